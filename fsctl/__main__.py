@@ -1,0 +1,3 @@
+from fsctl.cli import main
+
+main()

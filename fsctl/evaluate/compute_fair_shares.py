@@ -1,0 +1,210 @@
+"""Hadoop's ``ComputeFairShares``: weighted max-min fair sharing by bisection on a ratio R.
+
+Follows ``scheduler/fair/policies/ComputeFairShares.java`` (trunk) exactly, for one resource type at
+a time: weights are Java floats promoted to double, each share is ``(long)`` of a double, the upper
+bound of R is found by doubling, then 25 bisection steps (stopping early when the sum hits the
+target exactly), and the *upper* bound is applied, so the shares may add up to more than the total.
+"Fixed" schedulables (max 0, inactive queue, weight 0) are settled before the search.
+fs-math.md §1 writes this out; the tests replay ``TestComputeFairShares``.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from fsctl.model.resources import UNBOUNDED
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+
+COMPUTE_FAIR_SHARES_ITERATIONS = 25
+LONG_MAX = UNBOUNDED
+INT_MAX = 2**31 - 1
+
+
+def java_float(value: float) -> float:
+    """``(float) d``: the nearest float32, as a Python float (so ``0.2`` becomes 0.20000000298…)."""
+    try:
+        return float(struct.unpack("f", struct.pack("f", value))[0])
+    except OverflowError:
+        return float("inf") if value > 0 else float("-inf")
+
+
+def _long_of_double(value: float) -> int:
+    """Java ``(long) d``: truncation toward zero, saturating, NaN to 0."""
+    if value != value:
+        return 0
+    if value >= 9.223372036854776e18:
+        return LONG_MAX
+    if value <= -9.223372036854776e18:
+        return -LONG_MAX - 1
+    return int(value)
+
+
+def _int_of_double(value: float) -> int:
+    if value != value:
+        return 0
+    if value >= INT_MAX:
+        return INT_MAX
+    if value <= -(2**31):
+        return -(2**31)
+    return int(value)
+
+
+def safe_add(a: int, b: int) -> int:
+    """``ComputeFairShares.safeAdd``: Long.MAX_VALUE on overflow."""
+    total = a + b
+    return LONG_MAX if total > LONG_MAX else total
+
+
+@dataclass(slots=True)
+class Schedulable:
+    """What ComputeFairShares reads from a queue or an application (``Schedulable.java``).
+
+    ``weight`` is stored as given and rounded to a Java float where it is used. ``is_queue`` marks an
+    ``FSQueue`` (only queues can be inactive); ``active`` is "has runnable apps in its subtree".
+    Missing resource types in ``min_share`` count as 0, in ``max_share`` as unbounded.
+    """
+
+    name: str = ""
+    weight: float = 1.0
+    min_share: Mapping[str, int] = field(default_factory=dict)
+    max_share: Mapping[str, int] = field(default_factory=dict)
+    demand: Mapping[str, int] = field(default_factory=dict)
+    usage: Mapping[str, int] = field(default_factory=dict)
+    is_queue: bool = True
+    active: bool = True
+    start_time: int = 0
+    priority: int = 1
+
+    def min_of(self, rtype: str) -> int:
+        return self.min_share.get(rtype, 0)
+
+    def max_of(self, rtype: str) -> int:
+        return self.max_share.get(rtype, LONG_MAX)
+
+
+@dataclass(frozen=True, slots=True)
+class Semantics:
+    """Which generation of the algorithm to run (fs-math.md §1.2–§1.4 history).
+
+    ``fixed``: YARN-1458/2026/2393 fixed schedulables (from 2.6); before that, inactive queues still
+    take part. ``early_exit``: YARN-1923 equality break (from 2.5). ``int_arithmetic``: before
+    YARN-8833/9173 shares were ``int`` (2.x).
+    """
+
+    fixed: bool = True
+    early_exit: bool = True
+    int_arithmetic: bool = False
+
+    @classmethod
+    def for_version(cls, version: HadoopVersion) -> Semantics:
+        if version[0] >= 3:
+            return cls()
+        minor = version[1]
+        return cls(fixed=minor >= 6, early_exit=minor >= 5, int_arithmetic=True)
+
+
+DEFAULT_SEMANTICS = Semantics.for_version(DEFAULT_VERSION)
+
+
+def compute_share(sched: Schedulable, ratio: float, rtype: str, *, int_arithmetic: bool = False) -> int:
+    """``computeShare``: ``(long) min(max(weight × R, min), max)``; max wins when min > max."""
+    share = java_float(sched.weight) * ratio
+    share = max(share, float(sched.min_of(rtype)))
+    share = min(share, float(sched.max_of(rtype)))
+    return _int_of_double(share) if int_arithmetic else _long_of_double(share)
+
+
+def _resource_used(ratio: float, scheds: Sequence[Schedulable], rtype: str, sem: Semantics) -> int:
+    """``resourceUsedWithWeightToResourceRatio``: the saturating sum of every share at ratio R."""
+    taken = 0
+    for sched in scheds:
+        taken = safe_add(taken, compute_share(sched, ratio, rtype, int_arithmetic=sem.int_arithmetic))
+        if taken == LONG_MAX:
+            break
+    return taken
+
+
+def fixed_share(sched: Schedulable, rtype: str, *, steady: bool) -> int | None:
+    """``getFairShareIfFixed``: the share of a schedulable that takes no part in the search, or None."""
+    if sched.max_of(rtype) <= 0:
+        return 0
+    if not steady and sched.is_queue and not sched.active:
+        return 0
+    if java_float(sched.weight) <= 0:
+        minimum = sched.min_of(rtype)
+        return 0 if minimum <= 0 else minimum
+    return None
+
+
+def compute_shares(
+    scheds: Sequence[Schedulable],
+    total: Mapping[str, int],
+    rtype: str,
+    *,
+    steady: bool = False,
+    semantics: Semantics = DEFAULT_SEMANTICS,
+) -> list[int]:
+    """The fair share of each schedulable for one resource type, in input order.
+
+    ``steady=True`` is ``computeSteadyShares`` (every queue counts); ``steady=False`` is
+    ``computeShares`` (inactive queues get 0). An empty input gives an empty list.
+    """
+    return _compute(scheds, total, rtype, steady, semantics)[0]
+
+
+def solve_ratio(
+    scheds: Sequence[Schedulable],
+    total: Mapping[str, int],
+    rtype: str,
+    *,
+    steady: bool = False,
+    semantics: Semantics = DEFAULT_SEMANTICS,
+) -> float | None:
+    """The ratio R the search settles on (for explanations and tests); None when nothing is searched."""
+    return _compute(scheds, total, rtype, steady, semantics)[1]
+
+
+def _compute(
+    scheds: Sequence[Schedulable], total: Mapping[str, int], rtype: str, steady: bool, semantics: Semantics
+) -> tuple[list[int], float | None]:
+    """``computeSharesInternal``: the shares and the ratio R applied (None when nothing is searched)."""
+    shares = [0] * len(scheds)
+    taken = 0
+    search: list[int] = []  # indices of the schedulables that take part in the search
+    for index, sched in enumerate(scheds):
+        # before 2.6 (no fixed schedulables) every schedulable took part, active or not
+        fixed = fixed_share(sched, rtype, steady=steady) if semantics.fixed else None
+        if fixed is None:
+            search.append(index)
+        else:
+            shares[index] = fixed
+            taken = safe_add(taken, fixed)
+    if not search:
+        return shares, None
+    members = [scheds[i] for i in search]
+    total_max_share = 0
+    for sched in members:
+        total_max_share = safe_add(total_max_share, sched.max_of(rtype))
+        if total_max_share == LONG_MAX:
+            break
+    target = min(total_max_share, max(total.get(rtype, 0) - taken, 0))
+
+    r_max = 1.0
+    while _resource_used(r_max, members, rtype, semantics) < target:
+        r_max *= 2.0
+    left, right = 0.0, r_max
+    for _ in range(COMPUTE_FAIR_SHARES_ITERATIONS):
+        mid = (left + right) / 2.0
+        used = _resource_used(mid, members, rtype, semantics)
+        if used == target and semantics.early_exit:
+            right = mid
+            break
+        if used < target:
+            left = mid
+        else:
+            right = mid
+    for index, sched in zip(search, members, strict=True):
+        shares[index] = compute_share(sched, right, rtype, int_arithmetic=semantics.int_arithmetic)
+    return shares, right

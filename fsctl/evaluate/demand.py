@@ -1,0 +1,301 @@
+"""The demand snapshot of ``fsctl simulate --demand``: per-queue load, YAML or JSON (DESIGN.md §2).
+
+```yaml
+cluster: "memory-mb=102400, vcores=100"      # optional; --cluster overrides
+queues:
+  root.ads.p0: {demand: "memory-mb=40960, vcores=40", usage: "memory-mb=8192, vcores=8", apps: 3}
+  root.search:
+    applications:
+      - {name: app1, demand: "memory-mb=4096, vcores=4", usage: "memory-mb=1024, vcores=1", start: 10}
+```
+
+A queue is active when it has runnable apps: ``apps``, else the number of ``applications``, else 1
+when its demand is non-zero. Every problem becomes a located diagnostic (``SM1xx``); nothing raises.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.location import Location
+from fsctl.model.resources import MEMORY, VCORES, Vector
+from fsctl.rules.simulate import SM101, SM102, SM103
+
+QUEUE_KEYS = ("demand", "usage", "apps", "applications")
+APP_KEYS = ("name", "demand", "usage", "start", "priority")
+
+
+@dataclass(slots=True)
+class AppLoad:
+    """One application of a leaf (``FSAppAttempt``): its demand, usage, start time and priority."""
+
+    name: str
+    demand: Vector = field(default_factory=dict)
+    usage: Vector = field(default_factory=dict)
+    start_time: int = 0
+    priority: int = 1
+    location: Location | None = None
+
+
+@dataclass(slots=True)
+class QueueLoad:
+    path: str
+    demand: Vector = field(default_factory=dict)
+    usage: Vector = field(default_factory=dict)
+    apps: int | None = None
+    applications: list[AppLoad] = field(default_factory=list)
+    location: Location | None = None
+
+    @property
+    def app_count(self) -> int:
+        """Runnable-app candidates: ``apps``, else the listed applications, else 1 if any demand."""
+        if self.apps is not None:
+            return self.apps
+        if self.applications:
+            return len(self.applications)
+        return 1 if any(v > 0 for v in self.demand.values()) else 0
+
+
+@dataclass(slots=True)
+class DemandSnapshot:
+    queues: dict[str, QueueLoad] = field(default_factory=dict)
+    cluster: Vector | None = None
+    cluster_location: Location | None = None
+    source: str = ""
+
+
+_NEW_STYLE = re.compile(r"^\s*([A-Za-z][\w.\-/]*)\s*=\s*(\d+)\s*$")
+_OLD_STYLE = re.compile(r"(\d+(?:\.\d+)?)\s*(mb|vcores)\b", re.IGNORECASE)
+
+
+def parse_resource_text(text: str) -> Vector:
+    """An absolute resource in the Fair Scheduler syntax; raises ValueError with a reason.
+
+    Uses the fair reader's ``parse_resource_config_value`` when it is there; otherwise the two
+    absolute forms (``memory-mb=1024, vcores=1`` and ``1024 mb, 1 vcores``,
+    FairSchedulerConfiguration.parseResourceConfigValue). Percentages are refused: a demand or a
+    cluster size is an amount.
+    """
+    text = text.strip()
+    if not text:
+        raise ValueError("empty resource value")
+    if "%" in text:
+        raise ValueError(f"{text!r}: a percentage is not an amount")
+    if "=" in text:
+        vector: Vector = {}
+        for part in text.split(","):
+            match = _NEW_STYLE.match(part)
+            if match is None:
+                raise ValueError(f"{text!r}: expected name=amount pairs such as memory-mb=1024, vcores=1")
+            name = match.group(1).lower() if match.group(1).lower() in (MEMORY, VCORES) else match.group(1)
+            if name in vector:
+                raise ValueError(f"{text!r}: {name} given twice")
+            vector[name] = int(match.group(2))
+        return vector
+    found = {unit.lower(): amount for amount, unit in _OLD_STYLE.findall(text)}
+    if "mb" not in found:
+        raise ValueError(f"{text!r}: missing 'mb' (expected e.g. '1024 mb, 1 vcores')")
+    if "vcores" not in found:
+        raise ValueError(f"{text!r}: missing 'vcores' (expected e.g. '1024 mb, 1 vcores')")
+    return {MEMORY: int(float(found["mb"])), VCORES: int(float(found["vcores"]))}
+
+
+def resource_value(value: Any) -> Vector:
+    """A resource given as text or as a mapping of names to non-negative integers."""
+    if isinstance(value, str):
+        return parse_resource_text(value)
+    if isinstance(value, Mapping):
+        vector: Vector = {}
+        for name, amount in value.items():
+            if not isinstance(name, str) or isinstance(amount, bool) or not isinstance(amount, int):
+                raise ValueError(f"{name}: expected a whole number, got {amount!r}")
+            if amount < 0:
+                raise ValueError(f"{name}: negative amount {amount}")
+            vector[name] = amount
+        return vector
+    raise ValueError(f"expected a resource string or mapping, got {type(value).__name__}")
+
+
+# -- reading with positions ------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Node:
+    """A YAML/JSON value with the position it was written at."""
+
+    value: Any
+    location: Location
+
+
+def _to_nodes(node: Any, path: str, constructor: Any) -> _Node:
+    import yaml
+
+    location = Location(path, node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.MappingNode):
+        items: dict[Any, tuple[_Node, _Node]] = {}
+        for key_node, value_node in node.value:
+            key = _to_nodes(key_node, path, constructor)
+            if isinstance(key.value, list | dict):
+                raise _Failure(SM102.at(key.location, "a mapping key must be a plain value"))
+            items[key.value] = (key, _to_nodes(value_node, path, constructor))
+        return _Node(items, location)
+    if isinstance(node, yaml.SequenceNode):
+        return _Node([_to_nodes(child, path, constructor) for child in node.value], location)
+    return _Node(constructor.construct_object(node), location)  # scalars: YAML's own typing rules
+
+
+def _load(path: str, data: str) -> _Node:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        composed = yaml.compose(data, Loader=loader)
+    except yaml.YAMLError as exc:
+        # JSON that YAML 1.1 refuses (tabs, for one) still parses; positions are then the file's
+        try:
+            return _Node(_plain_nodes(json.loads(data), path), Location(path, 1, 1))
+        except ValueError:
+            pass
+        mark = getattr(exc, "problem_mark", None)
+        raise _Failure(SM101.at(
+            Location(path, mark.line + 1, mark.column + 1) if mark else Location(path),
+            f"not YAML or JSON: {getattr(exc, 'problem', None) or exc}",
+        )) from None
+    if composed is None:
+        raise _Failure(SM101.at(Location(path), "the demand snapshot is empty"))
+    return _to_nodes(composed, path, yaml.constructor.SafeConstructor())
+
+
+def _plain_nodes(value: Any, path: str) -> Any:
+    here = Location(path, 1, 1)
+    if isinstance(value, dict):
+        return {k: (_Node(k, here), _Node(_plain_nodes(v, path), here)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_Node(_plain_nodes(v, path), here) for v in value]
+    return value
+
+
+class _Failure(Exception):
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def read_demand(path: str, data: str | None = None) -> tuple[DemandSnapshot | None, list[Diagnostic]]:
+    """Read a snapshot; on any problem return the diagnostics (and None if nothing is usable)."""
+    if data is None:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                data = handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            return None, [SM101.at(Location(path), f"cannot read the demand snapshot: {exc}")]
+    try:
+        root = _load(path, data)
+    except _Failure as failure:
+        return None, [failure.diagnostic]
+    diagnostics: list[Diagnostic] = []
+    snapshot = DemandSnapshot(source=path)
+    if not isinstance(root.value, dict):
+        return None, [SM101.at(root.location, "the top level must be a mapping with a 'queues' key")]
+    for key, (key_node, value_node) in root.value.items():
+        if key == "cluster":
+            try:
+                snapshot.cluster = resource_value(_plain(value_node))
+                snapshot.cluster_location = value_node.location
+            except ValueError as exc:
+                diagnostics.append(SM103.at(value_node.location, f"cluster: {exc}", property="cluster"))
+        elif key == "queues":
+            if value_node.value is None:
+                continue
+            if not isinstance(value_node.value, dict):
+                diagnostics.append(SM102.at(value_node.location, "'queues' must map queue paths to entries"))
+                continue
+            for queue_key, (qk_node, qv_node) in value_node.value.items():
+                load = _read_queue(str(queue_key), qk_node, qv_node, diagnostics)
+                if load is not None:
+                    snapshot.queues[load.path] = load
+        else:
+            diagnostics.append(SM102.at(key_node.location, f"unknown key {key!r} (expected 'cluster' or 'queues')"))
+    return (None if diagnostics else snapshot), diagnostics
+
+
+def _plain(node: _Node) -> Any:
+    value = node.value
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, (_, v) in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _read_queue(path: str, key_node: _Node, node: _Node, diagnostics: list[Diagnostic]) -> QueueLoad | None:
+    if not path.startswith("root") or path.startswith("root..") or path.endswith("."):
+        diagnostics.append(SM102.at(key_node.location, f"{path!r}: give the full queue path, e.g. root.{path}",
+                                    queue=path))
+        return None
+    load = QueueLoad(path=path, location=key_node.location)
+    if node.value is None:
+        return load
+    if not isinstance(node.value, dict):
+        diagnostics.append(SM102.at(node.location, f"{path}: expected a mapping with demand/usage/apps",
+                                    queue=path))
+        return None
+    for key, (k_node, v_node) in node.value.items():
+        if key in ("demand", "usage"):
+            try:
+                setattr(load, key, resource_value(_plain(v_node)))
+            except ValueError as exc:
+                diagnostics.append(SM103.at(v_node.location, f"{path} {key}: {exc}", queue=path, property=key))
+        elif key == "apps":
+            if isinstance(v_node.value, bool) or not isinstance(v_node.value, int) or v_node.value < 0:
+                diagnostics.append(SM102.at(v_node.location, f"{path} apps: expected a whole number >= 0, "
+                                            f"got {v_node.value!r}", queue=path, property="apps"))
+            else:
+                load.apps = v_node.value
+        elif key == "applications":
+            if not isinstance(v_node.value, list):
+                diagnostics.append(SM102.at(v_node.location, f"{path} applications: expected a list",
+                                            queue=path, property="applications"))
+                continue
+            for index, app_node in enumerate(v_node.value):
+                app = _read_app(path, index, app_node, diagnostics)
+                if app is not None:
+                    load.applications.append(app)
+        else:
+            diagnostics.append(SM102.at(k_node.location, f"{path}: unknown key {key!r} (expected one of "
+                                        f"{', '.join(QUEUE_KEYS)})", queue=path, property=str(key)))
+    return load
+
+
+def _read_app(queue: str, index: int, node: _Node, diagnostics: list[Diagnostic]) -> AppLoad | None:
+    if not isinstance(node.value, dict):
+        diagnostics.append(SM102.at(node.location, f"{queue} application {index + 1}: expected a mapping",
+                                    queue=queue))
+        return None
+    app = AppLoad(name=f"app{index + 1}", location=node.location)
+    for key, (k_node, v_node) in node.value.items():
+        if key == "name":
+            app.name = str(v_node.value)
+        elif key in ("demand", "usage"):
+            try:
+                setattr(app, key, resource_value(_plain(v_node)))
+            except ValueError as exc:
+                diagnostics.append(SM103.at(v_node.location, f"{queue} {app.name} {key}: {exc}", queue=queue,
+                                            property=key))
+        elif key in ("start", "priority"):
+            if isinstance(v_node.value, bool) or not isinstance(v_node.value, int):
+                diagnostics.append(SM102.at(v_node.location, f"{queue} {app.name} {key}: expected a whole "
+                                            f"number, got {v_node.value!r}", queue=queue, property=key))
+            elif key == "start":
+                app.start_time = v_node.value
+            else:
+                app.priority = v_node.value
+        else:
+            diagnostics.append(SM102.at(k_node.location, f"{queue} {app.name}: unknown key {key!r} (expected "
+                                        f"one of {', '.join(APP_KEYS)})", queue=queue, property=str(key)))
+    return app

@@ -1,0 +1,205 @@
+"""Java's number and boolean parsing, which Hadoop uses on every value of an allocation file.
+
+Python differs from Java in ways that matter here: ``int()`` accepts ``1_000`` and surrounding
+spaces, ``float()`` accepts ``inf``/``nan``/``1_0`` but not ``0.5f`` or ``0x1p-1``, and Python has no
+32-bit float. Each function below accepts exactly what its Java namesake accepts and raises
+:class:`JavaNumberFormatError` with Java's message otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+import unicodedata
+from fractions import Fraction
+
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+LONG_MIN, LONG_MAX = -(2**63), 2**63 - 1
+
+
+class JavaNumberFormatError(ValueError):
+    """Java's ``NumberFormatException``; ``str()`` is Java's message (``For input string: "x"``)."""
+
+
+def java_trim(text: str) -> str:
+    """``String.trim()``: strips every code point <= U+0020 at both ends (not NBSP)."""
+    start, end = 0, len(text)
+    while start < end and text[start] <= " ":
+        start += 1
+    while end > start and text[end - 1] <= " ":
+        end -= 1
+    return text[start:end]
+
+
+def _for_input(text: str) -> JavaNumberFormatError:
+    return JavaNumberFormatError(f'For input string: "{text}"')
+
+
+def _decimal_digit(ch: str) -> int | None:
+    # Character.digit(ch, 10) on a UTF-16 char: any BMP decimal digit (Unicode Nd), not just ASCII
+    if ord(ch) > 0xFFFF:
+        return None
+    return unicodedata.decimal(ch, None)
+
+
+def _parse_integral(text: str, low: int, high: int) -> int:
+    # Integer.parseInt / Long.parseLong (radix 10)
+    if not text:
+        raise _for_input(text)
+    negative = text[0] == "-"
+    digits = text[1:] if text[0] in "+-" else text
+    if not digits:
+        raise _for_input(text)
+    value = 0
+    for ch in digits:
+        digit = _decimal_digit(ch)
+        if digit is None:
+            raise _for_input(text)
+        value = value * 10 + digit
+    value = -value if negative else value
+    if not low <= value <= high:
+        raise _for_input(text)
+    return value
+
+
+def parse_int(text: str) -> int:
+    """``Integer.parseInt``: optional sign, decimal digits (Unicode ones too), 32-bit range."""
+    return _parse_integral(text, INT_MIN, INT_MAX)
+
+
+def parse_long(text: str) -> int:
+    """``Long.parseLong``: optional sign, decimal digits (Unicode ones too), 64-bit range."""
+    return _parse_integral(text, LONG_MIN, LONG_MAX)
+
+
+def parse_boolean(text: str | None) -> bool:
+    """``Boolean.parseBoolean``: true iff the text is ``true`` ignoring case; never an error."""
+    return text is not None and text.lower() == "true"
+
+
+# FloatingDecimal.readJavaFormatString: Java literal grammar, ASCII digits only
+_DECIMAL = re.compile(r"([+-]?)(?:(NaN)|(Infinity)|((?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)[fFdD]?)")
+_HEX = re.compile(
+    r"([+-]?)0[xX](?:([0-9a-fA-F]+)\.?|([0-9a-fA-F]*)\.([0-9a-fA-F]+))[pP]([+-]?[0-9]+)[fFdD]?"
+)
+
+
+def _exact(text: str) -> tuple[float, Fraction | None]:
+    """(sign, exact absolute value) of a Java floating literal; Fraction None for NaN/Infinity."""
+    trimmed = java_trim(text)
+    if not trimmed:
+        raise JavaNumberFormatError("empty String")
+    match = _DECIMAL.fullmatch(trimmed)
+    if match:
+        sign = -1.0 if match.group(1) == "-" else 1.0
+        if match.group(2):
+            return math.nan, None
+        if match.group(3):
+            return sign * math.inf, None
+        literal = match.group(4)
+        mantissa, _, exponent = literal.replace("E", "e").partition("e")
+        exp = int(exponent) if exponent else 0
+        if exp > 400:  # whatever the digits, the value overflows a double
+            return sign * math.inf, None
+        if exp < -400 - len(mantissa):
+            return sign * 0.0, None
+        if mantissa.endswith("."):
+            mantissa += "0"
+        if mantissa.startswith("."):
+            mantissa = "0" + mantissa
+        return sign, Fraction(mantissa) * Fraction(10) ** exp
+    match = _HEX.fullmatch(trimmed)
+    if match:
+        sign = -1.0 if match.group(1) == "-" else 1.0
+        whole = match.group(2) if match.group(2) is not None else (match.group(3) or "")
+        fraction_digits = "" if match.group(2) is not None else match.group(4)
+        exp = int(match.group(5))
+        if exp > 2000:
+            return sign * math.inf, None
+        if exp < -2000 - 4 * len(fraction_digits):
+            return sign * 0.0, None
+        digits = int((whole + fraction_digits) or "0", 16)
+        return sign, Fraction(digits) * Fraction(2) ** (exp - 4 * len(fraction_digits))
+    raise _for_input(text)
+
+
+def parse_double(text: str) -> float:
+    """``Double.parseDouble``: ``1.5``, ``1e3``, ``0.5f``, ``2d``, ``0x1p-1``, ``NaN``, ``-Infinity``."""
+    sign, exact = _exact(text)
+    if exact is None:
+        return sign
+    try:
+        return sign * float(exact)  # Fraction -> float rounds correctly (half to even)
+    except OverflowError:
+        return sign * math.inf
+
+
+def parse_float(text: str) -> float:
+    """``Float.parseFloat``: the same grammar, rounded once, directly to a 32-bit float."""
+    sign, exact = _exact(text)
+    if exact is None:
+        return sign
+    return sign * _round_to_float32(exact)
+
+
+def to_float32(value: float) -> float:
+    """Java's ``(float) d`` cast: round a double to the nearest 32-bit float (overflow to infinity)."""
+    if math.isnan(value) or math.isinf(value):
+        return value
+    try:
+        return float(struct.unpack("<f", struct.pack("<f", value))[0])
+    except OverflowError:
+        return math.copysign(math.inf, value)
+
+
+_F32_INF_BITS = 0x7F800000
+
+
+def _f32_bits(value: float) -> int:
+    return int(struct.unpack("<I", struct.pack("<f", value))[0])
+
+
+def _f32_value(bits: int) -> Fraction:
+    if bits >= _F32_INF_BITS:
+        return Fraction(2) ** 128  # where infinity sits for round-to-nearest purposes
+    return Fraction(struct.unpack("<f", struct.pack("<I", bits))[0])
+
+
+def _round_to_float32(exact: Fraction) -> float:
+    """Correctly rounded (half to even) non-negative Fraction -> 32-bit float, as Java does.
+
+    Going through a double first could round twice; checking the float32 neighbours of the
+    double-rounded guess against the exact value avoids that.
+    """
+    guess = to_float32(float(exact)) if exact < Fraction(2) ** 1024 else math.inf
+    bits = _F32_INF_BITS if math.isinf(guess) else _f32_bits(guess)
+    best_bits, best_err = bits, abs(_f32_value(bits) - exact)
+    for candidate in (bits - 1, bits + 1):
+        if 0 <= candidate <= _F32_INF_BITS:
+            err = abs(_f32_value(candidate) - exact)
+            if err < best_err or (err == best_err and candidate % 2 == 0 and best_bits % 2 == 1):
+                best_bits, best_err = candidate, err
+    if best_bits >= _F32_INF_BITS:
+        return math.inf
+    return float(struct.unpack("<f", struct.pack("<I", best_bits))[0])
+
+
+def java_min(a: float, b: float) -> float:
+    """``Math.min`` on floats: NaN if either is NaN (Python's ``min`` is order-dependent)."""
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    return min(a, b)
+
+
+def java_max(a: float, b: float) -> float:
+    """``Math.max`` on floats: NaN if either is NaN."""
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    return max(a, b)
+
+
+def java_long_multiply(a: int, b: int) -> int:
+    """``a * b`` on Java longs: wraps around silently on overflow (timeouts × 1000)."""
+    product = (a * b) & 0xFFFFFFFFFFFFFFFF
+    return product - (1 << 64) if product >= 1 << 63 else product

@@ -1,0 +1,571 @@
+"""Hadoop ``Configuration`` XML (capacity-scheduler.xml, yarn-site.xml), read as Hadoop reads it.
+
+Follows ``hadoop-common/.../conf/Configuration.java`` (``Parser``, ``loadProperty``,
+``checkForOverride``, ``substituteVars`` and the typed getters) and ``util/StringUtils.java``:
+
+- every ``<property>`` is a record of ``name`` (trimmed), ``value`` (NOT trimmed), ``final`` (exactly
+  the string ``true``); the compact form puts them in attributes; anything else is ignored;
+- an empty value is not stored (the key reads as unset), but its ``final`` flag still counts;
+- the last definition of a key wins, unless an earlier one was final;
+- ``${var}`` is expanded on every read: system properties and the environment are not known to
+  fsctl, so such references stay as written (``${env.X:-default}`` takes its default, as Hadoop
+  does when the variable is unset);
+- whitespace is handled per getter: ``get`` keeps it, ``get_int``/``get_float``/... trim.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from lxml import etree
+
+from fsctl.model.diagnostics import Diagnostic, Rule
+from fsctl.model.location import Location
+from fsctl.model.tree import Setting
+from fsctl.xmldoc import XmlDocument, local_name
+
+MAX_SUBST = 20  # Configuration.MAX_SUBST
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+LONG_MIN, LONG_MAX = -(2**63), 2**63 - 1
+_PROPERTY_FIELDS = ("name", "value", "final", "source", "tag")
+_KNOWN_CHILDREN = {*_PROPERTY_FIELDS, "description"}
+
+
+class ConfValueError(ValueError):
+    """A value a typed getter cannot parse; the message is Java's (``For input string: "x"``).
+
+    ``exception`` is the Java exception class Hadoop would throw, for messages that name it.
+    """
+
+    def __init__(self, message: str, exception: str = "NumberFormatException") -> None:
+        super().__init__(message)
+        self.message = message
+        self.exception = exception
+
+
+@dataclass(frozen=True, slots=True)
+class PropertyRecord:
+    """One ``<property>`` element as written, in document order (overridden ones included)."""
+
+    name: str
+    value: str | None
+    final: bool
+    location: Location
+
+
+# --------------------------------------------------------------------------------------------------
+# Java number parsing
+
+
+def java_trim(text: str) -> str:
+    """``String.trim()``: strips every character <= U+0020 at both ends."""
+    start, end = 0, len(text)
+    while start < end and text[start] <= " ":
+        start += 1
+    while end > start and text[end - 1] <= " ":
+        end -= 1
+    return text[start:end]
+
+
+def _input_error(text: str, radix: int = 10) -> ConfValueError:
+    suffix = "" if radix == 10 else f" under radix {radix}"
+    return ConfValueError(f'For input string: "{text}"{suffix}')
+
+
+def java_parse_integer(text: str, low: int = INT_MIN, high: int = INT_MAX, radix: int = 10) -> int:
+    """``Integer.parseInt`` / ``Long.parseLong`` (ASCII digits; no whitespace, no underscores)."""
+    digits = "0-9" if radix == 10 else "0-9a-fA-F"
+    if not re.fullmatch(rf"[+-]?[{digits}]+", text):
+        if text == "" and radix == 10:
+            raise ConfValueError('For input string: ""')
+        raise _input_error(text, radix)
+    value = int(text, radix)
+    if not low <= value <= high:
+        raise _input_error(text, radix)
+    return value
+
+
+_JAVA_FLOAT = re.compile(
+    r"[+-]?(?:NaN|Infinity|(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?)"
+)
+_JAVA_HEX_FLOAT = re.compile(r"([+-]?)0[xX]((?:[0-9a-fA-F]+\.?|[0-9a-fA-F]*\.[0-9a-fA-F]+)[pP][+-]?\d+)[fFdD]?")
+_FLOAT_MAX_ROUNDING = 3.4028235677973366e38  # the smallest double that rounds to float infinity
+
+
+def to_float32(value: float) -> float:
+    """Round a double to the nearest Java ``float`` (saturating to infinity like Java)."""
+    if math.isnan(value) or math.isinf(value):
+        return value
+    if abs(value) >= _FLOAT_MAX_ROUNDING:
+        return math.copysign(math.inf, value)
+    return float(struct.unpack("<f", struct.pack("<f", value))[0])
+
+
+def java_parse_float(text: str) -> float:
+    """``Float.parseFloat``: trims, accepts ``1e1``, ``50f``, ``NaN``, ``Infinity`` and hex floats."""
+    trimmed = java_trim(text)
+    if not trimmed:
+        raise ConfValueError("empty String")
+    if _JAVA_FLOAT.fullmatch(trimmed):
+        body = trimmed.rstrip("fFdD") if trimmed[-1] in "fFdD" and "Infinity" not in trimmed else trimmed
+        return to_float32(float(body.replace("Infinity", "inf")))
+    hexa = _JAVA_HEX_FLOAT.fullmatch(trimmed)
+    if hexa:
+        try:
+            number = float.fromhex(hexa.group(2))
+        except OverflowError:
+            number = math.inf
+        return to_float32(-number if hexa.group(1) == "-" else number)
+    raise _input_error(trimmed)
+
+
+def java_float_str(value: float) -> str:
+    """Java's ``Float.toString`` for the values messages print (``500.0``, ``1.3``, ``NaN``)."""
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Infinity" if value > 0 else "-Infinity"
+    if value == 0:
+        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
+    magnitude = abs(value)
+    # the shortest decimal that reads back as the same float32
+    for digits in range(1, 10):
+        text = f"{value:.{digits}g}"
+        if to_float32(float(text)) == value:
+            break
+    number = float(text)
+    if 1e-3 <= magnitude < 1e7:
+        rendered = repr(number)
+        if "e" in rendered:
+            rendered = f"{number:f}".rstrip("0")
+        return rendered if "." in rendered else rendered + ".0"
+    mantissa, exponent = f"{number:.{digits - 1}e}".split("e")
+    if "." not in mantissa:
+        mantissa += ".0"
+    mantissa = mantissa.rstrip("0") if "." in mantissa else mantissa
+    if mantissa.endswith("."):
+        mantissa += "0"
+    return f"{mantissa}E{int(exponent)}"
+
+
+# --------------------------------------------------------------------------------------------------
+# Variable expansion (Configuration.substituteVars / findSubVariable)
+
+
+def _find_sub_variable(text: str) -> tuple[int, int]:
+    """Bounds of the name inside the first ``${name}``, or (-1, -1). Mirrors findSubVariable."""
+    match_start = 1
+    left = text.find("{", match_start)
+    while left > 0 and left + 2 < len(text):
+        if text[left - 1] == "$":
+            sub_start = left + 1
+            matched = 0
+            restart = None
+            for i in range(sub_start, len(text)):
+                char = text[i]
+                if char == "}" and matched > 0:
+                    return sub_start, sub_start + matched
+                if char in "} $":
+                    restart = i + 1
+                    break
+                matched += 1
+            if restart is None:
+                return -1, -1
+            match_start = restart
+        else:
+            match_start = left + 1
+        left = text.find("{", match_start)
+    return -1, -1
+
+
+class SubstitutionDepthError(ConfValueError):
+    def __init__(self, expr: str) -> None:
+        super().__init__(
+            f"Variable substitution depth too large: {MAX_SUBST} {expr}", "IllegalStateException"
+        )
+
+
+# --------------------------------------------------------------------------------------------------
+# The configuration
+
+
+class HadoopConf:
+    """The properties of one or more configuration resources, with Hadoop's read semantics."""
+
+    def __init__(self, source: str = "<memory>") -> None:
+        self.source = source
+        self._raw: dict[str, str] = {}
+        self._locations: dict[str, Location] = {}
+        self._final: set[str] = set()
+        #: every <property> element of the file(s), in document order
+        self.records: list[PropertyRecord] = []
+
+    # -- building ------------------------------------------------------------------------------
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[tuple[str, str]], source: str = "<memory>") -> HadoopConf:
+        """A configuration from (name, value) pairs, as if written in that order in one file."""
+        conf = cls(source)
+        for name, value in pairs:
+            conf._load(PropertyRecord(name, value, False, Location(source)))
+        return conf
+
+    def _load(self, record: PropertyRecord) -> str | None:
+        """Configuration.loadProperty; returns the overridden final value when one is ignored."""
+        ignored: str | None = None
+        if record.value is not None:
+            if record.name not in self._final:
+                self._raw[record.name] = record.value
+                self._locations[record.name] = record.location
+            else:
+                current = self._raw.get(record.name)
+                if current is not None and current != record.value:
+                    ignored = current
+        if record.final:
+            self._final.add(record.name)
+        self.records.append(record)
+        return ignored
+
+    def copy(self) -> HadoopConf:
+        clone = HadoopConf(self.source)
+        clone._raw = dict(self._raw)
+        clone._locations = dict(self._locations)
+        clone._final = set(self._final)
+        clone.records = list(self.records)
+        return clone
+
+    def layered(self, upper: HadoopConf) -> tuple[HadoopConf, list[Diagnostic]]:
+        """This configuration with ``upper`` added as a later resource (yarn-site under the CS file).
+
+        Keys final here keep their value; each differing override is reported as Hadoop logs it.
+        """
+        from fsctl.rules import capacity as rules
+
+        merged = self.copy()
+        merged.source = upper.source
+        diagnostics: list[Diagnostic] = []
+        for record in upper.records:
+            if merged._load(record) is not None:
+                diagnostics.append(_final_override(rules.CS005, record))
+        return merged, diagnostics
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        """Every stored key, in the order first defined."""
+        return list(self._raw)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._raw
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def items(self) -> Iterator[tuple[str, str]]:
+        """(name, raw value) of every stored key, unexpanded."""
+        return iter(self._raw.items())
+
+    def is_final(self, name: str) -> bool:
+        return name in self._final
+
+    def get_raw(self, name: str) -> str | None:
+        """The stored value, unexpanded (Configuration.getRaw)."""
+        return self._raw.get(name)
+
+    def location(self, name: str) -> Location | None:
+        """Where the winning definition of ``name`` was written (its ``<property>`` element)."""
+        return self._locations.get(name)
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        """The value after ``${var}`` expansion, whitespace kept (Configuration.get).
+
+        Never raises: where Hadoop would fail on a too-deep substitution, the value is returned as
+        written (the reader reports it).
+        """
+        raw = self._raw.get(name)
+        if raw is None:
+            return default
+        try:
+            return self.expand(raw)
+        except SubstitutionDepthError:
+            return raw
+
+    def setting(self, name: str) -> Setting | None:
+        """Value (expanded), raw text (as written) and location of the winning ``<property>``."""
+        raw = self._raw.get(name)
+        if raw is None:
+            return None
+        return Setting(self.get(name), raw, self._locations.get(name))
+
+    def expand(self, expr: str) -> str:
+        """Configuration.substituteVars. Raises :class:`SubstitutionDepthError` past 20 steps."""
+        evaluated = expr
+        for _ in range(MAX_SUBST):
+            start, end = _find_sub_variable(evaluated)
+            if start == -1:
+                return evaluated
+            var = evaluated[start:end]
+            value: str | None = None
+            if var.startswith("env.") and len(var) > 4:
+                value = _env_default(var[4:])
+            # Java system properties are unknown here: only configuration keys resolve
+            if value is None:
+                value = self._raw.get(var)
+            if value is None:
+                return evaluated  # unbound: left as written
+            reference = evaluated[start - 2 : end + 1]
+            if reference in value:
+                return expr  # self-reference: the original expression
+            evaluated = evaluated[: start - 2] + value + evaluated[end + 1 :]
+        raise SubstitutionDepthError(expr)
+
+    def get_trimmed(self, name: str, default: str | None = None) -> str | None:
+        value = self.get(name)
+        return default if value is None else java_trim(value)
+
+    def get_int(self, name: str, default: int) -> int:
+        """Configuration.getInt: trimmed, ``0x`` hex accepted. Raises :class:`ConfValueError`."""
+        return self._get_integer(name, default, INT_MIN, INT_MAX)
+
+    def get_long(self, name: str, default: int) -> int:
+        return self._get_integer(name, default, LONG_MIN, LONG_MAX)
+
+    def _get_integer(self, name: str, default: int, low: int, high: int) -> int:
+        value = self.get_trimmed(name)
+        if value is None:
+            return default
+        return parse_java_integer(value, low, high)
+
+    def get_float(self, name: str, default: float) -> float:
+        """Configuration.getFloat: trimmed, then Float.parseFloat (float32)."""
+        value = self.get_trimmed(name)
+        if value is None:
+            return default
+        return java_parse_float(value)
+
+    def get_boolean(self, name: str, default: bool) -> bool:
+        """Configuration.getBoolean: case-insensitive true/false; anything else is the default."""
+        value = self.get_trimmed(name)
+        parsed = parse_boolean(value) if value else None
+        return default if parsed is None else parsed
+
+    def get_strings(self, name: str, default: list[str] | None = None) -> list[str] | None:
+        """Configuration.getStrings: StringTokenizer on ``,``; empty tokens vanish; not trimmed."""
+        value = self.get(name)
+        tokens = [token for token in value.split(",") if token] if value is not None else []
+        return tokens if tokens else default
+
+    def get_trimmed_strings(self, name: str) -> list[str]:
+        """Configuration.getTrimmedStrings: trim, split on ``\\s*,\\s*`` (commas only)."""
+        return trimmed_strings(self.get(name), newline=False)
+
+    def get_trimmed_string_collection(self, name: str) -> list[str]:
+        """StringUtils.getTrimmedStringCollection: split on commas and newlines, drop blanks and
+        duplicates (queue-mappings, app-name mappings, workflow-priority-mappings)."""
+        seen: dict[str, None] = {}
+        for item in trimmed_strings(self.get(name), newline=True):
+            if item:
+                seen.setdefault(item, None)
+        return list(seen)
+
+
+def parse_java_integer(text: str, low: int = INT_MIN, high: int = INT_MAX) -> int:
+    """Configuration.getInt/getLong on an already trimmed value (with ``0x`` / ``-0x`` hex)."""
+    negative = text.startswith("-")
+    body = text[1:] if negative else text
+    if body.startswith(("0x", "0X")):
+        return java_parse_integer(("-" if negative else "") + body[2:], low, high, radix=16)
+    return java_parse_integer(text, low, high)
+
+
+def parse_boolean(text: str | None) -> bool | None:
+    """True/False for a (trimmed) Hadoop boolean, None when Hadoop would fall back to the default."""
+    if text is None:
+        return None
+    lowered = text.lower()
+    if lowered == "true":
+        return True
+    if lowered == "false":
+        return False
+    return None
+
+
+_JAVA_SPACE = " \t\n\x0b\f\r"
+
+
+def trimmed_strings(value: str | None, *, newline: bool) -> list[str]:
+    """StringUtils.getTrimmedStrings (``\\s*[,\\n]\\s*`` when ``newline``, else ``\\s*,\\s*``)."""
+    if value is None or not java_trim(value):
+        return []
+    separator = r"[,\n]" if newline else ","
+    parts = re.split(rf"[{_JAVA_SPACE}]*{separator}[{_JAVA_SPACE}]*", java_trim(value))
+    while parts and parts[-1] == "":  # String.split drops trailing empty strings
+        parts.pop()
+    return parts
+
+
+def _env_default(spec: str) -> str | None:
+    """``${env.NAME:-default}`` / ``${env.NAME-default}`` with an empty environment."""
+    for i, char in enumerate(spec):
+        if char == ":" and i < len(spec) - 1 and spec[i + 1] == "-":
+            return spec[i + 2 :]
+        if char == "-":
+            return spec[i + 1 :]
+    return None
+
+
+# --------------------------------------------------------------------------------------------------
+# The XML reader
+
+
+def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
+    """Every property of a Hadoop configuration file, with a diagnostic for what Hadoop ignores,
+    overrides or would fail on. Never raises."""
+    from fsctl.rules import capacity as rules
+
+    conf = HadoopConf(doc.path)
+    diagnostics: list[Diagnostic] = []
+    root = doc.root
+    if local_name(root) != "configuration":
+        diagnostics.append(
+            rules.CS001.at(
+                doc.location(root),
+                f"the root element is <{local_name(root)}>, expected <configuration>; Hadoop reads "
+                "the <property> elements anyway",
+            )
+        )
+    seen: dict[str, Location] = {}
+    for node in root.iter():
+        if not isinstance(node.tag, str) or node is root:
+            continue
+        name = local_name(node)
+        if name == "include" and "XInclude" in (node.tag or ""):
+            diagnostics.append(
+                rules.CS008.at(
+                    doc.location(node),
+                    f"<xi:include href=\"{node.get('href', '')}\"> is not followed by fsctl; the "
+                    "properties of the included file are not checked",
+                )
+            )
+            continue
+        parent = node.getparent()
+        if name == "property":
+            record = _read_property(doc, node, diagnostics)
+            if record is None:
+                continue
+            if record.value is None:
+                diagnostics.append(
+                    rules.CS004.at(
+                        record.location,
+                        f"{record.name} has an empty value; Hadoop does not store it and the key "
+                        "reads as unset",
+                        property=record.name,
+                    )
+                )
+            previous = seen.get(record.name)
+            ignored = conf._load(record)
+            if ignored is not None:
+                diagnostics.append(_final_override(rules.CS005, record))
+            elif previous is not None and record.value is not None and not conf.is_final(record.name):
+                diagnostics.append(
+                    rules.CS006.at(
+                        record.location,
+                        f"{record.name} is defined again (first at line {previous.line}); the last "
+                        "definition wins",
+                        property=record.name,
+                    )
+                )
+            if record.value is not None:
+                seen.setdefault(record.name, record.location)
+        elif parent is root or (parent is not None and local_name(parent) not in ("property",)):
+            if name not in _PROPERTY_FIELDS and name not in ("description", "fallback"):
+                diagnostics.append(
+                    rules.CS002.at(
+                        doc.location(node),
+                        f"unexpected element <{name}> in <{local_name(parent)}>; Hadoop ignores it",
+                    )
+                )
+    diagnostics.extend(_expansion_problems(conf))
+    return conf, diagnostics
+
+
+def _final_override(rule: Rule, record: PropertyRecord) -> Diagnostic:
+    return rule.at(
+        record.location,
+        f"{record.location.file}:an attempt to override final parameter: {record.name};  Ignoring.",
+        property=record.name,
+    )
+
+
+def _element_text(node: etree._Element) -> str:
+    """The character data of an element (CDATA included, comments skipped), as StAX delivers it."""
+    parts = [node.text or ""]
+    parts.extend(child.tail or "" for child in node)
+    return "".join(parts)
+
+
+def _read_property(
+    doc: XmlDocument, node: etree._Element, diagnostics: list[Diagnostic]
+) -> PropertyRecord | None:
+    from fsctl.rules import capacity as rules
+
+    location = doc.location(node)
+    name: str | None = node.get("name")
+    value: str | None = node.get("value")
+    final_text: str | None = node.get("final")
+    name = name.strip() if name is not None else None
+    if value == "":
+        value = None
+    for child in node:
+        if not isinstance(child.tag, str):
+            continue
+        field = local_name(child)
+        if field not in _KNOWN_CHILDREN:
+            diagnostics.append(
+                rules.CS002.at(
+                    doc.location(child),
+                    f"unexpected element <{field}> in <property>; Hadoop ignores it",
+                    property=name,
+                )
+            )
+            continue
+        text = _element_text(child)
+        if field == "name":
+            name = text.strip()
+        elif field == "value":
+            value = text if text else None
+        elif field == "final":
+            final_text = text
+    if not name:
+        diagnostics.append(
+            rules.CS003.at(location, "a <property> without a <name> is ignored by Hadoop")
+        )
+        return None
+    final = final_text == "true"  # "true".equals(token): exact, case-sensitive, untrimmed
+    if final_text is not None and not final and final_text.strip().lower() == "true":
+        diagnostics.append(
+            rules.CS007.at(
+                location,
+                f"<final>{final_text}</final> is not the exact string \"true\"; Hadoop does not "
+                f"treat {name} as final",
+                property=name,
+            )
+        )
+    return PropertyRecord(name, value, final, location)
+
+
+def _expansion_problems(conf: HadoopConf) -> Iterator[Diagnostic]:
+    """Configuration.get fails on a substitution deeper than 20 steps (IllegalStateException)."""
+    from fsctl.rules import capacity as catalogue
+
+    for name, raw in conf.items():
+        if "${" not in raw:
+            continue
+        try:
+            conf.expand(raw)
+        except SubstitutionDepthError as exc:
+            yield catalogue.CS009.at(conf.location(name), exc.message, property=name)

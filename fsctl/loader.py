@@ -1,0 +1,133 @@
+"""Turn a path into a :class:`ReadResult`, whatever the format.
+
+Formats are detected from content (DESIGN.md §2): ``<allocations>`` is a Fair Scheduler allocation
+file; a Hadoop ``<configuration>`` holding ``yarn.scheduler.capacity.`` keys is a Capacity Scheduler
+file; one holding other ``yarn.`` keys is a yarn-site file. Readers are imported only for the format
+at hand, so validating a Fair file never loads the Capacity Scheduler code and vice versa.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.tree import CAPACITY, FAIR, YARN_SITE, ReadResult
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+from fsctl.rules import document as doc_rules
+from fsctl.suppress import Suppressions, find_suppressions
+from fsctl.xmldoc import XmlDocument, XmlLoadError, load_xml, local_name
+
+if TYPE_CHECKING:
+    from fsctl.hadoopconf import HadoopConf
+
+CAPACITY_PREFIX = "yarn.scheduler.capacity."
+
+
+@dataclass(eq=False)
+class LoadedFile:
+    result: ReadResult
+    document: XmlDocument | None = None
+    suppressions: Suppressions = field(default_factory=Suppressions)
+    #: the yarn-site.xml read for this file, when it is one (``fsctl validate yarn-site.xml``)
+    conf: HadoopConf | None = None
+
+    @property
+    def unreadable(self) -> bool:
+        """The file could not be parsed or recognised at all (exit code 2)."""
+        return self.result.format is None
+
+
+@dataclass(eq=False)
+class Site:
+    """A yarn-site.xml given with ``--yarn-site``: its settings and what was wrong with it."""
+
+    path: str
+    conf: HadoopConf | None
+    diagnostics: list[Diagnostic]
+    suppressions: Suppressions = field(default_factory=Suppressions)
+
+
+def load_site(path: str) -> Site:
+    from fsctl.hadoopconf import read_configuration
+
+    try:
+        doc = load_xml(path)
+    except XmlLoadError as exc:
+        return Site(path, None, [exc.diagnostic])
+    conf, diagnostics = read_configuration(doc)
+    return Site(path, conf, diagnostics, find_suppressions(doc))
+
+
+def load(
+    path: str,
+    *,
+    yarn_site: HadoopConf | None = None,
+    hadoop_version: HadoopVersion = DEFAULT_VERSION,
+    data: bytes | None = None,
+) -> LoadedFile:
+    """Read ``path`` (or ``data`` standing for it, e.g. ``REV:PATH`` from git) into the model."""
+    try:
+        doc = load_xml(path, data)
+    except XmlLoadError as exc:
+        return LoadedFile(ReadResult(path, None, None, [exc.diagnostic]))
+    suppressions = find_suppressions(doc)
+    root_tag = local_name(doc.root)
+    if root_tag == "allocations":
+        from fsctl.fair.reader import read_fair
+
+        return LoadedFile(read_fair(doc, yarn_site, hadoop_version), doc, suppressions)
+    if root_tag == "configuration":
+        return _load_configuration(doc, suppressions, yarn_site, hadoop_version)
+    message = (
+        f"top-level element <{root_tag}> is neither <allocations> (Fair Scheduler) nor "
+        "<configuration> (capacity-scheduler.xml, yarn-site.xml)"
+    )
+    diagnostic = doc_rules.XML004.at(doc.location(doc.root), message)
+    return LoadedFile(ReadResult(path, None, None, [diagnostic]), doc, suppressions)
+
+
+def _load_configuration(
+    doc: XmlDocument,
+    suppressions: Suppressions,
+    yarn_site: HadoopConf | None,
+    hadoop_version: HadoopVersion,
+) -> LoadedFile:
+    from fsctl.hadoopconf import read_configuration
+
+    conf, conf_diagnostics = read_configuration(doc)
+    names = list(conf.names())
+    if any(name.startswith(CAPACITY_PREFIX) for name in names):
+        from fsctl.capacity.reader import read_capacity
+
+        return LoadedFile(read_capacity(doc, yarn_site, hadoop_version), doc, suppressions, conf)
+    if any(name.startswith("yarn.") for name in names):
+        diagnostics = list(conf_diagnostics) + check_site(conf)
+        return LoadedFile(ReadResult(doc.path, YARN_SITE, None, diagnostics), doc, suppressions, conf)
+    message = (
+        "a Hadoop <configuration> without yarn.* properties: not a capacity-scheduler.xml or "
+        "yarn-site.xml (an empty capacity-scheduler.xml still needs yarn.scheduler.capacity.root.queues)"
+    )
+    diagnostic = doc_rules.XML004.at(doc.location(doc.root), message)
+    return LoadedFile(ReadResult(doc.path, None, None, [*conf_diagnostics, diagnostic]), doc, suppressions, conf)
+
+
+def check_site(conf: HadoopConf) -> list[Diagnostic]:
+    """Scheduler settings held in a yarn-site.xml: the Fair ones and the RM/Capacity ones."""
+    found: list[Diagnostic] = []
+    try:
+        from fsctl.fair.site import check_fair_site
+    except ImportError:
+        pass
+    else:
+        found.extend(check_fair_site(conf))
+    try:
+        from fsctl.capacity.site import check_site as check_capacity_site
+    except ImportError:
+        pass
+    else:
+        found.extend(check_capacity_site(conf))
+    return found
+
+
+__all__ = ["CAPACITY", "FAIR", "YARN_SITE", "LoadedFile", "Site", "load", "load_site"]

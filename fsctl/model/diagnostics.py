@@ -1,0 +1,102 @@
+"""Rules and the diagnostics they produce.
+
+A rule is a stable code (``FS101``), a kebab-case name, a default severity and a docstring that is its
+user documentation. Rules are declared once, in ``fsctl.rules``; readers, linters and the converter
+emit diagnostics through them so that a code can never drift from its name or severity.
+"""
+
+from __future__ import annotations
+
+import builtins
+import enum
+import textwrap
+from dataclasses import dataclass, field, replace
+
+from fsctl.model.location import Location
+
+
+class Severity(enum.IntEnum):
+    INFO = 0
+    WARNING = 1
+    ERROR = 2
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Severity:
+        return cls[text.strip().upper()]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    location: Location | None = None
+    queue: str | None = None
+    property: str | None = None
+
+    @builtins.property
+    def file(self) -> str | None:
+        return self.location.file if self.location else None
+
+    @builtins.property
+    def line(self) -> int:
+        return self.location.line if self.location else 0
+
+    @builtins.property
+    def column(self) -> int:
+        return self.location.column if self.location else 0
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.file or "", self.line, self.column, self.code, self.message)
+
+    def with_severity(self, severity: Severity) -> Diagnostic:
+        return replace(self, severity=severity)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of the rule catalogue.
+
+    ``lint_only`` rules are checks Hadoop does not make; ``fsctl validate`` leaves them out.
+    """
+
+    code: str
+    name: str
+    severity: Severity
+    doc: str
+    lint_only: bool = False
+    hadoop_source: str = ""
+    _registered: bool = field(default=False, compare=False, repr=False)
+
+    @property
+    def summary(self) -> str:
+        return self.doc.strip().splitlines()[0] if self.doc.strip() else self.name
+
+    @property
+    def documentation(self) -> str:
+        return textwrap.dedent(self.doc).strip()
+
+    def at(
+        self,
+        location: Location | None,
+        message: str,
+        *,
+        queue: str | None = None,
+        property: str | None = None,
+        severity: Severity | None = None,
+    ) -> Diagnostic:
+        """A diagnostic of this rule at ``location``."""
+        return Diagnostic(
+            code=self.code,
+            name=self.name,
+            severity=self.severity if severity is None else severity,
+            message=message,
+            location=location,
+            queue=queue,
+            property=property,
+        )

@@ -1,0 +1,154 @@
+"""The queue tree shared by every command.
+
+A :class:`Queue` has a full path (``root.a.b``), its children in document order, its *declared*
+settings (what the file says, each with the location it came from) and its *effective* settings
+(Hadoop's defaults and inheritance resolved by the reader of its format). Setting names are the
+format's own: Fair Scheduler element names (``weight``, ``minResources``, ``schedulingPolicy``) for an
+allocation file, Capacity Scheduler key suffixes (``capacity``, ``maximum-capacity``) for
+capacity-scheduler.xml. Scheduler-wide settings live on the :class:`QueueTree`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.location import Location
+
+Format = Literal["fair-scheduler", "capacity-scheduler", "yarn-site"]
+FAIR: Format = "fair-scheduler"
+CAPACITY: Format = "capacity-scheduler"
+YARN_SITE: Format = "yarn-site"
+
+
+@dataclass(slots=True)
+class Setting:
+    """One declared value: parsed value, the text as written, and where it was written."""
+
+    value: Any
+    raw: str = ""
+    location: Location | None = None
+
+
+@dataclass(eq=False)
+class Queue:
+    name: str
+    path: str
+    parent: Queue | None = None
+    children: list[Queue] = field(default_factory=list)
+    declared: dict[str, Setting] = field(default_factory=dict)
+    effective: dict[str, Any] = field(default_factory=dict)
+    location: Location | None = None
+    #: declared a parent without children (Fair ``type="parent"``, a reservable plan queue, or a
+    #: Capacity Scheduler queue created as a parent by auto-creation)
+    declared_parent: bool = False
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.children and not self.declared_parent
+
+    @property
+    def depth(self) -> int:
+        return self.path.count(".")
+
+    def add_child(self, child: Queue) -> Queue:
+        child.parent = self
+        self.children.append(child)
+        return child
+
+    def child(self, name: str) -> Queue | None:
+        for c in self.children:
+            if c.name == name:
+                return c
+        return None
+
+    def walk(self) -> Iterator[Queue]:
+        """This queue and every descendant, pre-order, children in document order (no recursion)."""
+        stack = [self]
+        while stack:
+            queue = stack.pop()
+            yield queue
+            stack.extend(reversed(queue.children))
+
+    def ancestors(self) -> Iterator[Queue]:
+        node = self.parent
+        while node is not None:
+            yield node
+            node = node.parent
+
+    def setting_location(self, name: str) -> Location | None:
+        """Where a setting was declared, else where the queue was."""
+        declared = self.declared.get(name)
+        if declared is not None and declared.location is not None:
+            return declared.location
+        return self.location
+
+    def __repr__(self) -> str:
+        return f"Queue({self.path!r}, children={len(self.children)})"
+
+
+@dataclass(slots=True)
+class PlacementRule:
+    """A Fair Scheduler placement rule (``<rule name=... create=...>``), nested parent rule included."""
+
+    name: str
+    create: bool = True
+    queue: str | None = None  # the ``queue`` attribute of ``default``
+    parent: PlacementRule | None = None
+    location: Location | None = None
+    attributes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def terminal(self) -> bool:
+        """Whether no rule after this one can ever be reached (QueuePlacementPolicy, newest)."""
+        own = {
+            "specified": False,
+            "secondaryGroupExistingQueue": False,
+            "reject": True,
+        }.get(self.name, self.create)
+        return own and (self.parent.terminal if self.parent is not None else True)
+
+
+@dataclass(eq=False)
+class QueueTree:
+    format: Format
+    source: str
+    root: Queue
+    #: scheduler-wide settings declared in the file (top-level Fair elements, global CS keys)
+    settings: dict[str, Setting] = field(default_factory=dict)
+    #: scheduler-wide settings with Hadoop's defaults resolved
+    effective: dict[str, Any] = field(default_factory=dict)
+    #: Fair Scheduler placement policy; None when the file has none (yarn-site decides, fs-parse §5.8)
+    placement: list[PlacementRule] | None = None
+    #: anything format-specific a later stage needs (users, mapping rules, raw properties, ...)
+    extras: dict[str, Any] = field(default_factory=dict)
+    _index: dict[str, Queue] | None = field(default=None, repr=False)
+
+    def queues(self) -> Iterator[Queue]:
+        return self.root.walk()
+
+    def leaves(self) -> Iterator[Queue]:
+        return (q for q in self.root.walk() if q.is_leaf)
+
+    def find(self, path: str) -> Queue | None:
+        """The queue at a full path; the index is built once and rebuilt by :meth:`reindex`."""
+        if self._index is None:
+            self.reindex()
+        assert self._index is not None
+        return self._index.get(path)
+
+    def reindex(self) -> None:
+        self._index = {q.path: q for q in self.root.walk()}
+
+
+@dataclass(eq=False)
+class ReadResult:
+    """What a reader returns: the tree (None when the file could not be understood at all) and every
+    diagnostic it found. Readers never stop at the first problem."""
+
+    path: str
+    format: Format | None
+    tree: QueueTree | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)

@@ -1,0 +1,65 @@
+"""The rule catalogue: every code fsctl can report, with its name, severity and documentation.
+
+Each module here declares the rules of one area with :func:`define`:
+
+- ``document``  ``XML0xx``  files that cannot be read or parsed at all (any format)
+- ``fair``      ``FS1xx`` Hadoop load errors, ``FS2xx`` Hadoop warnings, ``FS3xx`` lint,
+                ``FS4xx`` Fair Scheduler settings in yarn-site.xml
+- ``placement`` ``PL1xx`` Fair Scheduler placement-policy errors, ``PL3xx`` lint,
+                ``PL5xx`` Capacity Scheduler mapping rules
+- ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings, ``CS3xx`` lint, ``CS4xx`` yarn-site.xml
+- ``convert``   ``CV…`` conversion findings
+- ``generate``  ``GN…`` ratio-file problems
+
+The docstring of a rule is its user documentation (``fsctl rules CODE``): first line a summary,
+then why it matters and, where useful, a failing and a passing example.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from fsctl.model.diagnostics import Rule, Severity
+
+ERROR = Severity.ERROR
+WARNING = Severity.WARNING
+INFO = Severity.INFO
+
+_RULES: dict[str, Rule] = {}
+_CATALOGUE_MODULES = ("document", "fair", "placement", "capacity", "convert", "generate", "simulate")
+
+
+def define(
+    code: str,
+    name: str,
+    severity: Severity,
+    doc: str,
+    *,
+    lint_only: bool = False,
+    hadoop_source: str = "",
+) -> Rule:
+    """Declare a rule. Codes and names are unique across the whole catalogue."""
+    if code in _RULES:
+        raise ValueError(f"rule code {code} declared twice")
+    rule = Rule(code, name, severity, doc, lint_only=lint_only, hadoop_source=hadoop_source)
+    _RULES[code] = rule
+    return rule
+
+
+def all_rules() -> list[Rule]:
+    """Every rule, in code order (imports every catalogue module)."""
+    for module in _CATALOGUE_MODULES:
+        try:
+            importlib.import_module(f"fsctl.rules.{module}")
+        except ModuleNotFoundError as exc:  # a catalogue not written yet
+            if exc.name != f"fsctl.rules.{module}":
+                raise
+    return sorted(_RULES.values(), key=lambda r: r.code)
+
+
+def get(code_or_name: str) -> Rule | None:
+    wanted = code_or_name.strip()
+    for rule in all_rules():
+        if wanted.upper() == rule.code or wanted.lower() == rule.name:
+            return rule
+    return None

@@ -1,0 +1,83 @@
+"""Problems in the inputs of ``fsctl simulate``: the demand snapshot and the cluster size (``SM1xx``).
+
+These are not Hadoop checks: they describe a snapshot file or option fsctl cannot use. Each one
+stops the simulation (exit 2) with a located message.
+"""
+
+from fsctl.rules import ERROR, define
+
+SM101 = define(
+    "SM101",
+    "demand-file-unreadable",
+    ERROR,
+    """The demand snapshot cannot be read or is not YAML/JSON.
+
+    ``--demand`` takes a YAML or JSON file whose top level is a mapping with a ``queues`` key.
+    """,
+)
+
+SM102 = define(
+    "SM102",
+    "demand-entry-invalid",
+    ERROR,
+    """A demand snapshot entry has the wrong shape.
+
+    Each queue entry is a mapping with the optional keys ``demand``, ``usage``, ``apps`` and
+    ``applications`` (a list of mappings with ``name``, ``demand``, ``usage``, ``start``,
+    ``priority``). ``apps`` is a non-negative integer.
+
+    Bad::
+
+        queues:
+          root.a: 3
+
+    Good::
+
+        queues:
+          root.a: {demand: "memory-mb=4096, vcores=4", apps: 3}
+    """,
+)
+
+SM103 = define(
+    "SM103",
+    "demand-resource-invalid",
+    ERROR,
+    """A resource in the demand snapshot does not parse.
+
+    Resources use the Fair Scheduler syntax (``memory-mb=4096, vcores=4`` or ``4096 mb, 4 vcores``)
+    or a mapping of resource names to non-negative integers. Percentages mean nothing here.
+    """,
+)
+
+SM104 = define(
+    "SM104",
+    "demand-unknown-queue",
+    ERROR,
+    """The demand snapshot names a queue the configuration does not define.
+
+    Give full paths (``root.team.etl``). A queue under a parent declared ``type="parent"`` is
+    accepted as a dynamic queue (its maxResources is the parent's ``maxChildResources``).
+    """,
+)
+
+SM105 = define(
+    "SM105",
+    "demand-on-parent-queue",
+    ERROR,
+    """The demand snapshot gives load for a parent queue.
+
+    Applications run in leaf queues only; a parent's demand and usage are the sums over its children
+    (``FSParentQueue.updateDemand``). Move the entry to a leaf.
+    """,
+)
+
+SM106 = define(
+    "SM106",
+    "cluster-resource-invalid",
+    ERROR,
+    """The cluster resource is missing or does not parse.
+
+    ``--cluster`` (or ``cluster:`` in the demand snapshot) takes absolute amounts in the Fair
+    Scheduler syntax, for example ``memory-mb=102400, vcores=100``.
+    """,
+)
