@@ -130,3 +130,24 @@ def canonical_float(value: float) -> str:
 def percent_text(fraction: float) -> str:
     """A fraction of the cluster as a percentage with one decimal: ``0.125`` -> ``12.5%``."""
     return f"{fraction * 100:.1f}%"
+
+
+def canonical_acl(text: str) -> str:
+    """An ACL as ``AccessControlList`` reads it: ``*`` when a part trims to ``*``, else the trimmed
+    user and group sets (order and spacing do not matter), ``nobody`` when both are empty."""
+    parts = text.split(" ", 1)
+    if any(part.strip() == "*" for part in parts):
+        return "*"
+    users = sorted({u.strip() for u in parts[0].split(",") if u.strip()})
+    groups = sorted({g.strip() for g in parts[1].split(",") if g.strip()}) if len(parts) == 2 else []
+    if not users and not groups:
+        return "nobody"
+    # Hadoop's getAclString: users, a space, groups (so a groups-only ACL starts with a space)
+    return f"{','.join(users)} {','.join(groups)}" if groups else ",".join(users)
+
+
+def canonical_property(key: str, value: Any) -> str:
+    """:func:`canonical`, with ACL strings read as ACLs."""
+    if isinstance(value, str) and key.lower().startswith("acl"):
+        return canonical_acl(value)
+    return canonical(value)

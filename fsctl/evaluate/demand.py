@@ -16,14 +16,13 @@ when its demand is non-zero. Every problem becomes a located diagnostic (``SM1xx
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
-from fsctl.model.resources import MEMORY, VCORES, Vector
+from fsctl.model.resources import MANDATORY_TYPES, Vector
 from fsctl.rules.simulate import SM101, SM102, SM103
 
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
@@ -69,40 +68,18 @@ class DemandSnapshot:
     source: str = ""
 
 
-_NEW_STYLE = re.compile(r"^\s*([A-Za-z][\w.\-/]*)\s*=\s*(\d+)\s*$")
-_OLD_STYLE = re.compile(r"(\d+(?:\.\d+)?)\s*(mb|vcores)\b", re.IGNORECASE)
-
-
-def parse_resource_text(text: str) -> Vector:
+def parse_resource_text(text: str, resource_types: tuple[str, ...] = MANDATORY_TYPES) -> Vector:
     """An absolute resource in the Fair Scheduler syntax; raises ValueError with a reason.
 
-    Uses the fair reader's ``parse_resource_config_value`` when it is there; otherwise the two
-    absolute forms (``memory-mb=1024, vcores=1`` and ``1024 mb, 1 vcores``,
-    FairSchedulerConfiguration.parseResourceConfigValue). Percentages are refused: a demand or a
-    cluster size is an amount.
+    ``FairSchedulerConfiguration.parseResourceConfigValue`` (the fair reader's port), types it
+    does not name being 0. Percentages are refused: a demand, a usage or a cluster is an amount.
     """
-    text = text.strip()
-    if not text:
-        raise ValueError("empty resource value")
-    if "%" in text:
-        raise ValueError(f"{text!r}: a percentage is not an amount")
-    if "=" in text:
-        vector: Vector = {}
-        for part in text.split(","):
-            match = _NEW_STYLE.match(part)
-            if match is None:
-                raise ValueError(f"{text!r}: expected name=amount pairs such as memory-mb=1024, vcores=1")
-            name = match.group(1).lower() if match.group(1).lower() in (MEMORY, VCORES) else match.group(1)
-            if name in vector:
-                raise ValueError(f"{text!r}: {name} given twice")
-            vector[name] = int(match.group(2))
-        return vector
-    found = {unit.lower(): amount for amount, unit in _OLD_STYLE.findall(text)}
-    if "mb" not in found:
-        raise ValueError(f"{text!r}: missing 'mb' (expected e.g. '1024 mb, 1 vcores')")
-    if "vcores" not in found:
-        raise ValueError(f"{text!r}: missing 'vcores' (expected e.g. '1024 mb, 1 vcores')")
-    return {MEMORY: int(float(found["mb"])), VCORES: int(float(found["vcores"]))}
+    from fsctl.fair.resources import parse_resource_config_value
+
+    spec = parse_resource_config_value(text.strip(), 0, resource_types)  # ResourceParseError is a ValueError
+    if spec.is_percentage:
+        raise ValueError(f"{text.strip()!r}: a percentage is not an amount")
+    return spec.amounts()
 
 
 def resource_value(value: Any) -> Vector:
@@ -162,10 +139,12 @@ def _load(path: str, data: str) -> _Node:
         except ValueError:
             pass
         mark = getattr(exc, "problem_mark", None)
-        raise _Failure(SM101.at(
-            Location(path, mark.line + 1, mark.column + 1) if mark else Location(path),
-            f"not YAML or JSON: {getattr(exc, 'problem', None) or exc}",
-        )) from None
+        raise _Failure(
+            SM101.at(
+                Location(path, mark.line + 1, mark.column + 1) if mark else Location(path),
+                f"not YAML or JSON: {getattr(exc, 'problem', None) or exc}",
+            )
+        ) from None
     if composed is None:
         raise _Failure(SM101.at(Location(path), "the demand snapshot is empty"))
     return _to_nodes(composed, path, yaml.constructor.SafeConstructor())
@@ -220,7 +199,9 @@ def read_demand(path: str, data: str | None = None) -> tuple[DemandSnapshot | No
                 if load is not None:
                     snapshot.queues[load.path] = load
         else:
-            diagnostics.append(SM102.at(key_node.location, f"unknown key {key!r} (expected 'cluster' or 'queues')"))
+            diagnostics.append(
+                SM102.at(key_node.location, f"unknown key {key!r} (expected 'cluster' or 'queues')")
+            )
     return (None if diagnostics else snapshot), diagnostics
 
 
@@ -235,47 +216,70 @@ def _plain(node: _Node) -> Any:
 
 def _read_queue(path: str, key_node: _Node, node: _Node, diagnostics: list[Diagnostic]) -> QueueLoad | None:
     if not path.startswith("root") or path.startswith("root..") or path.endswith("."):
-        diagnostics.append(SM102.at(key_node.location, f"{path!r}: give the full queue path, e.g. root.{path}",
-                                    queue=path))
+        diagnostics.append(
+            SM102.at(key_node.location, f"{path!r}: give the full queue path, e.g. root.{path}", queue=path)
+        )
         return None
     load = QueueLoad(path=path, location=key_node.location)
     if node.value is None:
         return load
     if not isinstance(node.value, dict):
-        diagnostics.append(SM102.at(node.location, f"{path}: expected a mapping with demand/usage/apps",
-                                    queue=path))
+        diagnostics.append(
+            SM102.at(node.location, f"{path}: expected a mapping with demand/usage/apps", queue=path)
+        )
         return None
     for key, (k_node, v_node) in node.value.items():
         if key in ("demand", "usage"):
             try:
                 setattr(load, key, resource_value(_plain(v_node)))
             except ValueError as exc:
-                diagnostics.append(SM103.at(v_node.location, f"{path} {key}: {exc}", queue=path, property=key))
+                diagnostics.append(
+                    SM103.at(v_node.location, f"{path} {key}: {exc}", queue=path, property=key)
+                )
         elif key == "apps":
             if isinstance(v_node.value, bool) or not isinstance(v_node.value, int) or v_node.value < 0:
-                diagnostics.append(SM102.at(v_node.location, f"{path} apps: expected a whole number >= 0, "
-                                            f"got {v_node.value!r}", queue=path, property="apps"))
+                diagnostics.append(
+                    SM102.at(
+                        v_node.location,
+                        f"{path} apps: expected a whole number >= 0, got {v_node.value!r}",
+                        queue=path,
+                        property="apps",
+                    )
+                )
             else:
                 load.apps = v_node.value
         elif key == "applications":
             if not isinstance(v_node.value, list):
-                diagnostics.append(SM102.at(v_node.location, f"{path} applications: expected a list",
-                                            queue=path, property="applications"))
+                diagnostics.append(
+                    SM102.at(
+                        v_node.location,
+                        f"{path} applications: expected a list",
+                        queue=path,
+                        property="applications",
+                    )
+                )
                 continue
             for index, app_node in enumerate(v_node.value):
                 app = _read_app(path, index, app_node, diagnostics)
                 if app is not None:
                     load.applications.append(app)
         else:
-            diagnostics.append(SM102.at(k_node.location, f"{path}: unknown key {key!r} (expected one of "
-                                        f"{', '.join(QUEUE_KEYS)})", queue=path, property=str(key)))
+            diagnostics.append(
+                SM102.at(
+                    k_node.location,
+                    f"{path}: unknown key {key!r} (expected one of {', '.join(QUEUE_KEYS)})",
+                    queue=path,
+                    property=str(key),
+                )
+            )
     return load
 
 
 def _read_app(queue: str, index: int, node: _Node, diagnostics: list[Diagnostic]) -> AppLoad | None:
     if not isinstance(node.value, dict):
-        diagnostics.append(SM102.at(node.location, f"{queue} application {index + 1}: expected a mapping",
-                                    queue=queue))
+        diagnostics.append(
+            SM102.at(node.location, f"{queue} application {index + 1}: expected a mapping", queue=queue)
+        )
         return None
     app = AppLoad(name=f"app{index + 1}", location=node.location)
     for key, (k_node, v_node) in node.value.items():
@@ -285,17 +289,30 @@ def _read_app(queue: str, index: int, node: _Node, diagnostics: list[Diagnostic]
             try:
                 setattr(app, key, resource_value(_plain(v_node)))
             except ValueError as exc:
-                diagnostics.append(SM103.at(v_node.location, f"{queue} {app.name} {key}: {exc}", queue=queue,
-                                            property=key))
+                diagnostics.append(
+                    SM103.at(v_node.location, f"{queue} {app.name} {key}: {exc}", queue=queue, property=key)
+                )
         elif key in ("start", "priority"):
             if isinstance(v_node.value, bool) or not isinstance(v_node.value, int):
-                diagnostics.append(SM102.at(v_node.location, f"{queue} {app.name} {key}: expected a whole "
-                                            f"number, got {v_node.value!r}", queue=queue, property=key))
+                diagnostics.append(
+                    SM102.at(
+                        v_node.location,
+                        f"{queue} {app.name} {key}: expected a whole number, got {v_node.value!r}",
+                        queue=queue,
+                        property=key,
+                    )
+                )
             elif key == "start":
                 app.start_time = v_node.value
             else:
                 app.priority = v_node.value
         else:
-            diagnostics.append(SM102.at(k_node.location, f"{queue} {app.name}: unknown key {key!r} (expected "
-                                        f"one of {', '.join(APP_KEYS)})", queue=queue, property=str(key)))
+            diagnostics.append(
+                SM102.at(
+                    k_node.location,
+                    f"{queue} {app.name}: unknown key {key!r} (expected one of {', '.join(APP_KEYS)})",
+                    queue=queue,
+                    property=str(key),
+                )
+            )
     return app

@@ -79,7 +79,9 @@ def parse_boolean(text: str | None) -> bool:
 
 
 # FloatingDecimal.readJavaFormatString: Java literal grammar, ASCII digits only
-_DECIMAL = re.compile(r"([+-]?)(?:(NaN)|(Infinity)|((?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)[fFdD]?)")
+_DECIMAL = re.compile(
+    r"([+-]?)(?:(NaN)|(Infinity)|((?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)[fFdD]?)"
+)
 _HEX = re.compile(
     r"([+-]?)0[xX](?:([0-9a-fA-F]+)\.?|([0-9a-fA-F]*)\.([0-9a-fA-F]+))[pP]([+-]?[0-9]+)[fFdD]?"
 )

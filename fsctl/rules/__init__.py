@@ -26,7 +26,19 @@ WARNING = Severity.WARNING
 INFO = Severity.INFO
 
 _RULES: dict[str, Rule] = {}
-_CATALOGUE_MODULES = ("document", "fair", "placement", "capacity", "convert", "generate", "simulate")
+_CATALOGUE_MODULES = (
+    "document",
+    "fair",
+    "placement",
+    "capacity",
+    "capacity_lint",
+    "mapping",
+    "convert",
+    "generate",
+    "simulate",
+    "fair_lint",
+    "placement_lint",
+)
 
 
 def define(

@@ -52,7 +52,7 @@ XML005 = define(
     "XML005",
     "file-too-large",
     ERROR,
-    """The file is larger than fsctl is willing to parse (256 MiB).
+    """The file is larger than fsctl is willing to parse (64 MiB).
 
     No real scheduler configuration comes close; a file this big is almost certainly not one.
     """,

@@ -22,8 +22,12 @@ from fsctl.model.resources import MEMORY, VCORES
 
 def fake(min_mb: int = 0, max_mb: int = INT_MAX, weight: float = 1.0) -> Schedulable:
     """FST/FakeSchedulable.java: memory min/max, vcores 0, an app (never inactive)."""
-    return Schedulable(weight=weight, min_share={MEMORY: min_mb, VCORES: 0},
-                       max_share={MEMORY: max_mb, VCORES: 0}, is_queue=False)
+    return Schedulable(
+        weight=weight,
+        min_share={MEMORY: min_mb, VCORES: 0},
+        max_share={MEMORY: max_mb, VCORES: 0},
+        is_queue=False,
+    )
 
 
 CASES = [
@@ -32,18 +36,42 @@ CASES = [
     ("C2 testLowMaxShares", [fake(0, 100), fake(0, 50), fake(0, 11), fake(0, 3)], 40, [13, 13, 11, 3], 13.0),
     ("C3 testMinShares", [fake(20), fake(18), fake(0), fake(2)], 40, [20, 18, 0, 2], 0.5),
     ("C4 testWeightedSharing", [fake(weight=2), fake(), fake(), fake(weight=0.5)], 45, [20, 10, 10, 5], None),
-    ("C5 testWeightedSharingWithMaxShares",
-     [fake(0, 10, 2), fake(0, 11, 1), fake(0, 30, 1), fake(0, 20, 0.5)], 45, [10, 11, 16, 8], 16.0),
-    ("C6 testWeightedSharingWithMinShares",
-     [fake(20, weight=2), fake(0), fake(5), fake(15, weight=0.5)], 45, [20, 5, 5, 15], 5.0),
+    (
+        "C5 testWeightedSharingWithMaxShares",
+        [fake(0, 10, 2), fake(0, 11, 1), fake(0, 30, 1), fake(0, 20, 0.5)],
+        45,
+        [10, 11, 16, 8],
+        16.0,
+    ),
+    (
+        "C6 testWeightedSharingWithMinShares",
+        [fake(20, weight=2), fake(0), fake(5), fake(15, weight=0.5)],
+        45,
+        [20, 5, 5, 15],
+        5.0,
+    ),
     ("C7 testLargeShares", [fake(0, 4_000_000_000)] * 4, 16_000_000_000, [4_000_000_000] * 4, None),
-    ("C8 testLargeMinimums", [fake(LONG_MAX, LONG_MAX), fake(4_000_000_000, 4_000_000_000)],
-     16_000_000_000, [LONG_MAX, 4_000_000_000], None),
-    ("C9 testOverflowMaxShare", [fake(0, 1_000_000_000), fake(0, LONG_MAX)], 2_000_000_000,
-     [1_000_000_000, 1_000_000_000], None),
-    ("C10 testOverflowFixedShare",
-     [fake(1_000_000_000, 1_000_000_000, 0), fake(LONG_MAX - 1, LONG_MAX, 0), fake(0, 1_000_000_000, 1)],
-     1000, [1_000_000_000, LONG_MAX - 1, 0], None),
+    (
+        "C8 testLargeMinimums",
+        [fake(LONG_MAX, LONG_MAX), fake(4_000_000_000, 4_000_000_000)],
+        16_000_000_000,
+        [LONG_MAX, 4_000_000_000],
+        None,
+    ),
+    (
+        "C9 testOverflowMaxShare",
+        [fake(0, 1_000_000_000), fake(0, LONG_MAX)],
+        2_000_000_000,
+        [1_000_000_000, 1_000_000_000],
+        None,
+    ),
+    (
+        "C10 testOverflowFixedShare",
+        [fake(1_000_000_000, 1_000_000_000, 0), fake(LONG_MAX - 1, LONG_MAX, 0), fake(0, 1_000_000_000, 1)],
+        1000,
+        [1_000_000_000, LONG_MAX - 1, 0],
+        None,
+    ),
     ("C11 testEmptyList", [], 40, [], None),
 ]
 
@@ -64,8 +92,12 @@ def test_compute_fair_shares(
 def test_cpu() -> None:
     # TestComputeFairShares#testCPU (C12): vcores min 20,0,5,15, weights 2,1,1,0.5, total (0, 45)
     scheds = [
-        Schedulable(weight=w, min_share={MEMORY: 0, VCORES: m}, max_share={MEMORY: INT_MAX, VCORES: INT_MAX},
-                    is_queue=False)
+        Schedulable(
+            weight=w,
+            min_share={MEMORY: 0, VCORES: m},
+            max_share={MEMORY: INT_MAX, VCORES: INT_MAX},
+            is_queue=False,
+        )
         for m, w in ((20, 2), (0, 1), (5, 1), (15, 0.5))
     ]
     assert compute_shares(scheds, {MEMORY: 0, VCORES: 45}, VCORES) == [20, 5, 5, 15]
@@ -118,4 +150,7 @@ def test_old_semantics_let_inactive_queues_take_part() -> None:
     b = Schedulable(active=False)
     old = Semantics.for_version((2, 5))
     assert compute_shares([a, b], {MEMORY: 1000}, MEMORY, semantics=old) == [500, 500]
-    assert compute_shares([a, b], {MEMORY: 1000}, MEMORY, semantics=Semantics.for_version((2, 6))) == [1000, 0]
+    assert compute_shares([a, b], {MEMORY: 1000}, MEMORY, semantics=Semantics.for_version((2, 6))) == [
+        1000,
+        0,
+    ]

@@ -1,0 +1,117 @@
+"""Synthetic scheduler configurations at cluster scale, for the benchmark.
+
+Shapes: ``wide`` (departments of ten projects, every project with leaves p0..p2: duplicate leaf
+names everywhere, like STORIES.md) and ``deep`` (a chain of parents eight levels down, then leaves).
+Both formats: a Fair Scheduler allocation file with a placement policy, and a capacity-scheduler.xml
+in percentage mode with legacy queue mappings. Deterministic: same arguments, same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+PREFIX = "yarn.scheduler.capacity."
+
+
+def tree(shape: str, total: int) -> list[tuple[str, list]]:
+    """A nested list of (name, children) with about ``total`` queues in all."""
+    if shape == "wide":
+        # each department: 1 + 10 projects × (1 + 3 leaves) = 41 queues
+        departments = max(1, total // 41)
+        return [
+            (f"dept{d}", [(f"proj{p}", [(f"p{i}", []) for i in range(3)]) for p in range(10)])
+            for d in range(departments)
+        ]
+    # deep: branches of 8 nested parents ending in 4 leaves: 12 queues each
+    branches = max(1, total // 12)
+    out = []
+    for b in range(branches):
+        node: tuple[str, list] = (f"l7", [(f"leaf{i}", []) for i in range(4)])
+        for level in range(6, 0, -1):
+            node = (f"l{level}", [node])
+        out.append((f"branch{b}", [node]))
+    return out
+
+
+def fair_xml(nodes: list[tuple[str, list]]) -> str:
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<allocations>",
+             "  <defaultQueueSchedulingPolicy>drf</defaultQueueSchedulingPolicy>",
+             "  <queueMaxAppsDefault>50</queueMaxAppsDefault>"]
+
+    def emit(node: tuple[str, list], depth: int) -> None:
+        name, children = node
+        pad = "  " * depth
+        if not children:
+            lines.append(f'{pad}<queue name="{name}"><weight>{1 + len(name) % 3}.0</weight>'
+                         f"<minResources>memory-mb=1024, vcores=1</minResources>"
+                         f"<maxRunningApps>20</maxRunningApps></queue>")
+            return
+        lines.append(f'{pad}<queue name="{name}">')
+        lines.append(f"{pad}  <maxResources>memory-mb=10240000, vcores=10000</maxResources>")
+        for child in children:
+            emit(child, depth + 1)
+        lines.append(f"{pad}</queue>")
+
+    lines.append('  <queue name="default"/>')
+    for node in nodes:
+        emit(node, 1)
+    lines += ["  <queuePlacementPolicy>", '    <rule name="specified" create="false"/>',
+              '    <rule name="nestedUserQueue" create="false"><rule name="primaryGroup" create="false"/></rule>',
+              '    <rule name="default" queue="root.default"/>', "  </queuePlacementPolicy>", "</allocations>"]
+    return "\n".join(lines) + "\n"
+
+
+def _percentages(n: int) -> list[str]:
+    """n shares that add up to exactly 100 with three decimals."""
+    base = 100_000 // n
+    values = [base] * n
+    values[0] += 100_000 - base * n
+    return [f"{v // 1000}.{v % 1000:03d}" for v in values]
+
+
+def capacity_xml(nodes: list[tuple[str, list]]) -> str:
+    props: list[tuple[str, str]] = []
+
+    def emit(path: str, children: list[tuple[str, list]]) -> None:
+        props.append((f"{PREFIX}{path}.queues", ",".join(name for name, _ in children)))
+        for (name, grandchildren), pct in zip(children, _percentages(len(children)), strict=True):
+            child = f"{path}.{name}"
+            props.append((f"{PREFIX}{child}.capacity", pct))
+            props.append((f"{PREFIX}{child}.maximum-capacity", "100"))
+            if grandchildren:
+                emit(child, grandchildren)
+            else:
+                props.append((f"{PREFIX}{child}.user-limit-factor", "2"))
+
+    emit("root", [("default", []), *nodes])
+    props.append((f"{PREFIX}queue-mappings", "u:%user:root.default"))
+    rows = "\n".join(f"  <property><name>{k}</name><value>{v}</value></property>" for k, v in props)
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<configuration>\n{rows}\n</configuration>\n'
+
+
+def write_all(out: Path, sizes: list[int], shapes: list[str]) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for size in sizes:
+        for shape in shapes:
+            nodes = tree(shape, size)
+            for kind, text in (("fair", fair_xml(nodes)), ("capacity", capacity_xml(nodes))):
+                path = out / f"{kind}-{shape}-{size}.xml"
+                path.write_text(text, encoding="utf-8")
+                written.append(path)
+    return written
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(Path(__file__).parent / "out"))
+    ap.add_argument("--sizes", default="100,10000,100000")
+    ap.add_argument("--shapes", default="wide,deep")
+    a = ap.parse_args()
+    for path in write_all(Path(a.out), [int(s) for s in a.sizes.split(",")], a.shapes.split(",")):
+        print(path)
+
+
+if __name__ == "__main__":
+    main()

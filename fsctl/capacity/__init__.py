@@ -1,0 +1,1 @@
+"""capacity-scheduler.xml: reader (with Hadoop's load-time validation), capacity values, writer."""

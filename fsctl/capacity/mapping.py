@@ -1,0 +1,1067 @@
+"""Capacity Scheduler placement: legacy queue mappings and JSON mapping rules (cs.md §8).
+
+Both families are parsed into :class:`MappingRule` (the JSON schema's fields, Hadoop's names), so
+validation, lint, evaluation and conversion see one shape. Hadoop sources followed:
+
+- legacy parsing: ``CapacitySchedulerConfiguration.parseLegacyMappingRules``
+- JSON schema and rule creation: ``MappingRulesDescription.json``, ``MappingRuleCreator``
+- target validation at load: ``MappingRuleValidationContextImpl``, ``MappingRuleValidationHelper``
+- legacy to JSON: ``LegacyMappingRuleToJson``
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.location import Location
+from fsctl.model.tree import Queue, QueueTree, Setting
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+from fsctl.rules import capacity as cs_rules
+from fsctl.rules import mapping as rules
+
+PREFIX = "yarn.scheduler.capacity."
+QUEUE_MAPPINGS = PREFIX + "queue-mappings"
+APP_NAME_MAPPINGS = "yarn.scheduler.queue-placement-rules.app-name"
+OVERRIDE = PREFIX + "queue-mappings-override.enable"
+FORMAT = PREFIX + "mapping-rule-format"
+JSON_INLINE = PREFIX + "mapping-rule-json"
+JSON_FILE = PREFIX + "mapping-rule-json-file"
+
+TYPES = ("user", "group", "application")
+POLICIES = (
+    "specified",
+    "reject",
+    "defaultQueue",
+    "user",
+    "primaryGroup",
+    "secondaryGroup",
+    "primaryGroupUser",
+    "secondaryGroupUser",
+    "applicationName",
+    "setDefaultQueue",
+    "custom",
+)
+FALLBACKS = ("skip", "reject", "placeDefault")
+#: the schema's fields, in the schema's (and the generated POJO's serialisation) order
+FIELDS = ("type", "matches", "policy", "parentQueue", "fallbackResult", "create", "value", "customPlacement")
+_STRING_FIELDS = ("type", "matches", "policy", "parentQueue", "fallbackResult", "value", "customPlacement")
+
+#: CSMappingPlacementRule: the immutable variables plus %default are the only known ones
+VARIABLES = ("%user", "%primary_group", "%secondary_group", "%application", "%specified", "%default")
+
+#: policy -> the placeholder appended to parentQueue (MappingRuleCreator.createAction)
+_PLACEHOLDERS = {
+    "user": "%user",
+    "primaryGroup": "%primary_group",
+    "secondaryGroup": "%secondary_group",
+    "primaryGroupUser": "%primary_group.%user",
+    "secondaryGroupUser": "%secondary_group.%user",
+    "applicationName": "%application",
+}
+
+MAX_JSON_BYTES = 16 * 1024 * 1024
+
+
+class ConfLike(Protocol):
+    """What this module needs of a Hadoop configuration (``fsctl.hadoopconf.HadoopConf``)."""
+
+    def get(self, name: str) -> str | None: ...
+
+    def setting(self, name: str) -> Setting | None: ...
+
+
+@dataclass(frozen=True)
+class MappingRule:
+    """One mapping rule in the JSON schema's terms (``None`` = field absent).
+
+    Legacy rules are stored as Hadoop builds them (``MappingRule.createLegacyRule``): a ``custom``
+    placement into the written target, ``create`` true, fallback ``placeDefault``; ``origin`` says
+    which family a rule came from and ``text`` keeps the legacy entry.
+    """
+
+    type: str | None = None
+    matches: str | None = None
+    policy: str | None = None
+    parentQueue: str | None = None
+    fallbackResult: str | None = None
+    create: bool | None = None
+    value: str | None = None
+    customPlacement: str | None = None
+    origin: str = field(default="json", compare=False)  # "json", "legacy" or "app-name"
+    text: str = field(default="", compare=False)
+    location: Location | None = field(default=None, compare=False)
+    field_locations: Mapping[str, Location] = field(default_factory=dict, compare=False)
+    unknown_fields: tuple[str, ...] = field(default=(), compare=False)
+    #: False when Hadoop would refuse to build the rule (it is then left out of target checks)
+    valid: bool = field(default=True, compare=False)
+
+    @property
+    def effective_fallback(self) -> str:
+        return self.fallbackResult or "skip"
+
+    @property
+    def effective_create(self) -> bool:
+        if self.policy == "defaultQueue":
+            return False
+        return True if self.create is None else self.create
+
+    @property
+    def target(self) -> str | None:
+        """The queue path template a place action uses, None for reject and setDefaultQueue."""
+        policy = self.policy
+        if policy in _PLACEHOLDERS:
+            placeholder = _PLACEHOLDERS[policy]
+            return placeholder if self.parentQueue is None else f"{self.parentQueue}.{placeholder}"
+        if policy == "specified":
+            return "%specified"
+        if policy == "defaultQueue":
+            return "%default"
+        if policy == "custom":
+            return self.customPlacement
+        return None
+
+    @property
+    def matches_everything(self) -> bool:
+        """Whether the matcher accepts every application (MappingRuleMatchers)."""
+        if self.type == "user":
+            # "*" is the all-matcher; "%user" substitutes to the user itself (VariableMatcher)
+            return self.matches in ("*", "%user")
+        if self.type == "application":
+            return self.matches == "%application"
+        return False
+
+    def field_location(self, name: str) -> Location | None:
+        return self.field_locations.get(name, self.location)
+
+    def describe(self) -> str:
+        if self.origin != "json" and self.text:
+            return f"mapping {self.text!r}"
+        return f"rule {self.matches!r} ({self.type}, {self.policy})"
+
+
+@dataclass
+class MappingConfig:
+    """The mapping configuration of one capacity-scheduler.xml (plus yarn-site)."""
+
+    format: str = "legacy"
+    override: bool = False
+    rules: list[MappingRule] = field(default_factory=list)
+    #: the properties that configure rules, with their locations (for lint)
+    sources: dict[str, Setting] = field(default_factory=dict)
+    json_file: str | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# Legacy mappings
+
+
+def trimmed_string_collection(value: str | None) -> tuple[list[str], list[str]]:
+    """Hadoop's ``getTrimmedStringCollection``: split on ``,`` and newlines, trim, drop blanks,
+    keep the first of duplicates. Returns (entries, dropped duplicates)."""
+    if value is None:
+        return [], []
+    entries: list[str] = []
+    duplicates: list[str] = []
+    for part in re.split(r"\s*[,\n]\s*", value.strip()):
+        if not part:
+            continue
+        if part in entries:
+            duplicates.append(part)
+        else:
+            entries.append(part)
+    return entries, duplicates
+
+
+def _colon_parts(entry: str) -> list[str]:
+    """``StringUtils.getTrimmedStringCollection(entry, ":")``: a StringTokenizer, blank parts vanish."""
+    return [part.strip() for part in entry.split(":") if part.strip()]
+
+
+def _legacy_rule(kind: str, source: str, target: str, entry: str, location: Location | None) -> MappingRule:
+    rule_type = {"u": "user", "g": "group", "a": "application"}[kind]
+    return MappingRule(
+        type=rule_type,
+        matches=source,
+        policy="custom",
+        customPlacement=target,
+        fallbackResult="placeDefault",
+        create=True,
+        origin="app-name" if kind == "a" else "legacy",
+        text=entry,
+        location=location,
+    )
+
+
+def parse_legacy_mappings(
+    value: str | None, location: Location | None = None
+) -> tuple[list[MappingRule], list[Diagnostic]]:
+    """``yarn.scheduler.capacity.queue-mappings`` (``u:``/``g:`` entries)."""
+    found: list[MappingRule] = []
+    diagnostics: list[Diagnostic] = []
+    entries, duplicates = trimmed_string_collection(value)
+    for entry in duplicates:
+        diagnostics.append(
+            rules.PL605.at(
+                location, f"queue mapping {entry!r} is listed more than once", property=QUEUE_MAPPINGS
+            )
+        )
+    for entry in entries:
+        parts = _colon_parts(entry)
+        if len(parts) != 3:
+            diagnostics.append(
+                rules.PL501.at(location, f"Illegal queue mapping {entry}", property=QUEUE_MAPPINGS)
+            )
+            continue
+        if parts[0] not in ("u", "g"):
+            diagnostics.append(
+                rules.PL502.at(location, f"unknown mapping prefix {parts[0]}", property=QUEUE_MAPPINGS)
+            )
+            continue
+        found.append(_legacy_rule(parts[0], parts[1], parts[2], entry, location))
+    return found, diagnostics
+
+
+def parse_app_name_mappings(
+    value: str | None, location: Location | None = None
+) -> tuple[list[MappingRule], list[Diagnostic]]:
+    """``yarn.scheduler.queue-placement-rules.app-name`` (``app:queue`` entries)."""
+    found: list[MappingRule] = []
+    diagnostics: list[Diagnostic] = []
+    entries, duplicates = trimmed_string_collection(value)
+    for entry in duplicates:
+        diagnostics.append(
+            rules.PL605.at(
+                location, f"app-name mapping {entry!r} is listed more than once", property=APP_NAME_MAPPINGS
+            )
+        )
+    for entry in entries:
+        parts = _colon_parts(entry)
+        if len(parts) != 2:
+            diagnostics.append(
+                rules.PL501.at(location, f"Illegal queue mapping {entry}", property=APP_NAME_MAPPINGS)
+            )
+            continue
+        found.append(_legacy_rule("a", parts[0], parts[1], entry, location))
+    return found, diagnostics
+
+
+# --------------------------------------------------------------------------------------------
+# JSON rules
+
+
+class _LineIndex:
+    """Offsets in a text to 1-based (line, column), shifted when the text sits inside a file."""
+
+    def __init__(self, text: str, base: Location | None) -> None:
+        self.starts = [0]
+        for match in re.finditer("\n", text):
+            self.starts.append(match.end())
+        self.base = base
+
+    def at(self, offset: int) -> Location | None:
+        if self.base is None:
+            return None
+        line = _bisect(self.starts, offset)
+        column = offset - self.starts[line] + 1
+        if self.base.line:  # inline JSON: keep the property's location, it is more useful
+            return self.base
+        return Location(self.base.file, line + 1, column)
+
+
+def _bisect(starts: list[int], offset: int) -> int:
+    low, high = 0, len(starts) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        if starts[mid] <= offset:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+def _scan_positions(text: str) -> dict[tuple[Any, ...], int]:
+    """Offsets of every value (by JSON path) and every key (path + ``("#key",)``) of a valid document."""
+    decoder = json.JSONDecoder()
+    positions: dict[tuple[Any, ...], int] = {}
+
+    def skip(i: int) -> int:
+        match = _WS.match(text, i)
+        return match.end() if match else i
+
+    def value(i: int, path: tuple[Any, ...]) -> int:
+        i = skip(i)
+        positions[path] = i
+        char = text[i : i + 1]
+        if char == "{":
+            i = skip(i + 1)
+            if text[i : i + 1] == "}":
+                return i + 1
+            while True:
+                i = skip(i)
+                key, end = decoder.raw_decode(text, i)
+                positions[(*path, key, "#key")] = i
+                i = skip(end) + 1  # the ':'
+                i = skip(value(i, (*path, key)))
+                if text[i : i + 1] == ",":
+                    i += 1
+                    continue
+                return i + 1
+        if char == "[":
+            i = skip(i + 1)
+            if text[i : i + 1] == "]":
+                return i + 1
+            index = 0
+            while True:
+                i = skip(value(i, (*path, index)))
+                index += 1
+                if text[i : i + 1] == ",":
+                    i += 1
+                    continue
+                return i + 1
+        _, end = decoder.raw_decode(text, i)
+        return int(end)
+
+    value(0, ())
+    return positions
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def parse_json_rules(
+    text: str, location: Location | None = None, *, property: str = JSON_INLINE
+) -> tuple[list[MappingRule], list[Diagnostic]]:
+    """Parse a mapping-rule JSON document as Hadoop's ``MappingRuleCreator`` would.
+
+    ``location`` is where the text came from: a property's location (inline JSON; every rule is
+    reported there) or ``Location(json_file)`` with no line (positions are computed in the file).
+    """
+    diagnostics: list[Diagnostic] = []
+    index = _LineIndex(text, location)
+
+    def bad(message: str, at: Location | None = location) -> None:
+        diagnostics.append(rules.PL503.at(at, message, property=property))
+
+    try:
+        document = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        error_at = location
+        if location is not None and not location.line:
+            error_at = Location(location.file, exc.lineno, exc.colno)
+        bad(f"malformed mapping rule JSON: {exc.msg}", error_at)
+        return [], diagnostics
+    except (ValueError, RecursionError) as exc:
+        bad(f"malformed mapping rule JSON: {exc}")
+        return [], diagnostics
+    if not isinstance(document, dict):
+        bad("mapping rule JSON must be an object with a \"rules\" array")
+        return [], diagnostics
+    try:
+        positions = _scan_positions(text.lstrip("\ufeff"))
+        shift = len(text) - len(text.lstrip("\ufeff"))
+    except (ValueError, IndexError, RecursionError):  # cannot happen for valid JSON; stay safe
+        positions, shift = {}, 0
+
+    def where(path: tuple[Any, ...]) -> Location | None:
+        offset = positions.get(path)
+        return location if offset is None else index.at(offset + shift)
+
+    for key in document:
+        if key != "rules":
+            diagnostics.append(
+                rules.PL602.at(
+                    where((key, "#key")),
+                    f"unknown top-level field {key!r} is ignored{_did_you_mean(key, ('rules',))}",
+                    property=property,
+                )
+            )
+    raw_rules = document.get("rules", [])
+    if not isinstance(raw_rules, list):
+        bad("\"rules\" must be an array of rule objects", where(("rules",)))
+        return [], diagnostics
+    found: list[MappingRule] = []
+    for number, raw in enumerate(raw_rules):
+        rule_location = where(("rules", number))
+        if not isinstance(raw, dict):
+            bad(f"rule #{number + 1} is not an object", rule_location)
+            continue
+        rule, problems = _json_rule(raw, rule_location, number, where, property)
+        diagnostics.extend(problems)
+        if rule is not None:
+            found.append(rule)
+    return found, diagnostics
+
+
+def _json_rule(
+    raw: dict[str, Any],
+    location: Location | None,
+    number: int,
+    where: Any,
+    property: str,
+) -> tuple[MappingRule | None, list[Diagnostic]]:
+    problems: list[Diagnostic] = []
+    values: dict[str, Any] = {}
+    locations: dict[str, Location] = {}
+    schema_ok = True
+    label = f"rule #{number + 1}"
+    for key, value in raw.items():
+        key_location = where(("rules", number, key, "#key")) or location
+        if key_location is not None:
+            locations[key] = key_location
+        if key not in FIELDS:
+            problems.append(
+                rules.PL602.at(
+                    key_location,
+                    f"{label}: unknown field {key!r} is ignored{_did_you_mean(key, FIELDS)}",
+                    property=property,
+                )
+            )
+            continue
+        if value is None:  # Jackson: null is the same as absent
+            continue
+        if key == "create":
+            if not isinstance(value, bool):
+                problems.append(
+                    rules.PL503.at(
+                        key_location, f"{label}: \"create\" must be true or false, not {value!r}",
+                        property=property,
+                    )
+                )
+                schema_ok = False
+                continue
+            values[key] = value
+            continue
+        if isinstance(value, (dict, list)):
+            problems.append(
+                rules.PL503.at(key_location, f"{label}: {key!r} must be a string", property=property)
+            )
+            schema_ok = False
+            continue
+        # Jackson coerces scalars into String fields
+        text = value if isinstance(value, str) else json.dumps(value)
+        allowed = {"type": TYPES, "policy": POLICIES, "fallbackResult": FALLBACKS}.get(key)
+        if allowed is not None and text not in allowed:
+            problems.append(
+                rules.PL507.at(
+                    key_location,
+                    f"{label}: {key} {text!r} is not one of {', '.join(allowed)}"
+                    f"{_did_you_mean(text, allowed)}",
+                    property=property,
+                )
+            )
+            schema_ok = False
+            continue
+        values[key] = text
+    rule = MappingRule(
+        **values,
+        origin="json",
+        location=location,
+        field_locations=locations,
+        unknown_fields=tuple(k for k in raw if k not in FIELDS),
+    )
+    if not schema_ok:
+        # Jackson fails the whole document; keep the rule out of later checks
+        return _replace_valid(rule, False), problems
+    message = _creation_error(rule)
+    if message is not None:
+        code = rules.PL506 if message.startswith("Cannot match") else rules.PL505
+        problems.append(code.at(location, f"{label}: {message}", property=property))
+        return _replace_valid(rule, False), problems
+    return rule, problems
+
+
+def _replace_valid(rule: MappingRule, valid: bool) -> MappingRule:
+    return replace(rule, valid=valid)
+
+
+def _creation_error(rule: MappingRule) -> str | None:
+    """MappingRuleCreator: checkMandatoryParameters, createMatcher, createAction, in that order."""
+    if rule.policy is None:
+        return "Rule policy is undefined"
+    if rule.type is None:
+        return "Rule type is undefined"
+    if rule.matches is None:
+        return "Match string is undefined"
+    if rule.matches == "":
+        return "Match string is empty"
+    if rule.type == "group" and rule.matches == "*":
+        return "Cannot match '*' for groups"
+    if rule.policy == "custom" and rule.customPlacement is None:
+        return "custom queue is undefined"
+    if rule.policy == "setDefaultQueue" and rule.value is None:
+        return "default queue is undefined"
+    return None
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    lowered = {c.lower(): c for c in choices}
+    if word.lower() in lowered:
+        return f" (did you mean {lowered[word.lower()]!r}?)"
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --------------------------------------------------------------------------------------------
+# Reading the whole mapping configuration
+
+
+def read_json_file(path: str, config_path: str | None) -> tuple[str | None, str, str | None]:
+    """Read ``mapping-rule-json-file`` safely. Returns (text, resolved path, error)."""
+    candidates: list[str] = []
+    folder = os.path.dirname(os.path.abspath(config_path)) if config_path else os.getcwd()
+    if os.path.isabs(path):
+        candidates.append(path)
+        if config_path:
+            candidates.append(os.path.join(folder, os.path.basename(path)))
+    else:
+        candidates.append(os.path.join(folder, path))
+    resolved = candidates[0]
+    for candidate in candidates:
+        if os.path.isfile(candidate):
+            resolved = candidate
+            break
+    try:
+        if not os.path.isfile(resolved):
+            return None, resolved, f"'{path}' is not a readable file (looked for {resolved})"
+        size = os.path.getsize(resolved)
+        if size > MAX_JSON_BYTES:
+            return None, resolved, f"'{path}' is {size} bytes, more than fsctl reads"
+        with open(resolved, "rb") as handle:
+            data = handle.read(MAX_JSON_BYTES + 1)
+        return data.decode("utf-8"), resolved, None
+    except OSError as exc:
+        return None, resolved, f"'{path}' cannot be read: {exc.strerror or exc}"
+    except UnicodeDecodeError as exc:
+        return None, resolved, f"'{path}' is not UTF-8: {exc.reason}"
+
+
+def read_mapping_config(
+    conf: ConfLike,
+    config_path: str | None = None,
+    hadoop_version: HadoopVersion = DEFAULT_VERSION,
+) -> tuple[MappingConfig, list[Diagnostic]]:
+    """Every mapping rule the scheduler would use, in Hadoop's order, plus load diagnostics.
+
+    Legacy: ``queue-mappings`` rules, then app-name rules (CSC.parseLegacyMappingRules). JSON: the
+    inline document, else the file. Before 3.4 only the legacy family exists.
+    """
+    config = MappingConfig()
+    diagnostics: list[Diagnostic] = []
+    for key in (QUEUE_MAPPINGS, APP_NAME_MAPPINGS, FORMAT, JSON_INLINE, JSON_FILE, OVERRIDE):
+        setting = conf.setting(key)
+        if setting is not None:
+            config.sources[key] = setting
+    override = conf.get(OVERRIDE)
+    config.override = override is not None and override.strip().lower() == "true"
+
+    def loc(key: str) -> Location | None:
+        setting = config.sources.get(key)
+        return setting.location if setting is not None else None
+
+    fmt = conf.get(FORMAT)
+    if hadoop_version < (3, 4) or fmt is None:
+        fmt = "legacy"
+    config.format = fmt
+    if fmt == "legacy":
+        found, problems = parse_legacy_mappings(conf.get(QUEUE_MAPPINGS), loc(QUEUE_MAPPINGS))
+        config.rules.extend(found)
+        diagnostics.extend(problems)
+        found, problems = parse_app_name_mappings(conf.get(APP_NAME_MAPPINGS), loc(APP_NAME_MAPPINGS))
+        config.rules.extend(found)
+        diagnostics.extend(problems)
+        return config, diagnostics
+    if fmt != "json":
+        diagnostics.append(
+            cs_rules.CS125.at(
+                loc(FORMAT),
+                f"Illegal queue mapping format '{fmt}' please use 'legacy' or 'json'",
+                property=FORMAT,
+            )
+        )
+        return config, diagnostics
+    inline = conf.get(JSON_INLINE) or ""
+    file_name = conf.get(JSON_FILE) or ""
+    if inline:
+        found, problems = parse_json_rules(inline, loc(JSON_INLINE), property=JSON_INLINE)
+    elif file_name:
+        text, resolved, error = read_json_file(file_name.strip(), config_path)
+        config.json_file = resolved
+        if error is not None:
+            diagnostics.append(
+                rules.PL504.at(
+                    loc(JSON_FILE),
+                    f"Error reading or parsing mapping rule JSON file: {error}",
+                    property=JSON_FILE,
+                )
+            )
+            return config, diagnostics
+        assert text is not None
+        found, problems = parse_json_rules(text, Location(resolved), property=JSON_FILE)
+    else:
+        diagnostics.append(
+            cs_rules.CS207.at(
+                loc(FORMAT),
+                "Mapping rule is set to JSON, but no inline JSON nor a JSON file was provided! "
+                "Starting with no mapping rules!",
+                property=FORMAT,
+            )
+        )
+        return config, diagnostics
+    config.rules.extend(found)
+    diagnostics.extend(problems)
+    return config, diagnostics
+
+
+# --------------------------------------------------------------------------------------------
+# Queue lookups as CSQueueStore does them, and target validation at load
+
+
+@dataclass(frozen=True)
+class QueueRef:
+    path: str
+    kind: str  # "leaf", "parent", "managed" (v1 auto-create parent)
+    auto_create_v2: bool
+
+
+def _flag(queue: Queue, key: str) -> bool:
+    value = queue.effective.get(key)
+    if isinstance(value, bool):
+        return value
+    setting = queue.declared.get(key)
+    if setting is None:
+        return False
+    if isinstance(setting.value, bool):
+        return setting.value
+    return str(setting.raw or setting.value).strip().lower() == "true"
+
+
+class QueueIndex:
+    """Full paths always resolve; a short name resolves when exactly one queue has it; ``root`` is
+    always the root (CSQueueStore, YARN-9879)."""
+
+    def __init__(self, tree: QueueTree) -> None:
+        self.by_path: dict[str, QueueRef] = {}
+        self.by_short: dict[str, list[str]] = {}
+        for queue in tree.queues():
+            v1 = _flag(queue, "auto-create-child-queue.enabled")
+            v2 = _flag(queue, "auto-queue-creation-v2.enabled")
+            if queue.is_leaf and not (v1 or v2):
+                kind = "leaf"
+            elif v1:
+                kind = "managed"
+            else:
+                kind = "parent"
+            self.by_path[queue.path] = QueueRef(queue.path, kind, v2 and kind != "leaf")
+            if queue.parent is not None:
+                self.by_short.setdefault(queue.name, []).append(queue.path)
+
+    def get(self, name: str) -> QueueRef | None:
+        if name in self.by_path:
+            return self.by_path[name]
+        paths = self.by_short.get(name, [])
+        return self.by_path[paths[0]] if len(paths) == 1 else None
+
+    def is_ambiguous(self, name: str) -> bool:
+        if name == "root":
+            return False
+        return len(self.by_short.get(name, [])) > 1
+
+
+def _java_split_dots(path: str) -> list[str]:
+    """Java's ``path.split("\\\\.")``: trailing empty strings are removed."""
+    parts = path.split(".")
+    while parts and parts[-1] == "":
+        parts.pop()
+    return parts
+
+
+class TargetError(Exception):
+    pass
+
+
+def _normalize_root(index: QueueIndex, path: str) -> str:
+    parts = _java_split_dots(path) or [""]
+    first = parts[0]
+    ref = index.get(first)
+    if ref is None:
+        if index.is_ambiguous(first):
+            raise TargetError(f"Path root '{first}' is ambiguous. Path '{path}' is invalid")
+        raise TargetError(f"Path root '{first}' does not exist. Path '{path}' is invalid")
+    parts[0] = ref.path
+    return ".".join(parts)
+
+
+def _creation_result(index: QueueIndex, path: str) -> str:
+    """MappingRuleValidationHelper.validateQueuePathAutoCreation."""
+    if not path:
+        return "EMPTY_PATH"
+    if index.get(path) is not None:
+        return "QUEUE_EXISTS"
+    if index.is_ambiguous(path):
+        return "AMBIGUOUS_QUEUE"
+    parts = path.split(".")
+    parts.pop()
+    parent = ".".join(parts)
+    if parts:
+        parts.pop()
+    grandparent = ".".join(parts)
+    if not parent:
+        return "NO_PARENT_PROVIDED"
+    if index.is_ambiguous(parent):
+        return "AMBIGUOUS_PARENT"
+    parent_ref = index.get(parent)
+    if parent_ref is None:
+        if not grandparent:
+            return "NO_PARENT_PROVIDED"
+        if index.is_ambiguous(grandparent):
+            return "AMBIGUOUS_PARENT"
+        grand = index.get(grandparent)
+        if grand is not None and grand.kind != "leaf" and grand.auto_create_v2:
+            return "CREATABLE"
+        return "NO_DYNAMIC_PARENT"
+    if parent_ref.kind == "managed":
+        return "CREATABLE"
+    if parent_ref.kind == "parent" and parent_ref.auto_create_v2:
+        return "CREATABLE"
+    return "NO_DYNAMIC_PARENT"
+
+
+def _parent_and_leaf(path: str) -> tuple[str, str]:
+    """MappingQueuePath: parent is everything before the last dot."""
+    if "." in path:
+        parent, leaf = path.rsplit(".", 1)
+        return parent, leaf
+    return "", path
+
+
+def validate_target(index: QueueIndex, path: str | None, variables: Iterable[str] = VARIABLES) -> str | None:
+    """Hadoop's load-time check of one place target; the error message, or None when valid."""
+    known = set(variables)
+    if path is None or path == "":
+        return "Queue path is empty."
+    try:
+        parts = _java_split_dots(path)
+        for part in parts:
+            if part == "":
+                raise TargetError(f"Path segment cannot be empty '{path}'.")
+        if all(part not in known for part in parts):
+            return _validate_static(index, path)
+        return _validate_dynamic(index, path, parts, known)
+    except TargetError as exc:
+        return str(exc)
+
+
+def _validate_static(index: QueueIndex, path: str) -> str | None:
+    normalized = _normalize_root(index, path)
+    result = _creation_result(index, normalized)
+    parent, leaf = _parent_and_leaf(path)
+    if result == "AMBIGUOUS_PARENT":
+        return f"Target queue path '{path}' contains an ambiguous parent queue '{parent}' reference."
+    if result == "AMBIGUOUS_QUEUE":
+        return f"Target queue is an ambiguous leaf queue '{path}'."
+    if result == "EMPTY_PATH":
+        return "Mapping rule did not specify a target queue."
+    if result == "NO_PARENT_PROVIDED":
+        return f"Target queue does not exist and has no parent defined '{path}'."
+    if result == "NO_DYNAMIC_PARENT":
+        return (
+            f"Mapping rule specified a parent queue '{parent}', but it is not a dynamic parent queue, "
+            f"and no queue exists with name '{leaf}' under it."
+        )
+    if result == "QUEUE_EXISTS":
+        ref = index.get(normalized)
+        if ref is None or ref.kind != "leaf":
+            return f"Target queue '{path}' but it's not a leaf queue."
+    return None
+
+
+def _validate_dynamic(index: QueueIndex, path: str, parts: list[str], known: set[str]) -> str | None:
+    if parts[0] in known:
+        return None
+    static = [parts[0]]
+    static_parent: str | None = None
+    for part in parts[1:]:
+        if part in known:
+            break
+        static_parent = ".".join(static)
+        static.append(part)
+    static_part = ".".join(static)
+    normalized = _normalize_root(index, static_part)
+    ref = index.get(normalized)
+    if ref is not None:
+        if ref.kind == "leaf":
+            return (
+                f"Queue path '{path}' is invalid because '{normalized}' is a leaf queue, "
+                "which can have no other queues under it."
+            )
+        return None
+    if static_parent is not None:
+        parent_ref = index.get(_normalize_root(index, static_parent))
+        if parent_ref is not None and (
+            parent_ref.kind == "managed" or (parent_ref.kind == "parent" and parent_ref.auto_create_v2)
+        ):
+            return None
+    return f"No eligible parent found on path '{path}'."
+
+
+def validate_rules(rule_list: Iterable[MappingRule], tree: QueueTree) -> list[Diagnostic]:
+    """PL508 for every target Hadoop refuses at load (CSMappingPlacementRule.initialize)."""
+    index = QueueIndex(tree)
+    diagnostics: list[Diagnostic] = []
+    for rule in rule_list:
+        if not rule.valid or rule.policy in (None, "reject", "setDefaultQueue"):
+            continue
+        target = rule.target
+        message = validate_target(index, target)
+        if message is not None:
+            name = "customPlacement" if rule.policy == "custom" else "parentQueue"
+            diagnostics.append(
+                rules.PL508.at(
+                    rule.field_location(name),
+                    f"{rule.describe()}: {message}",
+                    property=_rule_property(rule),
+                )
+            )
+    return diagnostics
+
+
+def _rule_property(rule: MappingRule) -> str:
+    return {"legacy": QUEUE_MAPPINGS, "app-name": APP_NAME_MAPPINGS}.get(rule.origin, JSON_INLINE)
+
+
+def check_mapping(
+    conf: ConfLike,
+    tree: QueueTree,
+    hadoop_version: HadoopVersion = DEFAULT_VERSION,
+    config_path: str | None = None,
+) -> tuple[MappingConfig, list[Diagnostic]]:
+    """Parse and validate every mapping rule as the ResourceManager does at load (PL5xx).
+
+    Readers call this and keep the result in ``tree.extras["mapping"]`` for lint and conversion.
+    """
+    config, diagnostics = read_mapping_config(conf, config_path or tree.source, hadoop_version)
+    diagnostics.extend(validate_rules(config.rules, tree))
+    return config, diagnostics
+
+
+# --------------------------------------------------------------------------------------------
+# Lint (PL6xx)
+
+
+def always_decides(rule: MappingRule, index: QueueIndex | None = None) -> bool:
+    """Whether the rule ends evaluation for every application (no later rule can run)."""
+    if not rule.valid or not rule.matches_everything:
+        return False
+    if rule.policy == "reject":
+        return True
+    if rule.policy == "setDefaultQueue":
+        return False
+    if rule.effective_fallback in ("reject", "placeDefault"):
+        return True
+    # fallback skip: decides only when the target is an existing leaf, whatever the variables
+    target = rule.target
+    if index is None or target is None or any(part in VARIABLES for part in target.split(".")):
+        return False
+    ref = index.get(target)
+    return ref is not None and ref.kind == "leaf"
+
+
+def lint_rules(
+    config: MappingConfig, tree: QueueTree | None, hadoop_version: HadoopVersion = DEFAULT_VERSION
+) -> Iterator[Diagnostic]:
+    """Checks Hadoop does not make: unreachable rules, unknown fields and variables, ignored
+    fields, inactive rule families (PL6xx)."""
+    index = QueueIndex(tree) if tree is not None else None
+    yield from _lint_inactive(config, hadoop_version)
+    terminal: MappingRule | None = None
+    for rule in config.rules:
+        if terminal is not None:
+            yield rules.PL601.at(
+                rule.location,
+                f"{rule.describe()} is never reached: {terminal.describe()} before it decides for "
+                "every application",
+                property=_rule_property(rule),
+            )
+        elif always_decides(rule, index):
+            terminal = rule
+        if not rule.valid:
+            continue
+        yield from _lint_variables(rule)
+        yield from _lint_ignored_fields(rule)
+        if rule.type == "application" and rule.matches == "*":
+            yield rules.PL607.at(
+                rule.field_location("matches"),
+                f"{rule.describe()}: '*' is literal for application names; use '%application' to "
+                "match every application",
+                property=_rule_property(rule),
+            )
+
+
+def _lint_inactive(config: MappingConfig, hadoop_version: HadoopVersion) -> Iterator[Diagnostic]:
+    sources = config.sources
+    json_keys = [k for k in (JSON_INLINE, JSON_FILE) if k in sources]
+    legacy_keys = [k for k in (QUEUE_MAPPINGS, APP_NAME_MAPPINGS) if k in sources]
+    if hadoop_version < (3, 4):
+        for key in [*json_keys, *([FORMAT] if FORMAT in sources else [])]:
+            yield rules.PL606.at(
+                sources[key].location,
+                f"{key} is ignored: Hadoop {hadoop_version[0]}.{hadoop_version[1]} has no JSON mapping "
+                "rules (added in 3.4, YARN-10457)",
+                property=key,
+            )
+        return
+    if config.format == "legacy":
+        for key in json_keys:
+            yield rules.PL606.at(
+                sources[key].location,
+                f"{key} is ignored because mapping-rule-format is legacy",
+                property=key,
+            )
+    elif config.format == "json":
+        for key in legacy_keys:
+            yield rules.PL606.at(
+                sources[key].location,
+                f"{key} is ignored because mapping-rule-format is json",
+                property=key,
+            )
+        if JSON_INLINE in sources and JSON_FILE in sources and (sources[JSON_INLINE].raw or "").strip():
+            yield rules.PL606.at(
+                sources[JSON_FILE].location,
+                f"{JSON_FILE} is ignored because {JSON_INLINE} is set",
+                property=JSON_FILE,
+            )
+
+
+def _lint_variables(rule: MappingRule) -> Iterator[Diagnostic]:
+    texts: list[tuple[str, str | None]] = [("customPlacement", rule.customPlacement)]
+    if rule.policy in _PLACEHOLDERS:
+        texts.append(("parentQueue", rule.parentQueue))
+    for name, text in texts:
+        if not text:
+            continue
+        for part in text.split("."):
+            if "%" in part and part not in VARIABLES:
+                close = difflib.get_close_matches(part, VARIABLES, n=1, cutoff=0.5)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                yield rules.PL603.at(
+                    rule.field_location(name),
+                    f"{rule.describe()}: {part!r} is not a placement variable and stays literal; only "
+                    f"whole segments {', '.join(VARIABLES)} are substituted{hint}",
+                    property=_rule_property(rule),
+                )
+
+
+def _lint_ignored_fields(rule: MappingRule) -> Iterator[Diagnostic]:
+    if rule.origin != "json":
+        return
+    ignored: list[str] = []
+    if rule.parentQueue is not None and rule.policy not in _PLACEHOLDERS:
+        ignored.append("parentQueue")
+    if rule.value is not None and rule.policy != "setDefaultQueue":
+        ignored.append("value")
+    if rule.customPlacement is not None and rule.policy != "custom":
+        ignored.append("customPlacement")
+    if rule.create is not None and rule.policy in ("reject", "setDefaultQueue", "defaultQueue"):
+        ignored.append("create")
+    if rule.fallbackResult is not None and rule.policy in ("reject", "setDefaultQueue"):
+        ignored.append("fallbackResult")
+    for name in ignored:
+        yield rules.PL604.at(
+            rule.field_location(name),
+            f"{rule.describe()}: {name!r} has no effect with policy {rule.policy!r}",
+            property=JSON_INLINE,
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# Legacy -> JSON, and the JSON writer
+
+
+def legacy_to_json(rule: MappingRule) -> MappingRule:
+    """The JSON rule Hadoop's ``LegacyMappingRuleToJson`` writes for a legacy rule (cs.md §9.13).
+
+    JSON rules are returned unchanged.
+    """
+    if rule.origin == "json" or rule.customPlacement is None or rule.matches is None:
+        return rule
+    target = rule.customPlacement
+    parent, leaf = _parent_and_leaf(target)
+    base: dict[str, Any] = {"type": rule.type, "fallbackResult": "placeDefault", "create": True}
+    if rule.origin == "app-name":
+        if leaf == "%application":
+            policy, out_parent, custom = "applicationName", parent or None, None
+        else:
+            policy, out_parent, custom = "custom", None, target
+        return MappingRule(
+            **base, matches=rule.matches, policy=policy, parentQueue=out_parent, customPlacement=custom,
+            origin="json", location=rule.location,
+        )
+    if rule.type == "group":
+        if leaf == "%user":
+            policy, out_parent, custom = "user", parent or None, None
+        else:
+            policy, out_parent, custom = "custom", None, target
+        return MappingRule(
+            **base, matches=rule.matches, policy=policy, parentQueue=out_parent, customPlacement=custom,
+            origin="json", location=rule.location,
+        )
+    matches = "*" if rule.matches == "%user" else rule.matches
+    custom = None
+    if leaf == "%user":
+        policy = "user"
+        if parent:
+            grand, parent_leaf = _parent_and_leaf(parent)
+            if parent_leaf == "%primary_group":
+                policy, parent = "primaryGroupUser", grand
+            elif parent_leaf == "%secondary_group":
+                policy, parent = "secondaryGroupUser", grand
+    elif leaf == "%primary_group":
+        policy = "primaryGroup"
+    elif leaf == "%secondary_group":
+        policy = "secondaryGroup"
+    else:
+        policy, custom = "custom", target
+    # the converter writes parentQueue whenever the (rewritten) target has a parent part
+    return MappingRule(
+        **base, matches=matches, policy=policy, parentQueue=parent or None, customPlacement=custom,
+        origin="json", location=rule.location,
+    )
+
+
+def rule_to_dict(rule: MappingRule) -> dict[str, Any]:
+    """The rule's fields in schema order, absent fields left out (the POJO's NON_NULL inclusion)."""
+    out: dict[str, Any] = {}
+    for name in FIELDS:
+        value = getattr(rule, name)
+        if value is not None:
+            out[name] = value
+    return out
+
+
+def mapping_rules_to_json(rule_list: Iterable[MappingRule]) -> str:
+    """``mapping-rules.json`` for the given rules, formatted like Jackson's default pretty printer
+    (what Hadoop's fs2cs writes). Legacy rules are converted first. Deterministic."""
+    converted = [rule_to_dict(legacy_to_json(rule)) for rule in rule_list]
+    if not converted:
+        return '{\n  "rules" : [ ]\n}\n'
+    blocks = []
+    for item in converted:
+        lines = [f"    {json.dumps(k)} : {json.dumps(v, ensure_ascii=False)}" for k, v in item.items()]
+        blocks.append("{\n" + ",\n".join(lines) + "\n  }")
+    return '{\n  "rules" : [ ' + ", ".join(blocks) + " ]\n}\n"
+
+
+def rules_from_json_dicts(items: Iterable[Mapping[str, Any]]) -> list[MappingRule]:
+    """Build rules from plain dicts (for the converter); unknown keys are ignored."""
+    return [MappingRule(**{k: v for k, v in item.items() if k in FIELDS}) for item in items]

@@ -1,0 +1,146 @@
+"""Children's capacities from Fair weights: weight mode (``2.0w``) and percentage mode.
+
+Weight mode follows ``weightconversion/WeightToWeightConverter.java``: ``Float.toString(weight)``
+plus ``w``. Percentage mode follows ``weightconversion/WeightToPercentConverter.java`` exactly
+(fs2cs.md §2.6): the total is the ``(int)`` of the double sum of the float weights; each share is
+``BigDecimal(weight).setScale(5)`` divided HALF_UP by the total, times 100, three decimals; if the
+shares do not add up to 100.000, the largest absorbs the difference, or, when every share is
+0.000, the parent gets ``allow-zero-capacity-sum``.
+
+fs2cs breaks ties between equal largest shares in Java ``HashMap`` order; fsctl takes the first in
+document order. Where fs2cs crashes (``setScale(5)`` on a weight such as 0.1 throws
+``ArithmeticException``) or is wrong (a truncated total: 0.5 + 0.25 gives 0% for both, 2.5 × 3 gives
+shares that do not follow the weights), fsctl divides by the real sum of the weights as written and
+says how fs2cs differs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Literal
+
+from fsctl.hadoopconf import java_float_str, to_float32
+
+HUNDRED = Decimal("100.000")
+Difference = Literal["crash", "all-zero", "distorted"]
+
+
+def weight_capacity(weight: float) -> str:
+    """``Float.toString(weight) + "w"``: ``1.0w``, ``2.5w``, ``0.3w``."""
+    return java_float_str(to_float32(weight)) + "w"
+
+
+@dataclass(frozen=True)
+class Percentages:
+    """The children's percentages, in input order, and whether the parent allows a zero sum."""
+
+    values: tuple[Decimal, ...]
+    zero_sum: bool
+
+
+@dataclass(frozen=True)
+class PercentConversion:
+    """fsctl's percentages, fs2cs's (None when fs2cs crashes), and how they differ."""
+
+    result: Percentages
+    fs2cs: Percentages | None
+    difference: Difference | None
+
+    @property
+    def values(self) -> tuple[Decimal, ...]:
+        return self.result.values
+
+    @property
+    def zero_sum(self) -> bool:
+        return self.result.zero_sum
+
+
+class Fs2csArithmeticError(ArithmeticError):
+    """``BigDecimal.setScale(5)`` without a rounding mode: "Rounding necessary"."""
+
+
+def _round_half_up(value: Fraction, places: int) -> Decimal:
+    """``value`` rounded HALF_UP (away from zero on a tie) to ``places`` decimals, exactly."""
+    scale = 10**places
+    scaled = value * scale
+    magnitude = abs(scaled)
+    whole = math.floor(magnitude)
+    if magnitude - whole >= Fraction(1, 2):
+        whole += 1
+    signed = -whole if scaled < 0 else whole
+    return Decimal(signed).scaleb(-places).quantize(Decimal(1).scaleb(-places))
+
+
+def _fix_up(values: list[Decimal]) -> Percentages:
+    """``WeightToPercentConverter.fixCapacities``: the largest (first among equals) takes the rest."""
+    total = sum(values, Decimal("0.000"))
+    if total == HUNDRED:
+        return Percentages(tuple(values), False)
+    # a stable sort by value, descending: the first of several equal largest values wins
+    largest = max(range(len(values)), key=lambda i: (values[i], -i))
+    if values[largest] == 0:
+        return Percentages(tuple(values), True)
+    fixed = list(values)
+    fixed[largest] = (values[largest] + (HUNDRED - total)).quantize(Decimal("0.001"))
+    return Percentages(tuple(fixed), False)
+
+
+def fs2cs_percentages(weights: Sequence[float]) -> Percentages:
+    """fs2cs's percentages for children with these (float) weights; raises
+    :class:`Fs2csArithmeticError` where fs2cs throws."""
+    if not weights:
+        return Percentages((), False)
+    if len(weights) == 1:
+        return Percentages((HUNDRED,), False)
+    doubles = [to_float32(w) for w in weights]
+    total = int(math.fsum(doubles))  # (int) of DoubleStream.sum (compensated summation)
+    values: list[Decimal] = []
+    for weight in doubles:
+        if total == 0:
+            values.append(Decimal("0.000"))
+            continue
+        exact = Fraction(weight)
+        if (exact * 10**5).denominator != 1:
+            raise Fs2csArithmeticError(f"Rounding necessary (BigDecimal({weight!r}).setScale(5))")
+        share = _round_half_up(exact / total, 5)
+        values.append((share * HUNDRED).quantize(Decimal("0.001")))
+    return _fix_up(values)
+
+
+def exact_percentages(weights: Sequence[float]) -> Percentages:
+    """Percentages that follow the weights as written (``Float.toString`` of each float weight),
+    with fs2cs's rounding (HALF_UP to 5 decimals of the fraction) and fix-up."""
+    if not weights:
+        return Percentages((), False)
+    if len(weights) == 1:
+        return Percentages((HUNDRED,), False)
+    written = [Fraction(Decimal(java_float_str(to_float32(w)))) for w in weights]
+    total = sum(written, Fraction(0))
+    if total <= 0:
+        return Percentages(tuple(Decimal("0.000") for _ in weights), True)
+    values = [(_round_half_up(w / total, 5) * HUNDRED).quantize(Decimal("0.001")) for w in written]
+    return _fix_up(values)
+
+
+def percentages(weights: Sequence[float]) -> PercentConversion:
+    """fsctl's percentages for children with these weights, compared with fs2cs's."""
+    exact = exact_percentages(weights)
+    try:
+        hadoop: Percentages | None = fs2cs_percentages(weights)
+    except Fs2csArithmeticError:
+        return PercentConversion(exact, None, "crash")
+    assert hadoop is not None
+    if hadoop == exact:
+        return PercentConversion(exact, hadoop, None)
+    if hadoop.zero_sum and not exact.zero_sum:
+        return PercentConversion(exact, hadoop, "all-zero")
+    return PercentConversion(exact, hadoop, "distorted")
+
+
+def format_percent(value: Decimal) -> str:
+    """``BigDecimal.toString`` with scale 3: ``33.333``, ``100.000``, ``0.000``."""
+    return str(value.quantize(Decimal("0.001")))

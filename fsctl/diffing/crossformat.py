@@ -1,0 +1,270 @@
+"""A Fair Scheduler file against a Capacity Scheduler file: the migration check.
+
+Queue paths are compared as they are; on queues found on both sides, each Fair property is compared
+with the Capacity Scheduler key ``yarn fs2cs`` writes for it (fs2cs.md §2.4), and each queue's share
+of its parent (Fair weights against capacities) is compared, or with a cluster size its share of the
+cluster. Differences the conversion is known to make (a Fair property with no Capacity Scheduler
+equivalent) are marked *expected* and say why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fsctl.diffing.changes import ADDED, CHANGED, REMOVED, Change, canonical, canonical_property, percent_text
+from fsctl.diffing.queues import properties, queue_kind
+from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, ResourceSpec, Vector
+from fsctl.model.tree import FAIR, Queue, QueueTree
+
+EXPECTED = "expected from the conversion"
+
+#: Fair elements fs2cs does not carry over, and what it does instead (fs2cs.md §2.4, §5)
+NOT_CONVERTED: dict[str, str] = {
+    "minResources": "minResources has no Capacity Scheduler equivalent (fs2cs warns and drops it)",
+    "maxResources": "maxResources is not converted (fs2cs writes maximum-capacity 100 and warns)",
+    "maxChildResources": "maxChildResources is not converted (fs2cs warns)",
+    "minSharePreemptionTimeout": "preemption timeouts have no per-queue Capacity Scheduler equivalent",
+    "fairSharePreemptionTimeout": "preemption timeouts have no per-queue Capacity Scheduler equivalent",
+    "fairSharePreemptionThreshold": "the fair-share preemption threshold has no Capacity Scheduler equivalent",
+    "aclAdministerReservations": "reservation ACLs are not converted",
+    "aclListReservations": "reservation ACLs are not converted",
+    "aclSubmitReservations": "reservation ACLs are not converted",
+}
+
+
+def _policy(value: Any) -> str:
+    # FSQueueConverter: drf and fair become the fair ordering policy, fifo stays fifo
+    text = canonical(value).lower()
+    return {"drf": "fair", "fair": "fair", "fifo": "fifo"}.get(text.rsplit(".", 1)[-1].replace("policy", ""), text)
+
+
+def _am_share(value: Any) -> str:
+    # -1.0 (disabled) becomes 1.0 (fs2cs.md §2.4 step 2)
+    text = canonical(value)
+    return "1.0" if text == "-1.0" else text
+
+
+def _not_preemptable(value: Any) -> str:
+    return "true" if canonical(value) == "false" else "false"
+
+
+def _allocation(part: str) -> Callable[[Any], str | None]:
+    def convert(value: Any) -> str | None:
+        if isinstance(value, ResourceSpec) and value.absolute:
+            amount = value.amounts().get(part)
+            return None if amount is None or amount >= UNBOUNDED else str(amount)
+        if isinstance(value, dict):
+            amount = value.get(part)
+            return None if amount is None or amount >= UNBOUNDED else str(amount)
+        return None
+
+    return convert
+
+
+#: Fair element -> (Capacity Scheduler key, the value fs2cs would give it; None = not comparable)
+CONVERTED: dict[str, list[tuple[str, Callable[[Any], str | None]]]] = {
+    "maxRunningApps": [("max-parallel-apps", canonical)],
+    "maxAMShare": [("maximum-am-resource-percent", _am_share)],
+    "maxContainerAllocation": [
+        ("maximum-allocation-mb", _allocation(MEMORY)),
+        ("maximum-allocation-vcores", _allocation(VCORES)),
+    ],
+    "allowPreemptionFrom": [("disable_preemption", _not_preemptable)],
+    "schedulingPolicy": [("ordering-policy", _policy)],
+    "aclSubmitApps": [("acl_submit_applications", lambda v: canonical_property("acl", v))],
+    "aclAdministerApps": [("acl_administer_queue", lambda v: canonical_property("acl", v))],
+}
+#: keys fs2cs writes only in some configurations, so a mismatch there may be expected
+CONDITIONAL = {
+    "disable_preemption": "fs2cs writes disable_preemption only when yarn.scheduler.fair.preemption is true",
+    "ordering-policy": "fs2cs writes an ordering-policy on leaf queues only",
+}
+
+
+def cross_format_changes(
+    old: QueueTree, new: QueueTree, *, cluster: Vector | None = None, demand: Any = None
+) -> list[Change]:
+    fair, capacity = (old, new) if old.format == FAIR else (new, old)
+    fair_is_old = fair is old
+    changes: list[Change] = []
+    fair_index = {q.path: q for q in fair.queues()}
+    cs_index = {q.path: q for q in capacity.queues()}
+
+    def oriented(fair_text: str | None, cs_text: str | None) -> tuple[str | None, str | None]:
+        return (fair_text, cs_text) if fair_is_old else (cs_text, fair_text)
+
+    for path, queue in fair_index.items():
+        if path not in cs_index:
+            kind = REMOVED if fair_is_old else ADDED
+            old_text, new_text = oriented(queue_kind(queue), None)
+            changes.append(Change(kind, path, None, old_text, new_text,
+                                  f"{queue_kind(queue)} queue only in the Fair Scheduler file"))
+    for path, queue in cs_index.items():
+        if path not in fair_index:
+            kind = ADDED if fair_is_old else REMOVED
+            old_text, new_text = oriented(None, queue_kind(queue))
+            changes.append(Change(kind, path, None, old_text, new_text,
+                                  f"{queue_kind(queue)} queue only in the Capacity Scheduler file"))
+
+    for path, fq in fair_index.items():
+        cq = cs_index.get(path)
+        if cq is None:
+            continue
+        changes.extend(_type_change(fq, cq, oriented))
+        changes.extend(_property_changes(fq, cq, fair_is_old, oriented))
+    changes.extend(_share_changes(fair, capacity, fair_index, cs_index, cluster, demand, oriented))
+    order = {p: i for i, p in enumerate(list(fair_index) + [p for p in cs_index if p not in fair_index])}
+    return sorted(changes, key=lambda c: (order.get(c.queue or "", -1), c.property is not None, c.property or ""))
+
+
+def _type_change(fq: Queue, cq: Queue, oriented: Any) -> list[Change]:
+    if fq.is_leaf == cq.is_leaf:
+        return []
+    old_text, new_text = oriented(queue_kind(fq), queue_kind(cq))
+    # fs2cs turns a childless Fair parent (type="parent" or <reservation>) into a CS parent with
+    # auto-queue-creation-v2 (weight mode): that is the conversion working as designed
+    expected = not fq.is_leaf and not fq.children
+    effect = f"a {queue_kind(fq)} in the Fair file, a {queue_kind(cq)} in the Capacity file"
+    if expected:
+        effect += f" ({EXPECTED}: a childless Fair parent becomes an auto-creating parent)"
+    return [Change(CHANGED, fq.path, "type", old_text, new_text, effect, expected=expected)]
+
+
+def _property_changes(fq: Queue, cq: Queue, fair_is_old: bool, oriented: Any) -> list[Change]:
+    changes: list[Change] = []
+    fair_values = properties(fq)
+    cs_values = properties(cq)
+    for element in sorted(fq.declared):
+        if element in NOT_CONVERTED:
+            old_text, new_text = oriented(canonical_property(element, fair_values.get(element)), None)
+            changes.append(Change(REMOVED if fair_is_old else ADDED, fq.path, element, old_text, new_text,
+                                  f"{NOT_CONVERTED[element]} ({EXPECTED})", expected=True))
+    for element, targets in sorted(CONVERTED.items()):
+        if element not in fair_values:
+            continue
+        if element == "schedulingPolicy" and not fq.is_leaf:
+            continue  # parent policies are dropped (fs2cs.md §2.4 step 9)
+        for key, convert in targets:
+            want = convert(fair_values[element])
+            if want is None:
+                continue
+            have = canonical_property(key, cs_values[key]) if key in cs_values else None
+            if have == want:
+                continue
+            old_text, new_text = oriented(canonical_property(element, fair_values[element]), have)
+            prop = element if element == key else f"{element} -> {key}"
+            effect = f"Fair {element} {canonical_property(element, fair_values[element])} converts to " \
+                     f"{key} {want}, the Capacity file has {have or 'nothing'}"
+            expected = key in CONDITIONAL and have is None
+            if expected:
+                effect += f" ({EXPECTED}: {CONDITIONAL[key]})"
+            changes.append(Change(CHANGED, fq.path, prop, old_text, new_text, effect, expected=expected))
+    return changes
+
+
+def fair_parent_shares(tree: QueueTree) -> dict[str, float]:
+    """Each queue's steady share of its parent from weights alone (root 1)."""
+    shares: dict[str, float] = {tree.root.path: 1.0}
+    for queue in tree.queues():
+        weights = [_number(properties(c).get("weight"), 1.0) for c in queue.children]
+        total = sum(w for w in weights if w > 0)
+        for child, weight in zip(queue.children, weights, strict=True):
+            shares[child.path] = (max(weight, 0.0) / total) if total > 0 else 0.0
+    return shares
+
+
+def capacity_parent_shares(tree: QueueTree) -> dict[str, float]:
+    """Each queue's configured share of its parent: percentages as written, weights normalised
+    over their siblings (cs.md §7.1); absolute values are left out (they need a cluster)."""
+    shares: dict[str, float] = {tree.root.path: 1.0}
+    for queue in tree.queues():
+        values = [properties(c).get("capacity") for c in queue.children]
+        weights = [_weight(v) for v in values]
+        total = sum(w for w in weights if w is not None and w > 0)
+        for child, value, weight in zip(queue.children, values, weights, strict=True):
+            if weight is not None:
+                shares[child.path] = (max(weight, 0.0) / total) if total > 0 else 0.0
+            else:
+                percent = _percent(value)
+                if percent is not None:
+                    shares[child.path] = percent / 100
+    return shares
+
+
+def _number(value: Any, default: float) -> float:
+    try:
+        return float(value) if value is not None else default
+    except (TypeError, ValueError):
+        return default
+
+
+def _weight(value: Any) -> float | None:
+    mode = getattr(getattr(value, "mode", None), "value", None)
+    if mode == "weight":
+        return float(value.weight)
+    if isinstance(value, str) and value.strip().endswith("w"):
+        try:
+            return float(value.strip()[:-1])
+        except ValueError:
+            return None
+    return None
+
+
+def _percent(value: Any) -> float | None:
+    mode = getattr(getattr(value, "mode", None), "value", None)
+    if mode == "percentage":
+        return float(value.percent)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def _share_changes(
+    fair: QueueTree,
+    capacity: QueueTree,
+    fair_index: dict[str, Queue],
+    cs_index: dict[str, Queue],
+    cluster: Vector | None,
+    demand: Any,
+    oriented: Any,
+) -> list[Change]:
+    changes: list[Change] = []
+    fair_shares = fair_parent_shares(fair)
+    cs_shares = capacity_parent_shares(capacity)
+    for path in fair_index:
+        if path not in cs_index or path == fair.root.path:
+            continue
+        a, b = fair_shares.get(path), cs_shares.get(path)
+        if a is None or b is None:
+            continue
+        fa, fb = percent_text(a), percent_text(b)
+        if fa == fb:
+            continue
+        old_text, new_text = oriented(fa, fb)
+        changes.append(Change(CHANGED, path, "shareOfParent", old_text, new_text,
+                              f"share of its parent {fa} by Fair weights, {fb} by Capacity Scheduler capacity"))
+    if cluster:
+        from fsctl.diffing.shares import GUARANTEED, STEADY, capacity_shares, fair_shares
+
+        steady = fair_shares(fair, cluster, demand)
+        guaranteed = capacity_shares(capacity, cluster)
+        minimums = any("minResources" in q.declared or "maxResources" in q.declared for q in fair.queues())
+        for path in fair_index:
+            if path not in cs_index:
+                continue
+            a_text = steady.get(path, {}).get(STEADY)
+            b_text = guaranteed.get(path, {}).get(GUARANTEED)
+            if a_text is None or b_text is None or a_text == b_text:
+                continue
+            old_text, new_text = oriented(a_text, b_text)
+            effect = f"steady fair share {a_text} of the cluster, guaranteed capacity {b_text}"
+            if minimums:
+                effect += f" ({EXPECTED}: minResources and maxResources shape Fair shares, not capacities)"
+            changes.append(Change(CHANGED, path, "shareOfCluster", old_text, new_text, effect, expected=minimums))
+    return changes

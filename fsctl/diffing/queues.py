@@ -1,0 +1,150 @@
+"""Which queues of the old tree are which queues of the new one, and what changed on each.
+
+A queue keeps its identity by full path. A queue that disappears from one place and appears in
+another is *moved* when its name is unique in both trees (so there is only one way to read it); its
+descendants move with it and are compared by their path relative to it. Properties are compared on
+their *effective* values (defaults and inheritance resolved by the reader), so a changed
+scheduler-wide default shows on every queue it reaches, while a value spelled differently, or set
+explicitly to what it already was, is no difference.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fsctl.diffing.changes import ADDED, CHANGED, MOVED, REMOVED, Change, canonical_property
+from fsctl.diffing.wording import describe_property
+from fsctl.model.tree import Queue, QueueTree
+
+#: effective keys that restate the tree's shape (already reported as queues added or removed)
+STRUCTURAL_KEYS = frozenset({"queues"})
+
+
+@dataclass
+class Matching:
+    """Old queue -> new queue for every queue present on both sides (same path or moved)."""
+
+    pairs: list[tuple[Queue, Queue]] = field(default_factory=list)
+    #: the topmost queue of each moved subtree (old, new)
+    moved: list[tuple[Queue, Queue]] = field(default_factory=list)
+    added: list[Queue] = field(default_factory=list)
+    removed: list[Queue] = field(default_factory=list)
+
+    def new_of(self, old_path: str) -> Queue | None:
+        for old, new in self.pairs:
+            if old.path == old_path:
+                return new
+        return None
+
+
+def match_queues(old: QueueTree, new: QueueTree) -> Matching:
+    old_index = {q.path: q for q in old.queues()}
+    new_index = {q.path: q for q in new.queues()}
+    removed = [q for path, q in old_index.items() if path not in new_index]
+    added_paths = {path for path in new_index if path not in old_index}
+    old_names = Counter(q.name for q in old_index.values())
+    new_names = Counter(q.name for q in new_index.values())
+    added_by_name = {q.name: q for q in new_index.values() if q.path in added_paths}
+
+    matching = Matching()
+    moved_to: dict[str, str] = {}
+    taken: set[str] = set()
+    for queue in removed:  # pre-order: an ancestor is settled before its descendants
+        if queue.path in moved_to:
+            continue
+        target = added_by_name.get(queue.name)
+        unique = old_names[queue.name] == 1 and new_names[queue.name] == 1
+        if target is None or not unique or target.path in taken:
+            continue
+        matching.moved.append((queue, target))
+        for descendant in queue.walk():
+            path = target.path + descendant.path[len(queue.path) :]
+            if path in added_paths and path not in taken:
+                moved_to[descendant.path] = path
+                taken.add(path)
+
+    for path, queue in old_index.items():
+        if path in new_index:
+            matching.pairs.append((queue, new_index[path]))
+        elif path in moved_to:
+            matching.pairs.append((queue, new_index[moved_to[path]]))
+        else:
+            matching.removed.append(queue)
+    matching.added = [q for path, q in new_index.items() if path in added_paths and path not in taken]
+    return matching
+
+
+def queue_kind(queue: Queue) -> str:
+    return "leaf" if queue.is_leaf else "parent"
+
+
+def properties(queue: Queue) -> dict[str, Any]:
+    """The queue's effective values; the declared ones where the reader resolved nothing."""
+    values: dict[str, Any] = {k: s.value for k, s in queue.declared.items()} if not queue.effective else {}
+    values.update(queue.effective)
+    return {k: v for k, v in values.items() if k not in STRUCTURAL_KEYS}
+
+
+def structure_changes(matching: Matching) -> list[Change]:
+    changes: list[Change] = []
+    for queue in matching.added:
+        changes.append(
+            Change(ADDED, queue.path, None, None, queue_kind(queue), f"new {queue_kind(queue)} queue")
+        )
+    for queue in matching.removed:
+        changes.append(
+            Change(REMOVED, queue.path, None, queue_kind(queue), None, f"{queue_kind(queue)} queue removed")
+        )
+    for old, new in matching.moved:
+        changes.append(
+            Change(MOVED, new.path, None, old.path, new.path, f"moved from {old.path} to {new.path}")
+        )
+    return changes
+
+
+def queue_changes(matching: Matching) -> list[Change]:
+    changes: list[Change] = []
+    for old, new in matching.pairs:
+        if old.is_leaf != new.is_leaf:
+            changes.append(
+                Change(
+                    CHANGED,
+                    new.path,
+                    "type",
+                    queue_kind(old),
+                    queue_kind(new),
+                    f"{queue_kind(old)} queue becomes a {queue_kind(new)} queue",
+                )
+            )
+        changes.extend(property_changes(new.path, properties(old), properties(new), (old, new)))
+    return changes
+
+
+def property_changes(
+    queue: str | None,
+    old: Mapping[str, Any],
+    new: Mapping[str, Any],
+    queues: tuple[Queue, Queue] | None = None,
+) -> Iterable[Change]:
+    """Every key whose canonical value differs, in name order (deterministic whatever the reader)."""
+    for key in sorted(set(old) | set(new)):
+        before = canonical_property(key, old[key]) if key in old else None
+        after = canonical_property(key, new[key]) if key in new else None
+        if before == after:
+            continue
+        inherited = queues is not None and all(key not in q.declared for q in queues)
+        kind = CHANGED if before is not None and after is not None else (ADDED if before is None else REMOVED)
+        yield Change(kind, queue, key, before, after, describe_property(key, before, after, inherited))
+
+
+def settings_values(tree: QueueTree) -> dict[str, Any]:
+    if tree.effective:
+        return dict(tree.effective)
+    return {k: s.value for k, s in tree.settings.items()}
+
+
+def settings_changes(old: QueueTree, new: QueueTree) -> list[Change]:
+    return list(property_changes(None, settings_values(old), settings_values(new)))

@@ -1,0 +1,197 @@
+"""What ``yarn rmadmin -refreshQueues`` refuses between two Capacity Scheduler configs (cs.md §6.5).
+
+Follows ``CapacitySchedulerConfigValidator.validateQueueHierarchy`` (old queues against new ones)
+and the maximum-allocation check of ``AbstractLeafQueue.reinitialize``. The old file is taken as
+what the ResourceManager runs now, so a queue's "current state" is its effective state there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from fsctl.diffing.changes import canonical
+from fsctl.diffing.queues import Matching, properties
+from fsctl.model.resources import MEMORY, VCORES, ResourceSpec
+from fsctl.model.tree import Queue, QueueTree
+
+STATE = "state"
+MANAGED = "auto-create-child-queue.enabled"
+DYNAMIC_V2 = "auto-queue-creation-v2.enabled"
+MAX_ALLOCATION_KEYS = ("maximum-allocation", "maximum-allocation-mb", "maximum-allocation-vcores")
+#: yarn.scheduler.maximum-allocation-mb / -vcores defaults (YarnConfiguration)
+CLUSTER_MAX_DEFAULT = {MEMORY: 8192, VCORES: 4}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A change the refresh refuses: which queue, the change(s) it belongs to, and Hadoop's message."""
+
+    queue: str
+    #: properties of the change it belongs to; () means the queue's own added/removed/moved change
+    properties: tuple[str, ...]
+    message: str
+    old: str | None = None
+    new: str | None = None
+
+
+def _state(queue: Queue) -> str:
+    value = properties(queue).get(STATE)
+    return canonical(value).upper() if value is not None else "RUNNING"
+
+
+def _declared_state(tree: QueueTree, path: str) -> str | None:
+    """``<path>.state`` as the new file spells it, also for a queue it no longer declares."""
+    queue = tree.find(path)
+    if queue is not None and STATE in queue.declared:
+        return str(queue.declared[STATE].raw or queue.declared[STATE].value).strip()
+    key = f"yarn.scheduler.capacity.{path}.{STATE}"
+    for name in ("properties", "raw", "conf"):
+        source = tree.extras.get(name)
+        if isinstance(source, Mapping):
+            value = source.get(key)
+        elif source is not None and callable(getattr(source, "get", None)):
+            value = source.get(key)
+        else:
+            continue
+        if value is not None:
+            return str(getattr(value, "value", value)).strip()
+    return None
+
+
+def _is_true(queue: Queue, key: str) -> bool:
+    return canonical(properties(queue).get(key, False)).lower() == "true"
+
+
+def _managed(queue: Queue) -> bool:
+    """A v1 ``ManagedParentQueue``: ``auto-create-child-queue.enabled`` on a queue."""
+    return _is_true(queue, MANAGED)
+
+
+def _dynamic(queue: Queue) -> bool:
+    return bool(queue.effective.get("dynamic", False))
+
+
+def refusals(old: QueueTree, new: QueueTree, matching: Matching) -> list[Refusal]:
+    found: list[Refusal] = []
+    # A moved queue is "deleted" at its old path (the SamePathValidator branch never fires); its
+    # refusal is shown on the move of the topmost queue of the subtree.
+    moved_tops = {o.path: n.path for o, n in matching.moved}
+    deleted = [(q, q.path) for q in matching.removed]
+    for before, after in matching.pairs:
+        if before.path != after.path:
+            top = next(o for o in moved_tops if before.path == o or before.path.startswith(o + "."))
+            deleted.append((before, moved_tops[top]))
+    for queue, target in deleted:
+        if _dynamic(queue):
+            continue
+        # QueueState.valueOf without upper-casing: only the exact text STOPPED counts
+        if _state(queue) == "STOPPED" or _declared_state(new, queue.path) == "STOPPED":
+            continue
+        message = (
+            f"{queue.path} cannot be deleted from the capacity scheduler configuration, as the queue "
+            f"is not yet in stopped state. Current State : {_state(queue)}"
+        )
+        found.append(Refusal(target, (), message))
+
+    for before, after in matching.pairs:
+        found.extend(_conversion(before, after))
+        if before.is_leaf and after.is_leaf:
+            refusal = _max_allocation_shrinks(old, before, new, after)
+            if refusal is not None:
+                found.append(refusal)
+    return found
+
+
+def _conversion(before: Queue, after: Queue) -> list[Refusal]:
+    found: list[Refusal] = []
+    if not before.is_leaf:  # ParentQueueConversionValidator
+        if not _managed(before) and _managed(after):
+            found.append(
+                Refusal(
+                    after.path, (MANAGED,),
+                    f"Can not convert parent queue: {before.path} to auto create enabled parent queue "
+                    "since it could have other pre-configured queues which is not supported",
+                    "false", "true",
+                )
+            )
+        if _managed(before) and not _managed(after):
+            found.append(
+                Refusal(
+                    after.path, (MANAGED,),
+                    f"Cannot convert auto create enabled parent queue: {before.path} to leaf queue. "
+                    f"Please check  parent queue's configuration {MANAGED} is set to true",
+                    "true", "false",
+                )
+            )
+    elif not after.is_leaf:  # LeafQueueConversionValidator: the new queue's effective state counts
+        if _state(before) != "STOPPED" and _state(after) != "STOPPED":
+            found.append(
+                Refusal(
+                    after.path, ("type",),
+                    f"Can not convert the leaf queue: {before.path} to parent queue since it is not yet "
+                    f"in stopped state. Current State : {_state(before)}",
+                    "leaf", "parent",
+                )
+            )
+    return found
+
+
+def cluster_maximum(tree: QueueTree) -> dict[str, int]:
+    """``yarn.scheduler.maximum-allocation-*`` as the reader resolved it, else Hadoop's defaults."""
+    result = dict(CLUSTER_MAX_DEFAULT)
+    for key, name in (("maximum-allocation-mb", MEMORY), ("maximum-allocation-vcores", VCORES)):
+        for source in (tree.effective, tree.extras):
+            value = source.get(f"yarn.scheduler.{key}")
+            if isinstance(value, int) and value > 0:
+                result[name] = value
+    return result
+
+
+def maximum_allocation(tree: QueueTree, queue: Queue) -> dict[str, int]:
+    """``QueueAllocationSettings.setupMaximumAllocation``: the parent's maximum (root: the
+    cluster's), overridden per resource by ``maximum-allocation`` or else the ``-mb``/``-vcores``
+    keys (``-1`` is unset)."""
+    chain = [queue, *queue.ancestors()]
+    result = cluster_maximum(tree)
+    for node in reversed(chain):
+        values = properties(node)
+        spec = values.get("maximum-allocation")
+        if isinstance(spec, ResourceSpec) and spec.absolute:
+            result.update({k: v for k, v in spec.amounts().items() if v >= 0})
+            continue
+        for key, name in (("maximum-allocation-mb", MEMORY), ("maximum-allocation-vcores", VCORES)):
+            value = _as_int(values.get(key))
+            if value is not None and value != -1:
+                result[name] = value
+    return result
+
+
+def _as_int(value: Any) -> int | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        return None
+
+
+def _spell(vector: Mapping[str, int]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in vector.items())
+
+
+def _max_allocation_shrinks(old: QueueTree, before: Queue, new: QueueTree, after: Queue) -> Refusal | None:
+    """``AbstractLeafQueue.reinitialize``: ``Resources.fitsIn(oldMax, newMax)`` must hold."""
+    was = maximum_allocation(old, before)
+    now = maximum_allocation(new, after)
+    if all(was.get(name, 0) <= now.get(name, 0) for name in was):
+        return None
+    return Refusal(
+        after.path, MAX_ALLOCATION_KEYS,
+        f"Trying to reinitialize {after.path} the maximum allocation size can not be decreased! "
+        f"Current setting: {_spell(was)}, trying to set it to: {_spell(now)}",
+        _spell(was), _spell(now),
+    )

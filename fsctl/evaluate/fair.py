@@ -1,0 +1,483 @@
+"""Fair Scheduler shares over a whole queue tree: steady and instantaneous fair shares.
+
+Follows ``FairScheduler.update`` / ``FSParentQueue.updateInternal`` / ``FSLeafQueue.updateInternal``
+and ``FSParentQueue.recomputeSteadyShares`` (fs-math.md §1.5–§2.4): each parent hands its own
+share to its children through its policy; ``fair`` computes memory only (other types are *not
+computed*: absent from the vectors here, ``null`` in JSON), ``drf`` computes every resource type
+independently, ``fifo`` gives a leaf's whole share to its earliest application. Steady shares count
+every queue; instantaneous shares only active ones (queues with runnable apps in their subtree).
+
+The walk is iterative and linear in the number of queues.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fsctl.evaluate.compute_fair_shares import Schedulable, Semantics, compute_shares, java_float
+from fsctl.evaluate.demand import AppLoad, DemandSnapshot, QueueLoad
+from fsctl.model.resources import MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
+from fsctl.model.tree import Queue, QueueTree, Setting
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+
+FAIR = "fair"
+DRF = "drf"
+FIFO = "fifo"
+
+_POLICY_PACKAGE = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.policies."
+_POLICY_CLASSES = {
+    _POLICY_PACKAGE + "fairsharepolicy": FAIR,
+    _POLICY_PACKAGE + "dominantresourcefairnesspolicy": DRF,
+    _POLICY_PACKAGE + "fifopolicy": FIFO,
+}
+INT_MAX = 2**31 - 1
+
+#: a partial resource vector: a type that is absent was not computed by the queue's policy
+Partial = dict[str, int]
+
+
+@dataclass(slots=True)
+class AppShares:
+    """One application of a leaf queue (``FSAppAttempt``)."""
+
+    name: str
+    queue: str
+    weight: float
+    start_time: int
+    priority: int
+    runnable: bool
+    demand: Vector
+    usage: Vector
+    fair_share: Partial = field(default_factory=dict)
+    fair_share_starvation: Vector = field(default_factory=dict)
+    min_share_starvation: Vector = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class QueueShares:
+    """Everything simulate reports for one queue."""
+
+    path: str
+    name: str
+    parent: str | None
+    leaf: bool
+    policy: str
+    weight: float
+    min_share: Vector
+    max_share: Vector
+    demand: Vector = field(default_factory=dict)
+    usage: Vector = field(default_factory=dict)
+    steady_fair_share: Partial = field(default_factory=dict)
+    fair_share: Partial = field(default_factory=dict)
+    apps: int = 0
+    runnable_apps: int = 0
+    max_running_apps: int = INT_MAX
+    created: bool = True
+    dynamic: bool = False
+    note: str = ""
+    applications: list[AppShares] = field(default_factory=list)
+    min_share_starvation: Vector = field(default_factory=dict)
+    fair_share_starvation: Vector = field(default_factory=dict)
+    queue: Queue | None = field(default=None, repr=False)
+    children: list[QueueShares] = field(default_factory=list, repr=False)
+    depth: int = 0
+
+    @property
+    def active(self) -> bool:
+        return self.runnable_apps > 0
+
+
+@dataclass(slots=True)
+class FairResult:
+    cluster: Vector
+    types: tuple[str, ...]
+    queues: list[QueueShares]  # pre-order, children in document order
+    hadoop_version: HadoopVersion = DEFAULT_VERSION
+    index: dict[str, QueueShares] = field(default_factory=dict)
+
+    def find(self, path: str) -> QueueShares | None:
+        return self.index.get(path)
+
+
+def setting(queue: Queue, key: str, default: Any = None) -> Any:
+    """A queue's effective value for a Fair element name (declared value as a fallback)."""
+    value = queue.effective.get(key)
+    if value is None:
+        declared = queue.declared.get(key)
+        value = declared.value if declared is not None else None
+    if isinstance(value, Setting):
+        value = value.value
+    return default if value is None else value
+
+
+def tree_setting(tree: QueueTree, key: str, default: Any = None) -> Any:
+    value = tree.effective.get(key)
+    if value is None:
+        declared = tree.settings.get(key)
+        value = declared.value if declared is not None else None
+    if isinstance(value, Setting):
+        value = value.value
+    return default if value is None else value
+
+
+def policy_name(value: Any) -> str:
+    """``fair``, ``drf``, ``fifo``, or the class name of a custom policy (SchedulingPolicy.parse)."""
+    text = str(getattr(value, "name", value) if not isinstance(value, str) else value).strip()
+    lowered = text.lower()
+    if lowered in (FAIR, DRF, FIFO):
+        return lowered
+    return _POLICY_CLASSES.get(lowered, text)
+
+
+def resolve_resource(
+    value: Any, cluster: Mapping[str, int], types: Iterable[str], missing: int, *, percentages: bool = True
+) -> Vector:
+    """A configured resource for this cluster; types it does not give take ``missing``.
+
+    Percentages resolve against the cluster (``ConfigurableResource.getResource``); with
+    ``percentages=False`` (minResources) a percentage counts as unset, as Hadoop stores null for it.
+    """
+    resolved: Mapping[str, int]
+    if value is None:
+        resolved = {}
+    elif isinstance(value, ResourceSpec):
+        percentage = value.is_percentage
+        resolved = value.amounts() if not percentage else value.resolve(cluster) if percentages else {}
+    elif isinstance(value, Mapping):
+        resolved = value
+    else:
+        resolved = {}
+    return {t: int(resolved.get(t, missing)) for t in types}
+
+
+def _componentwise_min(a: Mapping[str, int], b: Mapping[str, int], types: Iterable[str]) -> Vector:
+    return {t: min(a.get(t, 0), b.get(t, UNBOUNDED)) for t in types}
+
+
+def _sum(vectors: Iterable[Mapping[str, int]], types: Iterable[str]) -> Vector:
+    total = dict.fromkeys(types, 0)
+    for vector in vectors:
+        for t in total:
+            total[t] += vector.get(t, 0)
+    return total
+
+
+def _child_policy_refusal(parent_policy: str, child: QueueShares) -> str:
+    """Why Hadoop would not create this child (SchedulingPolicy.isChildPolicyAllowed), or ''."""
+    if parent_policy == FIFO:
+        return "not created: a fifo queue cannot have children (FifoPolicy.isChildPolicyAllowed)"
+    if parent_policy == FAIR and child.policy == DRF:
+        return "not created: a fair parent does not allow a drf child (YARN-4212)"
+    if child.policy == FIFO and not child.leaf:
+        return "not created: fifo is only for leaf queues (QueueManager.createNewQueues)"
+    return ""
+
+
+def evaluate_fair(
+    tree: QueueTree,
+    cluster: Mapping[str, int],
+    snapshot: DemandSnapshot | None = None,
+    *,
+    hadoop_version: HadoopVersion = DEFAULT_VERSION,
+    size_based_weight: bool = False,
+) -> FairResult:
+    """Steady and instantaneous fair shares of every queue for a cluster of the given size."""
+    types = resource_types(cluster.keys())
+    full_cluster = {t: int(cluster.get(t, 0)) for t in types}
+    semantics = Semantics.for_version(hadoop_version)
+    default_policy = policy_name(tree_setting(tree, "defaultQueueSchedulingPolicy", FAIR))
+    max_resources_default = tree_setting(tree, "queueMaxResourcesDefault")
+    loads = snapshot.queues if snapshot is not None else {}
+
+    result = FairResult(cluster=full_cluster, types=types, queues=[], hadoop_version=hadoop_version)
+    # 1. flatten the tree (pre-order, iterative) and settle the policy rules top-down
+    stack: list[tuple[Queue, QueueShares | None]] = [(tree.root, None)]
+    while stack:
+        queue, parent = stack.pop()
+        shares = _queue_shares(queue, parent, full_cluster, types, default_policy, max_resources_default)
+        if parent is not None:
+            parent.children.append(shares)
+            refusal = (
+                "not created: its parent is not"
+                if not parent.created
+                else _child_policy_refusal(parent.policy, shares)
+            )
+            if refusal:
+                shares.created = False
+                shares.note = refusal
+        elif shares.policy == FIFO and queue.children:
+            shares.note = "a fifo root refuses every child (FifoPolicy.isChildPolicyAllowed)"
+        result.queues.append(shares)
+        result.index[shares.path] = shares
+        stack.extend((child, shares) for child in reversed(queue.children))
+    _add_dynamic_queues(result, loads, full_cluster, types, default_policy)
+
+    # 2. load: demand, usage and runnable apps, bottom-up (reverse pre-order)
+    _apply_load(result, loads, types, size_based_weight)
+
+    # 3. shares, top-down: root gets the cluster for both
+    root = result.queues[0]
+    root.steady_fair_share = dict(full_cluster)
+    root.fair_share = dict(full_cluster)
+    for shares in result.queues:
+        if not shares.created:
+            continue
+        children = [c for c in shares.children if c.created]
+        if children:
+            scheds = [_queue_schedulable(c) for c in children]
+            steady = _policy_shares(shares.policy, scheds, shares.steady_fair_share, types, True, semantics)
+            fair = _policy_shares(shares.policy, scheds, shares.fair_share, types, False, semantics)
+            for child, s, f in zip(children, steady, fair, strict=True):
+                child.steady_fair_share = s
+                child.fair_share = f
+        elif shares.leaf and shares.applications:
+            _share_among_apps(shares, types, semantics)
+    return result
+
+
+def _queue_shares(
+    queue: Queue,
+    parent: QueueShares | None,
+    cluster: Mapping[str, int],
+    types: tuple[str, ...],
+    default_policy: str,
+    max_resources_default: Any,
+) -> QueueShares:
+    min_share = resolve_resource(setting(queue, "minResources"), cluster, types, 0, percentages=False)
+    max_resources = setting(queue, "maxResources", max_resources_default)
+    configured_max = resolve_resource(max_resources, cluster, types, UNBOUNDED)
+    # FSQueue.getMaxShare: componentwise max of maxResources and minResources
+    max_share = {t: max(configured_max[t], min_share[t]) for t in types}
+    weight = setting(queue, "weight", 1.0)
+    try:
+        weight = float(weight)
+    except (TypeError, ValueError):
+        weight = 1.0
+    max_apps = setting(queue, "maxRunningApps", INT_MAX)
+    try:
+        max_apps = int(max_apps)
+    except (TypeError, ValueError):
+        max_apps = INT_MAX
+    return QueueShares(
+        path=queue.path,
+        name=queue.name,
+        parent=parent.path if parent is not None else None,
+        leaf=queue.is_leaf,
+        policy=policy_name(setting(queue, "schedulingPolicy", default_policy)),
+        weight=weight,
+        min_share=min_share,
+        max_share=max_share,
+        max_running_apps=max_apps,
+        queue=queue,
+        depth=queue.path.count("."),
+    )
+
+
+def _add_dynamic_queues(
+    result: FairResult,
+    loads: Mapping[str, QueueLoad],
+    cluster: Mapping[str, int],
+    types: tuple[str, ...],
+    default_policy: str,
+) -> None:
+    """Leaves the snapshot names under an existing parent: dynamic queues (placement ``create``).
+
+    Their maxResources is the parent's ``maxChildResources`` (QueueManager.setChildResourceLimits);
+    everything else takes the defaults. Paths under no known parent are left to :func:`unknown_queues`.
+    """
+    for path in loads:
+        if path in result.index:
+            continue
+        parent_path, _, name = path.rpartition(".")
+        parent = result.index.get(parent_path)
+        if parent is None or parent.leaf or parent.queue is None:
+            continue
+        max_child = setting(parent.queue, "maxChildResources")
+        configured_max = resolve_resource(max_child, cluster, types, UNBOUNDED)
+        shares = QueueShares(
+            path=path,
+            name=name,
+            parent=parent.path,
+            leaf=True,
+            policy=default_policy,
+            weight=1.0,
+            min_share=dict.fromkeys(types, 0),
+            max_share=configured_max,
+            dynamic=True,
+            note="dynamic queue (created at submission)",
+            depth=path.count("."),
+        )
+        refusal = _child_policy_refusal(parent.policy, shares) if parent.created else "not created"
+        if refusal:
+            shares.created = False
+            shares.note = refusal
+        parent.children.append(shares)
+        result.index[path] = shares
+    if len(result.index) != len(result.queues):
+        # keep pre-order: rebuild the list from the root
+        ordered: list[QueueShares] = []
+        stack = [result.queues[0]]
+        while stack:
+            node = stack.pop()
+            ordered.append(node)
+            stack.extend(reversed(node.children))
+        result.queues[:] = ordered
+
+
+def unknown_queues(result: FairResult, snapshot: DemandSnapshot | None) -> list[QueueLoad]:
+    """Snapshot entries that name no queue of the tree (and could not be dynamic queues)."""
+    if snapshot is None:
+        return []
+    return [load for path, load in snapshot.queues.items() if path not in result.index]
+
+
+def parent_entries(result: FairResult, snapshot: DemandSnapshot | None) -> list[QueueLoad]:
+    """Snapshot entries that give load for a parent queue."""
+    if snapshot is None:
+        return []
+    return [
+        load
+        for path, load in snapshot.queues.items()
+        if (q := result.index.get(path)) is not None and not q.leaf
+    ]
+
+
+def app_weight(demand: Mapping[str, int], size_based_weight: bool) -> float:
+    """``FSAppAttempt.getWeight``: 1, or log2(1 + demand memory) with sizebasedweight."""
+    weight = math.log1p(demand.get(MEMORY, 0)) / math.log(2) if size_based_weight else 1.0
+    return java_float(weight)
+
+
+def _apply_load(
+    result: FairResult, loads: Mapping[str, QueueLoad], types: tuple[str, ...], size_based_weight: bool
+) -> None:
+    # runnable apps: the leaf's maxRunningApps, then each ancestor's (MaxRunningAppsEnforcer), the
+    # leaves taken in document order (the enforcer orders by submission; a snapshot has no such order)
+    room = {q.path: q.max_running_apps for q in result.queues}
+    for shares in result.queues:
+        load = loads.get(shares.path)
+        if not shares.leaf or load is None or not shares.created:
+            continue
+        shares.apps = load.app_count
+        runnable = min(shares.apps, max(shares.max_running_apps, 0))
+        node = result.index.get(shares.parent or "")
+        while node is not None and runnable > 0:
+            runnable = min(runnable, max(room[node.path], 0))
+            node = result.index.get(node.parent or "")
+        node = result.index.get(shares.parent or "")
+        while node is not None:
+            room[node.path] -= runnable
+            node = result.index.get(node.parent or "")
+        shares.runnable_apps = runnable
+        if load.applications:
+            ordered = sorted(load.applications, key=lambda a: (a.start_time, a.name))
+            runnable_names = {id(a) for a in ordered[:runnable]}
+            shares.applications = [
+                _app_shares(a, shares.path, id(a) in runnable_names, types, size_based_weight)
+                for a in load.applications
+            ]
+            demand = _sum((a.demand for a in load.applications), types)
+            usage = _sum((a.usage for a in load.applications), types)
+        else:
+            demand = {t: load.demand.get(t, 0) for t in types}
+            usage = {t: load.usage.get(t, 0) for t in types}
+        shares.demand = _componentwise_min(demand, shares.max_share, types)  # FSLeafQueue.updateDemand
+        shares.usage = usage
+    for shares in reversed(result.queues):  # children before parents
+        if shares.leaf:
+            if not shares.demand:
+                shares.demand = dict.fromkeys(types, 0)
+                shares.usage = dict.fromkeys(types, 0)
+            continue
+        created = [c for c in shares.children if c.created]
+        shares.demand = _componentwise_min(_sum((c.demand for c in created), types), shares.max_share, types)
+        shares.usage = _sum((c.usage for c in created), types)
+        shares.apps = sum(c.apps for c in created)
+        shares.runnable_apps = sum(c.runnable_apps for c in created)
+
+
+def _app_shares(
+    app: AppLoad, queue: str, runnable: bool, types: tuple[str, ...], size_based_weight: bool
+) -> AppShares:
+    demand = {t: app.demand.get(t, 0) for t in types}
+    return AppShares(
+        name=app.name,
+        queue=queue,
+        weight=app_weight(demand, size_based_weight),
+        start_time=app.start_time,
+        priority=app.priority,
+        runnable=runnable,
+        demand=demand,
+        usage={t: app.usage.get(t, 0) for t in types},
+    )
+
+
+def _queue_schedulable(shares: QueueShares) -> Schedulable:
+    return Schedulable(
+        name=shares.name,
+        weight=shares.weight,
+        min_share=shares.min_share,
+        max_share=shares.max_share,
+        demand=shares.demand,
+        usage=shares.usage,
+        is_queue=True,
+        active=shares.active,
+    )
+
+
+def _policy_shares(
+    policy: str,
+    scheds: list[Schedulable],
+    total: Partial,
+    types: tuple[str, ...],
+    steady: bool,
+    semantics: Semantics,
+) -> list[Partial]:
+    """``policy.computeShares`` / ``computeSteadyShares`` for a parent's children."""
+    out: list[Partial] = [{} for _ in scheds]
+    if policy == FAIR:
+        computed: tuple[str, ...] = (MEMORY,)  # FairSharePolicy: memory only
+    elif policy == DRF:
+        computed = types  # DominantResourceFairnessPolicy: every type, independently
+    else:
+        return out  # fifo parents have no children; custom policies are not modelled
+    for rtype in computed:
+        if rtype not in total:
+            continue  # the parent's own share of this type was not computed
+        for partial, value in zip(
+            out, compute_shares(scheds, total, rtype, steady=steady, semantics=semantics), strict=True
+        ):
+            partial[rtype] = value
+    return out
+
+
+def _share_among_apps(leaf: QueueShares, types: tuple[str, ...], semantics: Semantics) -> None:
+    """``FSLeafQueue.updateInternal``: the leaf's policy over its runnable apps (no steady share)."""
+    runnable = [a for a in leaf.applications if a.runnable]
+    for app in leaf.applications:
+        app.fair_share = {t: 0 for t in leaf.fair_share}  # never computed: Hadoop's initial (0, 0)
+    if not runnable:
+        return
+    if leaf.policy == FIFO:
+        # FifoPolicy.computeShares: the strictly earliest start (first among equals) gets it all
+        first = min(runnable, key=lambda a: a.start_time)
+        first.fair_share = dict(leaf.fair_share)
+        return
+    scheds = [
+        Schedulable(
+            name=a.name,
+            weight=a.weight,
+            is_queue=False,
+            demand=a.demand,
+            usage=a.usage,
+            start_time=a.start_time,
+        )
+        for a in runnable
+    ]
+    for app, share in zip(
+        runnable, _policy_shares(leaf.policy, scheds, leaf.fair_share, types, False, semantics), strict=True
+    ):
+        app.fair_share = share

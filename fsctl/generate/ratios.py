@@ -1,0 +1,561 @@
+"""Ratio files (DESIGN.md §2): a tree of queues, each with its share of its parent in percent.
+
+``read_ratios`` reads YAML, TOML or CSV (chosen by extension) into a :class:`RatioFile` and
+reports every mistake as a located ``GN…`` diagnostic; it never raises. Shares are kept as exact
+fractions so that generated values do not depend on float rounding.
+
+Schema, per queue: ``share`` (required), ``max`` (optional, percent of the parent, at least the
+share), ``queues`` (children; none makes a leaf) and any Fair Scheduler queue element of
+:data:`SETTINGS`. At the top: ``queues``, ``defaults`` (settings and ``max`` applied to every queue
+that does not set them) and ``cluster`` (overridden by ``--cluster``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from fsctl.generate.syntax import Entry, Mapping, SyntaxProblem, format_of, parse
+from fsctl.model.diagnostics import Diagnostic, Severity
+from fsctl.model.location import Location
+from fsctl.model.resources import MANDATORY_TYPES, VCORES
+from fsctl.model.tree import Setting
+from fsctl.rules import generate as rules
+
+HUNDRED = Fraction(100)
+MAX_BYTES = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    """A Fair Scheduler queue element a ratio file may carry through."""
+
+    kind: str  # int, seconds, weight, fraction, amshare, bool, policy, acl, resource
+    applies_to: str = "any"  # any, leaf, parent: where a value from ``defaults`` is applied
+
+
+#: Fair Scheduler queue elements (fs-parse.md §2.3), in the order the Fair template writes them.
+SETTINGS: dict[str, SettingSpec] = {
+    "weight": SettingSpec("weight"),
+    "schedulingPolicy": SettingSpec("policy"),
+    "maxRunningApps": SettingSpec("int"),
+    "maxAMShare": SettingSpec("amshare", "leaf"),
+    "maxChildResources": SettingSpec("resource", "parent"),
+    "maxContainerAllocation": SettingSpec("resource"),
+    "minSharePreemptionTimeout": SettingSpec("seconds"),
+    "fairSharePreemptionTimeout": SettingSpec("seconds"),
+    "fairSharePreemptionThreshold": SettingSpec("fraction"),
+    "allowPreemptionFrom": SettingSpec("bool"),
+    "aclSubmitApps": SettingSpec("acl"),
+    "aclAdministerApps": SettingSpec("acl"),
+    "aclAdministerReservations": SettingSpec("acl"),
+    "aclListReservations": SettingSpec("acl"),
+    "aclSubmitReservations": SettingSpec("acl"),
+    "reservation": SettingSpec("bool", "leaf"),
+}
+#: the Fair Scheduler's own alias (AllocationFileQueueParser: schedulingMode == schedulingPolicy)
+ALIASES = {"schedulingMode": "schedulingPolicy"}
+QUEUE_KEYS = ("share", "max", "queues")
+TOP_KEYS = ("cluster", "defaults", "queues")
+COMPUTED = {"minResources": "share", "maxResources": "max"}
+POLICIES = ("fair", "drf", "fifo")
+
+
+@dataclass(eq=False)
+class RatioQueue:
+    name: str
+    path: str  # root.qa.p0
+    share: Fraction  # percent of the parent, after --normalize
+    max: Fraction | None  # percent of the parent's maximum
+    settings: dict[str, Setting] = field(default_factory=dict)
+    children: list[RatioQueue] = field(default_factory=list)
+    location: Location | None = None
+    #: settings that came from the ``defaults`` block rather than the queue itself
+    from_defaults: set[str] = field(default_factory=set)
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.children
+
+    def walk(self) -> Iterable[RatioQueue]:
+        stack = [self]
+        while stack:
+            queue = stack.pop()
+            yield queue
+            stack.extend(reversed(queue.children))
+
+
+@dataclass(eq=False)
+class RatioFile:
+    path: str
+    format: str
+    queues: list[RatioQueue]
+    cluster: dict[str, int] | None = None
+    cluster_text: str = ""
+    defaults: dict[str, Setting] = field(default_factory=dict)
+
+    def walk(self) -> Iterable[RatioQueue]:
+        for queue in self.queues:
+            yield from queue.walk()
+
+    def find(self, path: str) -> RatioQueue | None:
+        return next((q for q in self.walk() if q.path == path), None)
+
+
+@dataclass(eq=False)
+class RatioResult:
+    path: str
+    ratios: RatioFile | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.ratios is not None and not any(d.severity >= Severity.ERROR for d in self.diagnostics)
+
+    @property
+    def unreadable(self) -> bool:
+        return any(d.code == rules.GN100.code for d in self.diagnostics)
+
+
+def read_ratios(
+    path: str,
+    data: bytes | None = None,
+    *,
+    normalize: bool = False,
+    cluster: str | None = None,
+    resource_types: Iterable[str] = MANDATORY_TYPES,
+) -> RatioResult:
+    """Read and check a ratio file; ``cluster`` (``--cluster``) overrides the file's own."""
+    fmt = format_of(path)
+    if fmt is None:
+        message = f"{path}: cannot tell the format; name the file *.yaml, *.yml, *.toml or *.csv"
+        return RatioResult(path, None, [rules.GN100.at(Location(path), message)])
+    if data is None:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            return RatioResult(path, None, [rules.GN100.at(Location(path), f"{path}: cannot read: {reason}")])
+    if len(data) > MAX_BYTES:
+        return RatioResult(path, None, [rules.GN100.at(Location(path), f"{path}: larger than 16 MiB")])
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return RatioResult(path, None, [rules.GN100.at(Location(path), f"{path}: not UTF-8 text: {exc.reason}")])
+    try:
+        top, problems = parse(path, text, fmt)
+    except SyntaxProblem as exc:
+        return RatioResult(path, None, [exc.diagnostic])
+    except RecursionError:
+        return RatioResult(path, None, [rules.GN101.at(Location(path, 1, 1), "the file is nested too deeply")])
+    builder = _Builder(path, normalize, tuple(resource_types))
+    builder.found.extend(problems)
+    ratios = builder.build(top, fmt, cluster)
+    return RatioResult(path, ratios, _unique(builder.found))
+
+
+def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    seen: set[tuple[str, int, int, str]] = set()
+    kept = []
+    for d in diagnostics:
+        key = (d.code, d.line, d.column, d.message)
+        if key not in seen:
+            seen.add(key)
+            kept.append(d)
+    return sorted(kept, key=Diagnostic.sort_key)
+
+
+def suggest(key: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest known name, or nothing."""
+    candidates = list(known)
+    lowered = {c.lower(): c for c in candidates}
+    if key.lower() in lowered:
+        return f" (did you mean {lowered[key.lower()]!r}?)"
+    close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def parse_percent(value: Any) -> Fraction | None:
+    """A number (or numeric string, optionally ending in %) as an exact fraction; None if not one."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        return Fraction(Decimal(repr(value)))
+    if isinstance(value, Decimal | Fraction):
+        return Fraction(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if text.endswith("%"):
+            text = text[:-1].strip()
+        if not re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?", text):
+            return None
+        try:
+            return Fraction(Decimal(text))
+        except (InvalidOperation, ValueError):
+            return None
+    return None
+
+
+def format_number(value: Fraction, places: int = 6) -> str:
+    """Exact decimal text when the fraction terminates within ``places`` digits, else rounded."""
+    quantum = Decimal(1).scaleb(-places)
+    decimal = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(quantum)
+    text = format(decimal.normalize(), "f")
+    return "0" if text in ("-0", "") else text
+
+
+class _Builder:
+    def __init__(self, path: str, normalize: bool, resource_types: tuple[str, ...]) -> None:
+        self.path = path
+        self.normalize = normalize
+        self.resource_types = resource_types
+        self.found: list[Diagnostic] = []
+
+    # -- top level ---------------------------------------------------------------------------------
+
+    def build(self, top: Mapping, fmt: str, cluster_option: str | None) -> RatioFile:
+        for key, entry in top.items():
+            if key not in TOP_KEYS:
+                self.found.append(
+                    rules.GN106.at(
+                        entry.key_location,
+                        f"unknown top-level key {key!r}{suggest(key, TOP_KEYS)}; a ratio file has "
+                        "'queues', 'defaults' and 'cluster'",
+                        property=key,
+                    )
+                )
+        defaults = self._defaults(top.get("defaults"))
+        queues_entry = top.get("queues")
+        queues: list[RatioQueue] = []
+        if queues_entry is None:
+            self.found.append(rules.GN101.at(Location(self.path, 1, 1), "the ratio file has no 'queues'"))
+        elif not isinstance(queues_entry.value, Mapping) or not queues_entry.value.entries:
+            self.found.append(
+                rules.GN101.at(queues_entry.location, "'queues' must be a mapping of queue name to queue")
+            )
+        else:
+            queues = self._children(queues_entry, "root", defaults)
+        ratios = RatioFile(self.path, fmt, queues, defaults=defaults)
+        self._cluster(ratios, top.get("cluster"), cluster_option)
+        return ratios
+
+    def _cluster(self, ratios: RatioFile, entry: Entry | None, option: str | None) -> None:
+        from fsctl.cluster import ClusterError, parse_cluster
+
+        if option is not None:
+            text, where = option, Location(self.path)
+            origin = "--cluster"
+        elif entry is not None:
+            if not isinstance(entry.value, str):
+                self.found.append(
+                    rules.GN108.at(entry.location, "'cluster' is a resource string such as "
+                                   '"memory-mb=102400, vcores=100"', property="cluster")
+                )
+                return
+            text, where, origin = entry.value, entry.location, "cluster"
+        else:
+            self.found.append(
+                rules.GN108.at(
+                    Location(self.path),
+                    "no cluster size: give --cluster or a 'cluster' key (\"memory-mb=102400, vcores=100\")",
+                )
+            )
+            return
+        try:
+            amounts = parse_cluster(text, self.resource_types)
+        except ClusterError as exc:
+            message = str(exc).replace("--cluster ", f"{origin} ", 1)
+            self.found.append(rules.GN108.at(where, message, property="cluster"))
+            return
+        if not amounts.get(VCORES):
+            self.found.append(rules.GN108.at(where, f"{origin} {text!r}: vcores must be above 0", property="cluster"))
+            return
+        ratios.cluster = amounts
+        ratios.cluster_text = ", ".join(f"{name}={amount}" for name, amount in amounts.items())
+
+    def _defaults(self, entry: Entry | None) -> dict[str, Setting]:
+        if entry is None:
+            return {}
+        if not isinstance(entry.value, Mapping):
+            self.found.append(rules.GN101.at(entry.location, "'defaults' must be a mapping of setting to value"))
+            return {}
+        found: dict[str, Setting] = {}
+        for key, item in entry.value.items():
+            if key == "max":
+                value = self._percent(item, "max", None)
+                if value is not None:
+                    found["max"] = Setting(value, _raw(item.value), item.location)
+                continue
+            if key in ("share", "queues"):
+                self.found.append(
+                    rules.GN106.at(
+                        item.key_location,
+                        f"'{key}' cannot be a default: every queue states its own share and children",
+                        property=key,
+                    )
+                )
+                continue
+            setting = self._setting(key, item, None)
+            if setting is not None:
+                found[setting[0]] = setting[1]
+        return found
+
+    # -- queues ------------------------------------------------------------------------------------
+
+    def _children(self, entry: Entry, parent_path: str, defaults: dict[str, Setting]) -> list[RatioQueue]:
+        mapping = entry.value
+        assert isinstance(mapping, Mapping)
+        children: list[RatioQueue] = []
+        for name, item in mapping.items():
+            queue = self._queue(name, item, parent_path, defaults)
+            if queue is not None:
+                children.append(queue)
+        if children and all(c.share >= 0 for c in children):
+            self._check_sum(children, entry, parent_path)
+        return children
+
+    def _check_sum(self, children: list[RatioQueue], entry: Entry, parent_path: str) -> None:
+        total = sum((c.share for c in children), Fraction(0))
+        if total == HUNDRED:
+            return
+        names = ", ".join(f"{c.name}={format_number(c.share)}" for c in children)
+        if self.normalize and total > 0:
+            for child in children:
+                child.share = child.share * HUNDRED / total
+            return
+        hint = "" if total == 0 else "; fix them or pass --normalize to scale them to 100"
+        self.found.append(
+            rules.GN102.at(
+                entry.key_location,
+                f"the shares of the children of {parent_path} add up to {format_number(total)}, "
+                f"not 100 ({names}){hint}",
+                queue=parent_path,
+                property="share",
+            )
+        )
+
+    def _queue(self, name: str, entry: Entry, parent_path: str, defaults: dict[str, Setting]) -> RatioQueue | None:
+        path = f"{parent_path}.{name}"
+        if not name or name != name.strip() or "." in name:
+            self.found.append(
+                rules.GN109.at(
+                    entry.key_location,
+                    f"queue name {name!r} is empty, has surrounding blanks or contains a dot",
+                    queue=path,
+                )
+            )
+            return None
+        if not isinstance(entry.value, Mapping):
+            if entry.value is None:
+                self.found.append(rules.GN103.at(entry.key_location, f"queue {path} has no share", queue=path))
+            else:
+                self.found.append(
+                    rules.GN101.at(
+                        entry.location,
+                        f"queue {path} must be a mapping such as {{share: 40}}, not {_raw(entry.value)!r}",
+                        queue=path,
+                    )
+                )
+            return None
+        mapping = entry.value
+        queue = RatioQueue(name, path, Fraction(-1), None, location=entry.key_location)
+        share_entry = mapping.get("share")
+        if share_entry is None:
+            self.found.append(rules.GN103.at(entry.key_location, f"queue {path} has no 'share'", queue=path,
+                                             property="share"))
+        else:
+            share = self._percent(share_entry, "share", path)
+            if share is not None:
+                queue.share = share
+        max_entry = mapping.get("max")
+        max_location: Location | None = None
+        if max_entry is not None:
+            queue.max = self._percent(max_entry, "max", path)
+            max_location = max_entry.location
+        for key, item in mapping.items():
+            if key in QUEUE_KEYS:
+                continue
+            setting = self._setting(key, item, path)
+            if setting is not None:
+                queue.settings[setting[0]] = setting[1]
+        children_entry = mapping.get("queues")
+        if children_entry is not None:
+            if isinstance(children_entry.value, Mapping):
+                queue.children = self._children(children_entry, path, defaults)
+            elif children_entry.value is not None:
+                self.found.append(
+                    rules.GN101.at(children_entry.location, f"'queues' of {path} must be a mapping", queue=path)
+                )
+        self._apply_defaults(queue, defaults)
+        if queue.max is None and "max" in defaults:
+            queue.max = defaults["max"].value
+            max_location = defaults["max"].location
+        if queue.max is not None and queue.share >= 0 and queue.max < queue.share:
+            self.found.append(
+                rules.GN107.at(
+                    max_location,
+                    f"queue {path}: max {format_number(queue.max)} is below its share {format_number(queue.share)}",
+                    queue=path,
+                    property="max",
+                )
+            )
+        return queue  # an invalid share stays -1: reported, and the parent's sum check is skipped
+
+    def _apply_defaults(self, queue: RatioQueue, defaults: dict[str, Setting]) -> None:
+        for key, setting in defaults.items():
+            if key == "max" or key in queue.settings:
+                continue
+            applies = SETTINGS[key].applies_to
+            if (applies == "leaf" and not queue.is_leaf) or (applies == "parent" and queue.is_leaf):
+                continue
+            if key == "schedulingPolicy" and setting.value == "fifo" and not queue.is_leaf:
+                continue  # FIFO is for leaf queues only (FifoPolicy.isChildPolicyAllowed)
+            queue.settings[key] = setting
+            queue.from_defaults.add(key)
+
+    # -- values ------------------------------------------------------------------------------------
+
+    def _percent(self, entry: Entry, key: str, queue: str | None) -> Fraction | None:
+        value = parse_percent(entry.value)
+        where = entry.location
+        owner = f"queue {queue}" if queue else "defaults"
+        if value is None:
+            if entry.value is None or entry.value == "":
+                self.found.append(rules.GN103.at(where, f"{owner}: '{key}' has no value", queue=queue, property=key))
+            else:
+                self.found.append(
+                    rules.GN104.at(
+                        where, f"{owner}: '{key}' is {_raw(entry.value)!r}, not a number (percent of the parent)",
+                        queue=queue, property=key,
+                    )
+                )
+            return None
+        if value < 0 or value > HUNDRED:
+            self.found.append(
+                rules.GN105.at(
+                    where, f"{owner}: '{key}' is {format_number(value)}; it must lie between 0 and 100 "
+                    "(percent of the parent)", queue=queue, property=key,
+                )
+            )
+            return None
+        return value
+
+    def _setting(self, key: str, entry: Entry, queue: str | None) -> tuple[str, Setting] | None:
+        name = ALIASES.get(key, key)
+        owner = f"queue {queue}" if queue else "defaults"
+        if name in COMPUTED:
+            self.found.append(
+                rules.GN106.at(
+                    entry.key_location,
+                    f"{owner}: '{key}' is computed from '{COMPUTED[name]}' and the cluster size; "
+                    f"give '{COMPUTED[name]}' as a percentage instead",
+                    queue=queue, property=key,
+                )
+            )
+            return None
+        spec = SETTINGS.get(name)
+        if spec is None:
+            known = [*QUEUE_KEYS, *SETTINGS] if queue else ["max", *SETTINGS]
+            self.found.append(
+                rules.GN106.at(
+                    entry.key_location, f"{owner}: unknown key {key!r}{suggest(key, known)}", queue=queue, property=key
+                )
+            )
+            return None
+        converted = self._convert(name, spec, entry, owner, queue)
+        if converted is None:
+            return None
+        value, text = converted
+        return name, Setting(value, text, entry.location)
+
+    def _convert(self, name: str, spec: SettingSpec, entry: Entry, owner: str, queue: str | None) -> tuple[Any, str] | None:
+        raw = entry.value
+        where = entry.location
+
+        def invalid(expected: str) -> None:
+            self.found.append(
+                rules.GN104.at(where, f"{owner}: '{name}' is {_raw(raw)!r}, not {expected}", queue=queue, property=name)
+            )
+
+        def out_of_range(limits: str) -> None:
+            self.found.append(
+                rules.GN105.at(where, f"{owner}: '{name}' is {_raw(raw)}; {limits}", queue=queue, property=name)
+            )
+
+        if raw is None or raw == "":
+            self.found.append(rules.GN103.at(where, f"{owner}: '{name}' has no value", queue=queue, property=name))
+            return None
+        if spec.kind in ("int", "seconds"):
+            number = parse_percent(raw) if not isinstance(raw, str) or not raw.strip().endswith("%") else None
+            if number is None or number.denominator != 1:
+                invalid("an integer")
+                return None
+            limit = 2**31 - 1 if spec.kind == "int" else (2**63 - 1) // 1000
+            if number < 0 or number > limit:
+                out_of_range(f"it must lie between 0 and {limit}")
+                return None
+            return int(number), str(int(number))
+        if spec.kind in ("weight", "fraction", "amshare"):
+            number = parse_percent(raw) if not (isinstance(raw, str) and "%" in raw) else None
+            if number is None:
+                invalid("a number")
+                return None
+            if spec.kind == "weight" and number < 0:
+                out_of_range("a weight is not negative")
+                return None
+            if spec.kind == "fraction" and not 0 <= number <= 1:
+                out_of_range("it is a fraction between 0 and 1")
+                return None
+            if spec.kind == "amshare" and not (0 <= number <= 1 or number == -1):
+                out_of_range("it is a fraction between 0 and 1, or -1 to turn the check off")
+                return None
+            return number, format_number(number)
+        if spec.kind == "bool":
+            if isinstance(raw, bool):
+                return raw, "true" if raw else "false"
+            if isinstance(raw, str) and raw.strip().lower() in ("true", "false"):
+                flag = raw.strip().lower() == "true"
+                return flag, "true" if flag else "false"
+            invalid("true or false")
+            return None
+        if spec.kind == "policy":
+            text = raw.strip().lower() if isinstance(raw, str) else ""
+            if text not in POLICIES:
+                self.found.append(
+                    rules.GN104.at(
+                        where,
+                        f"{owner}: '{name}' is {_raw(raw)!r}, not one of fair, drf, fifo{suggest(str(raw), POLICIES)}",
+                        queue=queue, property=name,
+                    )
+                )
+                return None
+            return text, text
+        # acl and resource: text carried through as written; the output validator checks it
+        if not isinstance(raw, str):
+            invalid("a string")
+            return None
+        if spec.kind == "resource" and not raw.strip():
+            self.found.append(rules.GN103.at(where, f"{owner}: '{name}' has no value", queue=queue, property=name))
+            return None
+        return raw, raw
+
+
+def _raw(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "{...}"
+    if isinstance(value, list):
+        return "[...]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

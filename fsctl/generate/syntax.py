@@ -1,0 +1,379 @@
+"""YAML, TOML and CSV ratio files turned into one located shape: nested mappings of :class:`Entry`.
+
+Every value remembers the line and column of its key and of itself, so that a mistake found later
+(a share that does not add up, an unknown key) is reported where it was written. YAML positions come
+from PyYAML's node marks; ``tomllib`` keeps none, so TOML positions are found by scanning the text
+for each table header and ``key =``; CSV positions are the row and the cell.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.location import Location
+from fsctl.rules import generate as rules
+
+
+@dataclass
+class Entry:
+    """One value as written: a scalar, a :class:`Mapping` or a list of entries."""
+
+    value: Any
+    location: Location
+    key_location: Location
+
+
+@dataclass
+class Mapping:
+    """An ordered mapping of key -> Entry (document order is queue order)."""
+
+    entries: dict[str, Entry] = field(default_factory=dict)
+    location: Location | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.entries)
+
+    def items(self) -> Iterator[tuple[str, Entry]]:
+        return iter(self.entries.items())
+
+    def get(self, key: str) -> Entry | None:
+        return self.entries.get(key)
+
+
+class SyntaxProblem(Exception):
+    """The file cannot be parsed at all; ``diagnostic`` says where."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def format_of(path: str) -> str | None:
+    lower = path.lower()
+    for suffix, name in ((".yaml", "yaml"), (".yml", "yaml"), (".toml", "toml"), (".csv", "csv")):
+        if lower.endswith(suffix):
+            return name
+    return None
+
+
+def parse(path: str, text: str, fmt: str) -> tuple[Mapping, list[Diagnostic]]:
+    """The located top-level mapping, and problems found on the way (duplicate keys, CSV rows)."""
+    if fmt == "yaml":
+        return _parse_yaml(path, text)
+    if fmt == "toml":
+        return _parse_toml(path, text), []
+    return _parse_csv(path, text)
+
+
+# --------------------------------------------------------------------------------------------------
+# YAML
+
+
+def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
+    import yaml
+
+    problems: list[Diagnostic] = []
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path, 1, 1)
+        reason = " ".join(str(part) for part in (exc.context, exc.problem) if part)
+        raise SyntaxProblem(rules.GN101.at(where, f"not valid YAML: {reason}")) from None
+    except yaml.YAMLError as exc:
+        raise SyntaxProblem(rules.GN101.at(Location(path, 1, 1), f"not valid YAML: {exc}")) from None
+    if node is None:
+        raise SyntaxProblem(rules.GN101.at(Location(path, 1, 1), "the ratio file is empty"))
+    constructor = yaml.SafeLoader("")
+
+    def located(n: yaml.Node) -> Location:
+        return Location(path, n.start_mark.line + 1, n.start_mark.column + 1)
+
+    def convert(n: yaml.Node, depth: int = 0) -> Any:
+        if depth > 100:
+            raise SyntaxProblem(rules.GN101.at(located(n), "the ratio file is nested too deeply"))
+        if isinstance(n, yaml.MappingNode):
+            constructor.flatten_mapping(n)  # YAML merge keys (<<)
+            mapping = Mapping(location=located(n))
+            for key_node, value_node in n.value:
+                key = constructor.construct_object(key_node, deep=True)
+                if not isinstance(key, str | int | float) or isinstance(key, bool):
+                    problems.append(rules.GN101.at(located(key_node), f"a key must be a name, not {key!r}"))
+                    continue
+                name = str(key)
+                if name in mapping.entries:
+                    problems.append(
+                        rules.GN109.at(
+                            located(key_node),
+                            f"{name!r} is given twice in one mapping (first at line "
+                            f"{mapping.entries[name].key_location.line}); the later one is ignored",
+                        )
+                    )
+                    continue
+                mapping.entries[name] = Entry(convert(value_node, depth + 1), located(value_node), located(key_node))
+            return mapping
+        if isinstance(n, yaml.SequenceNode):
+            return [Entry(convert(item, depth + 1), located(item), located(item)) for item in n.value]
+        try:
+            return constructor.construct_object(n, deep=True)
+        except yaml.YAMLError as exc:
+            raise SyntaxProblem(rules.GN101.at(located(n), f"not a valid YAML value: {exc}")) from None
+
+    top = convert(node)
+    if not isinstance(top, Mapping):
+        raise SyntaxProblem(
+            rules.GN101.at(located(node), "the top level of a ratio file is a mapping with a 'queues' key")
+        )
+    return top, problems
+
+
+# --------------------------------------------------------------------------------------------------
+# TOML
+
+_HEADER = re.compile(r"^\s*\[\[?\s*(?P<path>[^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_KEY = re.compile(r"""(?P<key>(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=""")
+
+
+def _split_dotted(text: str) -> tuple[str, ...]:
+    parts = re.findall(r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'""", text)
+    return tuple(p[1:-1] if p[:1] in "\"'" else p for p in parts)
+
+
+class _TomlPositions:
+    """Where each dotted key path of a TOML document is written (first occurrence)."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.keys: dict[tuple[str, ...], tuple[Location, Location]] = {}
+        table: tuple[str, ...] = ()
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = _HEADER.match(line)
+            if header:
+                table = _split_dotted(header.group("path"))
+                column = line.index("[") + 1
+                self.keys.setdefault(table, (Location(path, number, column), Location(path, number, column)))
+                continue
+            match = _KEY.match(line, len(line) - len(line.lstrip()))
+            if match:
+                self._scan(line, number, match, table)
+
+    def _scan(self, line: str, number: int, first: re.Match[str], table: tuple[str, ...]) -> None:
+        """Record ``key = value`` and the keys of inline tables on the same line."""
+        stack: list[tuple[str, ...]] = [table]
+        last: tuple[str, ...] = table
+        position = first.start()
+        quote = ""
+        while position < len(line):
+            char = line[position]
+            if quote:
+                if char == quote:
+                    quote = ""
+                position += 1
+                continue
+            if char in "\"'":
+                quote = char
+                position += 1
+                continue
+            if char == "#":
+                break
+            if char == "{":
+                stack.append(last)
+                position += 1
+                continue
+            if char == "}":
+                if len(stack) > 1:
+                    stack.pop()
+                position += 1
+                continue
+            match = _KEY.match(line, position)
+            if match and (position == 0 or not (line[position - 1].isalnum() or line[position - 1] in "_-")):
+                key_path = stack[-1] + _split_dotted(match.group("key"))
+                value_column = match.end()
+                while value_column < len(line) and line[value_column] == " ":
+                    value_column += 1
+                self.keys.setdefault(
+                    key_path, (Location(self.path, number, value_column + 1), Location(self.path, number, position + 1))
+                )
+                last = key_path
+                position = match.end()
+                continue
+            position += 1
+
+    def locate(self, key_path: tuple[str, ...]) -> tuple[Location, Location]:
+        """(value location, key location); the nearest enclosing table when not found."""
+        probe = key_path
+        while probe:
+            found = self.keys.get(probe)
+            if found is not None:
+                return found
+            probe = probe[:-1]
+        return Location(self.path, 1, 1), Location(self.path, 1, 1)
+
+
+def _parse_toml(path: str, text: str) -> Mapping:
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+        where = Location(path, int(match.group(1)), int(match.group(2))) if match else Location(path, 1, 1)
+        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", message) or "syntax error"
+        raise SyntaxProblem(rules.GN101.at(where, f"not valid TOML: {reason}")) from None
+    positions = _TomlPositions(path, text)
+
+    def convert(value: Any, key_path: tuple[str, ...]) -> Any:
+        if isinstance(value, dict):
+            mapping = Mapping(location=positions.locate(key_path)[0] if key_path else Location(path, 1, 1))
+            for key, item in value.items():
+                child_path = (*key_path, key)
+                where, key_where = positions.locate(child_path)
+                mapping.entries[key] = Entry(convert(item, child_path), where, key_where)
+            return mapping
+        if isinstance(value, list):
+            where = positions.locate(key_path)
+            return [Entry(convert(item, key_path), where[0], where[1]) for item in value]
+        return value
+
+    top = convert(data, ())
+    assert isinstance(top, Mapping)
+    return top
+
+
+# --------------------------------------------------------------------------------------------------
+# CSV
+
+DEFAULTS_ROW = "*"
+_CLUSTER_COMMENT = re.compile(r"^#\s*cluster\s*[:=]\s*(?P<value>.+?)\s*$", re.IGNORECASE)
+
+
+def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
+    """Rows ``queue,share,max[,extra columns]``; the queue is its dotted path below root.
+
+    A row whose queue is ``*`` holds the defaults; a comment line ``# cluster: memory-mb=..., vcores=...``
+    gives the cluster size; other lines starting with ``#`` and blank lines are ignored.
+    """
+    problems: list[Diagnostic] = []
+    top = Mapping(location=Location(path, 1, 1))
+    queues = Mapping(location=Location(path, 1, 1))
+    header: list[str] | None = None
+    header_columns: list[int] = []
+    header_line = 1
+    rows: list[tuple[str, Mapping, Location]] = []
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            cluster = _CLUSTER_COMMENT.match(stripped)
+            if cluster and "cluster" not in top.entries:
+                column = line.index(cluster.group("value")) + 1
+                top.entries["cluster"] = Entry(
+                    cluster.group("value"), Location(path, number, column), Location(path, number, 1)
+                )
+            continue
+        try:
+            cells = next(csv.reader(io.StringIO(line), skipinitialspace=False))
+        except (csv.Error, StopIteration) as exc:
+            problems.append(rules.GN101.at(Location(path, number, 1), f"not a valid CSV row: {exc}"))
+            continue
+        columns = _cell_columns(line, len(cells))
+        if header is None:
+            header = [cell.strip() for cell in cells]
+            if header[:2] != ["queue", "share"]:
+                raise SyntaxProblem(
+                    rules.GN101.at(
+                        Location(path, number, 1),
+                        "a CSV ratio file starts with the header 'queue,share,max' (then optional "
+                        f"columns); found {','.join(header)!r}",
+                    )
+                )
+            for index, name in enumerate(header):
+                if header.index(name) != index or not name:
+                    raise SyntaxProblem(
+                        rules.GN101.at(
+                            Location(path, number, columns[index]), f"column {name!r} is empty or repeated"
+                        )
+                    )
+            header_columns = columns
+            header_line = number
+            continue
+        if len(cells) > len(header):
+            problems.append(
+                rules.GN101.at(
+                    Location(path, number, columns[len(header)]),
+                    f"this row has {len(cells)} cells but the header has {len(header)} columns",
+                )
+            )
+        name = cells[0].strip()
+        row = Mapping(location=Location(path, number, 1))
+        for index in range(1, min(len(cells), len(header))):
+            value = cells[index].strip()
+            if value == "":
+                continue
+            where = Location(path, number, columns[index])
+            key_where = Location(path, header_line, header_columns[index])
+            row.entries[header[index]] = Entry(value, where, key_where)
+        rows.append((name, row, Location(path, number, 1)))
+    if header is None:
+        raise SyntaxProblem(rules.GN101.at(Location(path, 1, 1), "the CSV ratio file has no header row"))
+    by_path: dict[str, Mapping] = {}
+    for name, row, where in rows:
+        if name == DEFAULTS_ROW:
+            if "defaults" in top.entries:
+                problems.append(rules.GN109.at(where, "a second defaults row ('*'); it is ignored"))
+            else:
+                top.entries["defaults"] = Entry(row, where, where)
+            continue
+        dotted = name[len("root."):] if name.startswith("root.") else name
+        if not dotted or dotted == "root":
+            problems.append(rules.GN109.at(where, "the first cell names the queue by its dotted path below root"))
+            continue
+        if dotted in by_path:
+            problems.append(rules.GN109.at(where, f"queue {dotted!r} has two rows; the later one is ignored"))
+            continue
+        by_path[dotted] = row
+    for name, row, where in rows:
+        dotted = name[len("root."):] if name.startswith("root.") else name
+        if name == DEFAULTS_ROW or by_path.get(dotted) is not row:
+            continue
+        parent_path, _, leaf = dotted.rpartition(".")
+        if not parent_path:
+            container = queues
+        else:
+            parent = by_path.get(parent_path)
+            if parent is None:
+                problems.append(
+                    rules.GN109.at(where, f"queue {dotted!r} has no row for its parent {parent_path!r}", queue=dotted)
+                )
+                continue
+            children = parent.entries.get("queues")
+            if children is None:
+                children = Entry(Mapping(location=where), where, where)
+                parent.entries["queues"] = children
+            container = children.value
+        container.entries[leaf] = Entry(row, where, where)
+    top.entries["queues"] = Entry(queues, Location(path, 1, 1), Location(path, 1, 1))
+    return top, problems
+
+
+def _cell_columns(line: str, count: int) -> list[int]:
+    """1-based column where each cell starts (quotes make this approximate, which is fine)."""
+    columns = [1]
+    quoted = False
+    for index, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == "," and not quoted:
+            columns.append(index + 2)
+    while len(columns) < count + 1:
+        columns.append(len(line) + 1)
+    return columns

@@ -1,0 +1,48 @@
+"""Shared fixtures: writing small scheduler files and running the CLI in-process or as a user would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "samples"
+
+
+def allocations(body: str) -> str:
+    return f'<?xml version="1.0"?>\n<allocations>\n{body}\n</allocations>\n'
+
+
+def configuration(props: dict[str, str]) -> str:
+    rows = "\n".join(
+        f"  <property>\n    <name>{k}</name>\n    <value>{v}</value>\n  </property>" for k, v in props.items()
+    )
+    return f'<?xml version="1.0"?>\n<configuration>\n{rows}\n</configuration>\n'
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Callable[[str, str | bytes], str]:
+    def _write(name: str, content: str | bytes) -> str:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        return str(path)
+
+    return _write
+
+
+def run_fsctl(*args: str, cwd: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """fsctl as a user runs it: a separate process, no terminal, NO_COLOR set."""
+    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
+    full_env.pop("GITHUB_ACTIONS", None)
+    return subprocess.run(
+        [sys.executable, "-m", "fsctl", *args], capture_output=True, text=True, cwd=cwd, env=full_env, timeout=120
+    )

@@ -1,0 +1,68 @@
+"""Safe parsing: entities never resolved, DOCTYPE refused, every failure located."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from fsctl.xmldoc import XmlLoadError, load_xml
+
+XXE = b"""<?xml version="1.0"?>
+<!DOCTYPE allocations [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+<allocations><queue name="&xxe;"/></allocations>"""
+
+LAUGHS = b'<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n' + b"".join(
+    f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">\n'.encode() for i in range(1, 10)
+) + b"]>\n<allocations><queue name=\"&lol9;\"/></allocations>"
+
+EXTERNAL_DTD = b'<?xml version="1.0"?>\n<!DOCTYPE allocations SYSTEM "http://example.invalid/x.dtd">\n<allocations/>'
+
+
+@pytest.mark.parametrize("data", [XXE, LAUGHS, EXTERNAL_DTD], ids=["xxe", "billion-laughs", "external-dtd"])
+def test_doctype_is_refused_quickly(data: bytes) -> None:
+    start = time.monotonic()
+    with pytest.raises(XmlLoadError) as info:
+        load_xml("hostile.xml", data)
+    assert info.value.diagnostic.code == "XML003"
+    assert info.value.diagnostic.line == 1
+    assert time.monotonic() - start < 2
+
+
+@pytest.mark.parametrize(
+    ("data", "line"),
+    [
+        (b"", 1),
+        (b"   \n", 1),
+        (b"<allocations>\n<queue name='a'>\n", 3),
+        (b"\x00\x01\x02binary", 1),
+        (b"<allocations>\xff\xfe</allocations>", 1),
+        (b"<allocations>\n  <queue name='a'></pool>\n</allocations>", 2),
+    ],
+    ids=["empty", "blank", "truncated", "binary", "bad-utf8", "mismatched"],
+)
+def test_malformed_is_located(data: bytes, line: int) -> None:
+    with pytest.raises(XmlLoadError) as info:
+        load_xml("bad.xml", data)
+    diagnostic = info.value.diagnostic
+    assert diagnostic.code == "XML002"
+    assert diagnostic.line == line
+    assert diagnostic.column >= 1
+    assert "\n" not in diagnostic.message
+
+
+def test_columns_of_elements_on_one_line_and_across_lines() -> None:
+    doc = load_xml("x.xml", b'<allocations>\n  <queue name="a"/><queue name="b"/>\n  <queue\n    name="c"/>\n</allocations>')
+    a, b, c = list(doc.root)
+    assert (doc.location(a).line, doc.location(a).column) == (2, 3)
+    assert (doc.location(b).line, doc.location(b).column) == (2, 20)
+    assert (doc.location(c).line, doc.location(c).column) == (3, 3)
+
+
+def test_unreadable_paths(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(XmlLoadError) as info:
+        load_xml(str(tmp_path / "missing.xml"))
+    assert info.value.diagnostic.code == "XML001"
+    with pytest.raises(XmlLoadError) as info:
+        load_xml(str(tmp_path))
+    assert info.value.diagnostic.code == "XML001"
