@@ -89,10 +89,10 @@ def java_parse_integer(text: str, low: int = INT_MIN, high: int = INT_MAX, radix
     return value
 
 
-_JAVA_FLOAT = re.compile(
-    r"[+-]?(?:NaN|Infinity|(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?)"
+_JAVA_FLOAT = re.compile(r"[+-]?(?:NaN|Infinity|(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?)")
+_JAVA_HEX_FLOAT = re.compile(
+    r"([+-]?)0[xX]((?:[0-9a-fA-F]+\.?|[0-9a-fA-F]*\.[0-9a-fA-F]+)[pP][+-]?\d+)[fFdD]?"
 )
-_JAVA_HEX_FLOAT = re.compile(r"([+-]?)0[xX]((?:[0-9a-fA-F]+\.?|[0-9a-fA-F]*\.[0-9a-fA-F]+)[pP][+-]?\d+)[fFdD]?")
 _FLOAT_MAX_ROUNDING = 3.4028235677973366e38  # the smallest double that rounds to float infinity
 
 
@@ -163,16 +163,14 @@ def _find_sub_variable(text: str) -> tuple[int, int]:
     while left > 0 and left + 2 < len(text):
         if text[left - 1] == "$":
             sub_start = left + 1
-            matched = 0
             restart = None
             for i in range(sub_start, len(text)):
                 char = text[i]
-                if char == "}" and matched > 0:
-                    return sub_start, sub_start + matched
+                if char == "}" and i > sub_start:
+                    return sub_start, i
                 if char in "} $":
                     restart = i + 1
                     break
-                matched += 1
             if restart is None:
                 return -1, -1
             match_start = restart
@@ -447,7 +445,7 @@ def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
             diagnostics.append(
                 rules.CS008.at(
                     doc.location(node),
-                    f"<xi:include href=\"{node.get('href', '')}\"> is not followed by fsctl; the "
+                    f'<xi:include href="{node.get("href", "")}"> is not followed by fsctl; the '
                     "properties of the included file are not checked",
                 )
             )
@@ -481,14 +479,17 @@ def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
                 )
             if record.value is not None:
                 seen.setdefault(record.name, record.location)
-        elif parent is root or (parent is not None and local_name(parent) not in ("property",)):
-            if name not in _PROPERTY_FIELDS and name not in ("description", "fallback"):
-                diagnostics.append(
-                    rules.CS002.at(
-                        doc.location(node),
-                        f"unexpected element <{name}> in <{local_name(parent)}>; Hadoop ignores it",
-                    )
+        elif (
+            parent is not None
+            and local_name(parent) != "property"
+            and name not in (*_PROPERTY_FIELDS, "description", "fallback")
+        ):
+            diagnostics.append(
+                rules.CS002.at(
+                    doc.location(node),
+                    f"unexpected element <{name}> in <{local_name(parent)}>; Hadoop ignores it",
                 )
+            )
     diagnostics.extend(_expansion_problems(conf))
     return conf, diagnostics
 
@@ -541,16 +542,14 @@ def _read_property(
         elif field == "final":
             final_text = text
     if not name:
-        diagnostics.append(
-            rules.CS003.at(location, "a <property> without a <name> is ignored by Hadoop")
-        )
+        diagnostics.append(rules.CS003.at(location, "a <property> without a <name> is ignored by Hadoop"))
         return None
     final = final_text == "true"  # "true".equals(token): exact, case-sensitive, untrimmed
     if final_text is not None and not final and final_text.strip().lower() == "true":
         diagnostics.append(
             rules.CS007.at(
                 location,
-                f"<final>{final_text}</final> is not the exact string \"true\"; Hadoop does not "
+                f'<final>{final_text}</final> is not the exact string "true"; Hadoop does not '
                 f"treat {name} as final",
                 property=name,
             )

@@ -47,7 +47,7 @@ class XmlDocument:
     root: etree._Element
     data: bytes
     _lines: list[str] | None = field(default=None, repr=False)
-    _columns: dict[int, int] = field(default_factory=dict, repr=False)
+    _starts: dict[etree._Element, tuple[int, int]] = field(default_factory=dict, repr=False)
 
     @property
     def lines(self) -> list[str]:
@@ -59,16 +59,14 @@ class XmlDocument:
         """File, line and column of an element's start tag (column 1 when it cannot be found)."""
         if node is None:
             return Location(self.path, 1, 1)
-        line = node.sourceline or 1
-        key = id(node)
-        column = self._columns.get(key)
-        if column is None:
-            line, column = self._find_start_tag(node, line)
-            self._columns[key] = column
-            self._columns[-key] = line
-        else:
-            line = self._columns.get(-key, line)
-        return Location(self.path, line, column)
+        cached = self._starts.get(node)
+        if cached is None:
+            # keyed by the element itself (which keeps its proxy alive): id() of an lxml proxy is
+            # reused once the proxy is freed, which returned other elements' positions
+            line = node.sourceline
+            cached = self._find_start_tag(node, line if isinstance(line, int) and line > 0 else 1)
+            self._starts[node] = cached
+        return Location(self.path, cached[0], cached[1])
 
     def _find_start_tag(self, node: etree._Element, line: int) -> tuple[int, int]:
         if not isinstance(node.tag, str):  # comments and processing instructions
@@ -89,14 +87,24 @@ class XmlDocument:
 
     @staticmethod
     def _same_line_index(node: etree._Element, line: int, tag: str) -> int:
-        """How many earlier elements with this tag start on the same line (``<a/><a/>``)."""
+        """How many elements with this tag start earlier on the same line: preceding siblings (and
+        their descendants) of the node and of its ancestors, and the ancestors themselves
+        (``<a/><a/>``, ``<rule><rule/></rule>``)."""
         index = 0
-        previous = node.getprevious()
-        while previous is not None and previous.sourceline == line:
-            if previous.tag == tag:
+        current = node
+        while True:
+            previous = current.getprevious()
+            while previous is not None and previous.sourceline == line:
+                if previous.tag == tag:
+                    index += 1
+                index += sum(1 for d in previous.iterdescendants(tag) if d.sourceline == line)
+                previous = previous.getprevious()
+            parent = current.getparent()
+            if parent is None or parent.sourceline != line:
+                return index
+            if parent.tag == tag:
                 index += 1
-            previous = previous.getprevious()
-        return index
+            current = parent
 
 
 def read_bytes(path: str) -> bytes:

@@ -218,16 +218,14 @@ def parse_capacity(
         raise CapacityError(exc.message, "number", "NumberFormatException") from None
     if maximum and not label and percent == -1.0:
         percent = 100.0  # DEFAULT_MAXIMUM_CAPACITY_VALUE reads as 100
-    if label and not (0.0 <= percent <= 100.0):
+    if label and (percent < 0.0 or percent > 100.0):  # NaN passes, as in Java
         raise CapacityError(
             f"Illegal capacity of {java_float_str(percent)} for node-label={label} in "
             f"queue={queue_path}, valid capacity should in range of [0, 100].",
             "range",
         )
-    if not maximum and not label and not (0.0 <= percent <= 100.0):
-        raise CapacityError(
-            f"Illegal capacity of {java_float_str(percent)} for queue {queue_path}", "range"
-        )
+    if not maximum and not label and (percent < 0.0 or percent > 100.0):
+        raise CapacityError(f"Illegal capacity of {java_float_str(percent)} for queue {queue_path}", "range")
     return CapacityValue(CapacityMode.PERCENTAGE, text, percent=percent, vector=vector)
 
 

@@ -205,13 +205,7 @@ def parse_legacy_mappings(
     """``yarn.scheduler.capacity.queue-mappings`` (``u:``/``g:`` entries)."""
     found: list[MappingRule] = []
     diagnostics: list[Diagnostic] = []
-    entries, duplicates = trimmed_string_collection(value)
-    for entry in duplicates:
-        diagnostics.append(
-            rules.PL605.at(
-                location, f"queue mapping {entry!r} is listed more than once", property=QUEUE_MAPPINGS
-            )
-        )
+    entries, _ = trimmed_string_collection(value)
     for entry in entries:
         parts = _colon_parts(entry)
         if len(parts) != 3:
@@ -234,13 +228,7 @@ def parse_app_name_mappings(
     """``yarn.scheduler.queue-placement-rules.app-name`` (``app:queue`` entries)."""
     found: list[MappingRule] = []
     diagnostics: list[Diagnostic] = []
-    entries, duplicates = trimmed_string_collection(value)
-    for entry in duplicates:
-        diagnostics.append(
-            rules.PL605.at(
-                location, f"app-name mapping {entry!r} is listed more than once", property=APP_NAME_MAPPINGS
-            )
-        )
+    entries, _ = trimmed_string_collection(value)
     for entry in entries:
         parts = _colon_parts(entry)
         if len(parts) != 2:
@@ -365,7 +353,7 @@ def parse_json_rules(
         bad(f"malformed mapping rule JSON: {exc}")
         return [], diagnostics
     if not isinstance(document, dict):
-        bad("mapping rule JSON must be an object with a \"rules\" array")
+        bad('mapping rule JSON must be an object with a "rules" array')
         return [], diagnostics
     try:
         positions = _scan_positions(text.lstrip("\ufeff"))
@@ -388,7 +376,7 @@ def parse_json_rules(
             )
     raw_rules = document.get("rules", [])
     if not isinstance(raw_rules, list):
-        bad("\"rules\" must be an array of rule objects", where(("rules",)))
+        bad('"rules" must be an array of rule objects', where(("rules",)))
         return [], diagnostics
     found: list[MappingRule] = []
     for number, raw in enumerate(raw_rules):
@@ -434,7 +422,8 @@ def _json_rule(
             if not isinstance(value, bool):
                 problems.append(
                     rules.PL503.at(
-                        key_location, f"{label}: \"create\" must be true or false, not {value!r}",
+                        key_location,
+                        f'{label}: "create" must be true or false, not {value!r}',
                         property=property,
                     )
                 )
@@ -851,8 +840,37 @@ def check_mapping(
     Readers call this and keep the result in ``tree.extras["mapping"]`` for lint and conversion.
     """
     config, diagnostics = read_mapping_config(conf, config_path or tree.source, hadoop_version)
+    # the format key itself (CS125, CS207) is checked by fsctl.capacity.validate with the other
+    # scheduler-wide keys
+    diagnostics = [d for d in diagnostics if d.code not in ("CS125", "CS207")]
     diagnostics.extend(validate_rules(config.rules, tree))
     return config, diagnostics
+
+
+# --------------------------------------------------------------------------------------------
+# Variable substitution (VariableContext)
+
+
+def replace_path_variables(path: str, variables: Mapping[str, str | None]) -> str:
+    """VariableContext.replacePathVariables: only whole ``.``-separated segments that are known
+    variables are replaced; a variable whose value is None becomes the empty string."""
+    parts = path.split(".")
+    out = []
+    for part in parts:
+        if part in variables:
+            value = variables[part]
+            out.append("" if value is None else value)
+        else:
+            out.append(part)
+    return ".".join(out)
+
+
+def replace_variables(text: str, variables: Mapping[str, str | None]) -> str:
+    """VariableContext.replaceVariables: substrings, longest variable names first."""
+    for name in sorted(variables, key=len, reverse=True):
+        value = variables[name]
+        text = text.replace(name, "" if value is None else value)
+    return text
 
 
 # --------------------------------------------------------------------------------------------
@@ -884,6 +902,15 @@ def lint_rules(
     fields, inactive rule families (PL6xx)."""
     index = QueueIndex(tree) if tree is not None else None
     yield from _lint_inactive(config, hadoop_version)
+    if config.format == "legacy":
+        for key in (QUEUE_MAPPINGS, APP_NAME_MAPPINGS):
+            setting = config.sources.get(key)
+            if setting is None:
+                continue
+            for entry in trimmed_string_collection(setting.value)[1]:
+                yield rules.PL605.at(
+                    setting.location, f"{key}: {entry!r} is listed more than once", property=key
+                )
     terminal: MappingRule | None = None
     for rule in config.rules:
         if terminal is not None:
@@ -1004,8 +1031,13 @@ def legacy_to_json(rule: MappingRule) -> MappingRule:
         else:
             policy, out_parent, custom = "custom", None, target
         return MappingRule(
-            **base, matches=rule.matches, policy=policy, parentQueue=out_parent, customPlacement=custom,
-            origin="json", location=rule.location,
+            **base,
+            matches=rule.matches,
+            policy=policy,
+            parentQueue=out_parent,
+            customPlacement=custom,
+            origin="json",
+            location=rule.location,
         )
     if rule.type == "group":
         if leaf == "%user":
@@ -1013,8 +1045,13 @@ def legacy_to_json(rule: MappingRule) -> MappingRule:
         else:
             policy, out_parent, custom = "custom", None, target
         return MappingRule(
-            **base, matches=rule.matches, policy=policy, parentQueue=out_parent, customPlacement=custom,
-            origin="json", location=rule.location,
+            **base,
+            matches=rule.matches,
+            policy=policy,
+            parentQueue=out_parent,
+            customPlacement=custom,
+            origin="json",
+            location=rule.location,
         )
     matches = "*" if rule.matches == "%user" else rule.matches
     custom = None
@@ -1034,8 +1071,13 @@ def legacy_to_json(rule: MappingRule) -> MappingRule:
         policy, custom = "custom", target
     # the converter writes parentQueue whenever the (rewritten) target has a parent part
     return MappingRule(
-        **base, matches=matches, policy=policy, parentQueue=parent or None, customPlacement=custom,
-        origin="json", location=rule.location,
+        **base,
+        matches=matches,
+        policy=policy,
+        parentQueue=parent or None,
+        customPlacement=custom,
+        origin="json",
+        location=rule.location,
     )
 
 

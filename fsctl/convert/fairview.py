@@ -75,8 +75,13 @@ def weight(queue: Queue) -> float:
 
 
 def is_fs_parent(queue: Queue) -> bool:
-    """An FSParentQueue: children, ``type="parent"`` or a ``<reservation>``."""
-    return bool(queue.children) or queue.declared_parent or "reservation" in queue.declared
+    """An FSParentQueue: root, children, ``type="parent"`` or a ``<reservation>``."""
+    return (
+        queue.parent is None
+        or bool(queue.children)
+        or queue.declared_parent
+        or "reservation" in queue.declared
+    )
 
 
 def policy_name(value: Any) -> str:
@@ -247,3 +252,8 @@ def acl_raw(queue: Queue, name: str) -> str | None:
         return setting.raw
     value = setting.value
     return value if isinstance(value, str) else (str(value) if value is not None else None)
+
+
+def shown(spec: ResourceSpec) -> str:
+    """A resource value as the file spells it (the canonical form when the reader kept no text)."""
+    return " ".join(spec.text.split()) if spec.text.strip() else spec.canonical()

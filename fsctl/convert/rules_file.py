@@ -140,5 +140,7 @@ def read_rules(text: str, path: str | None = None) -> RulesFile:
         try:
             limit = parse_int(raw_limit)
         except JavaNumberFormatError:
-            problems.append((f"Rule setting: {MAX_CHILD_QUEUE_LIMIT} is not an integer ({raw_limit!r})", True))
+            problems.append(
+                (f"Rule setting: {MAX_CHILD_QUEUE_LIMIT} is not an integer ({raw_limit!r})", True)
+            )
     return RulesFile(actions, limit, tuple(problems), path)

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 FAIR = "yarn.scheduler.fair."
 CAPACITY_SCHEDULER = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler"
 PCPP = "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy"
-DELETION_POLICY = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy"
+DELETION_POLICY = (
+    "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy"
+)
 REFRESH_POLICY = (
     "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueConfigurationAutoRefreshPolicy"
 )
@@ -142,7 +144,10 @@ def convert_site(site: SiteView, drf_used: bool, options: ConvertOptions, out: E
     put("yarn.resourcemanager.scheduler.monitor.policies", ",".join(policies))
 
     multiple = site.boolean(FAIR + "assignmultiple", False)
-    put("yarn.scheduler.capacity.per-node-heartbeat.multiple-assignments-enabled", "true" if multiple else "false")
+    put(
+        "yarn.scheduler.capacity.per-node-heartbeat.multiple-assignments-enabled",
+        "true" if multiple else "false",
+    )
     max_assign = site.integer(FAIR + "max.assign", -1)
     if max_assign != -1:
         put("yarn.scheduler.capacity.per-node-heartbeat.maximum-container-assignments", str(max_assign))
@@ -194,7 +199,9 @@ def _report_unread(site: SiteView, out: Emitter) -> None:
             )
 
 
-def convert_globals(tree: QueueTree, defaults: fairview.Globals, options: ConvertOptions, out: Emitter) -> None:
+def convert_globals(
+    tree: QueueTree, defaults: fairview.Globals, options: ConvertOptions, out: Emitter
+) -> None:
     """Scheduler-wide capacity-scheduler.xml settings (fs2cs.md §2.3)."""
     if defaults.queue_max_apps_default != INT_MAX:
         out.cs("max-parallel-apps", str(defaults.queue_max_apps_default))

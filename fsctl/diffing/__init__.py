@@ -16,7 +16,7 @@ from typing import Any
 from fsctl.diffing.changes import ADDED, CHANGED, MOVED, REFRESH_REFUSED, REMOVED, Change, canonical
 from fsctl.diffing.queues import Matching, match_queues, queue_changes, settings_changes, structure_changes
 from fsctl.diffing.refresh import Refusal, refusals
-from fsctl.diffing.rules import placement_changes
+from fsctl.diffing.rules import CS_RULE_SETTINGS, capacity_rules, placement_changes
 from fsctl.diffing.shares import share_changes, tree_shares
 from fsctl.model.resources import Vector
 from fsctl.model.tree import CAPACITY, QueueTree
@@ -37,10 +37,16 @@ def diff_trees(
 
         return cross_format_changes(old, new, cluster=cluster, demand=demand)
     matching = match_queues(old, new)
-    changes = settings_changes(old, new) + placement_changes(old, new)
+    rule_changes = placement_changes(old, new)
+    changes = settings_changes(old, new)
+    if old.format == CAPACITY and capacity_rules(old) is not None and capacity_rules(new) is not None:
+        changes = [c for c in changes if c.property not in CS_RULE_SETTINGS]
+    changes += rule_changes
     changes += structure_changes(matching) + queue_changes(matching)
     if cluster:
-        changes += share_changes(tree_shares(old, cluster, demand), tree_shares(new, cluster, demand), matching)
+        changes += share_changes(
+            tree_shares(old, cluster, demand), tree_shares(new, cluster, demand), matching
+        )
     if old.format == CAPACITY:
         changes = apply_refusals(changes, refusals(old, new, matching))
     return order_changes(changes, old, new, matching)
@@ -54,12 +60,14 @@ def is_different(changes: Sequence[Change]) -> bool:
 def apply_refusals(changes: list[Change], found: Iterable[Refusal]) -> list[Change]:
     """Mark the changes a refresh refuses; a refusal with no change to carry it becomes one."""
     result = list(changes)
+    by_queue: dict[str | None, list[int]] = {}
+    for i, c in enumerate(result):
+        by_queue.setdefault(c.queue, []).append(i)
     for refusal in found:
         hits = [
             i
-            for i, c in enumerate(result)
-            if c.queue == refusal.queue
-            and (c.property in refusal.properties if refusal.properties else c.property is None)
+            for i in by_queue.get(refusal.queue, [])
+            if (result[i].property in refusal.properties if refusal.properties else result[i].property is None)
         ]
         note = f"; {REFRESH_REFUSED}: {refusal.message}"
         for i in hits:
@@ -67,8 +75,15 @@ def apply_refusals(changes: list[Change], found: Iterable[Refusal]) -> list[Chan
         if not hits:
             prop = refusal.properties[0] if refusal.properties else None
             result.append(
-                Change(CHANGED, refusal.queue, prop, refusal.old, refusal.new,
-                       f"{REFRESH_REFUSED}: {refusal.message}", refresh_refused=True)
+                Change(
+                    CHANGED,
+                    refusal.queue,
+                    prop,
+                    refusal.old,
+                    refusal.new,
+                    f"{REFRESH_REFUSED}: {refusal.message}",
+                    refresh_refused=True,
+                )
             )
     return result
 
@@ -76,7 +91,9 @@ def apply_refusals(changes: list[Change], found: Iterable[Refusal]) -> list[Chan
 _STRUCTURE_RANK = {"type": 1}
 
 
-def order_changes(changes: Iterable[Change], old: QueueTree, new: QueueTree, matching: Matching) -> list[Change]:
+def order_changes(
+    changes: Iterable[Change], old: QueueTree, new: QueueTree, matching: Matching
+) -> list[Change]:
     """Scheduler-wide first, then queue by queue in the new tree's order (a queue that is gone sits
     after what remains of its old parent), and within a queue: itself, its type, its properties by
     name, its shares."""
@@ -85,10 +102,12 @@ def order_changes(changes: Iterable[Change], old: QueueTree, new: QueueTree, mat
         position[queue.path] = (index,)
     old_order = {q.path: i for i, q in enumerate(old.queues())}
     new_of = {o.path: n.path for o, n in matching.pairs}
-    for queue in matching.removed:
-        anchor = next((new_of[a.path] for a in queue.ancestors() if a.path in new_of), None)
-        base = position.get(anchor, (len(position),)) if anchor else (len(position),)
-        position[queue.path] = (*base, old_order[queue.path])
+    survivor = "root"
+    for queue in old.queues():  # a removed queue sits right after the survivor before it
+        if queue.path in new_of:
+            survivor = new_of[queue.path]
+        else:
+            position[queue.path] = (*position.get(survivor, (-1,)), old_order[queue.path])
 
     def key(change: Change) -> tuple[Any, ...]:
         if change.queue is None:

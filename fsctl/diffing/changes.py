@@ -94,7 +94,9 @@ def canonical_resource(spec: ResourceSpec) -> str:
 
 
 def _ordered(values: dict[str, Any]) -> list[tuple[str, Any]]:
-    names = [n for n in MANDATORY_TYPES if n in values] + sorted(n for n in values if n not in MANDATORY_TYPES)
+    names = [n for n in MANDATORY_TYPES if n in values] + sorted(
+        n for n in values if n not in MANDATORY_TYPES
+    )
     return [(n, values[n]) for n in names]
 
 
@@ -118,12 +120,10 @@ def canonical_float(value: float) -> str:
     target = _float32(value)
     text = repr(value)
     for digits in range(1, 18):
-        candidate = f"{value:.{digits}g}"
+        candidate = f"{target:.{digits}g}"
         if _float32(float(candidate)) == target:
-            text = candidate
+            text = repr(float(candidate))
             break
-    if "e" not in text and "." not in text and "n" not in text:
-        text += ".0"
     return text
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from fsctl.diffing.changes import ADDED, CHANGED, REMOVED, Change, canonical, canonical_property, percent_text
 from fsctl.diffing.queues import properties, queue_kind
+from fsctl.diffing.rules import CS_PROPERTY, capacity_rules, mapping_text, rule_changes
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, ResourceSpec, Vector
 from fsctl.model.tree import FAIR, Queue, QueueTree
 
@@ -26,7 +27,7 @@ NOT_CONVERTED: dict[str, str] = {
     "maxChildResources": "maxChildResources is not converted (fs2cs warns)",
     "minSharePreemptionTimeout": "preemption timeouts have no per-queue Capacity Scheduler equivalent",
     "fairSharePreemptionTimeout": "preemption timeouts have no per-queue Capacity Scheduler equivalent",
-    "fairSharePreemptionThreshold": "the fair-share preemption threshold has no Capacity Scheduler equivalent",
+    "fairSharePreemptionThreshold": "the preemption threshold has no Capacity Scheduler equivalent",
     "aclAdministerReservations": "reservation ACLs are not converted",
     "aclListReservations": "reservation ACLs are not converted",
     "aclSubmitReservations": "reservation ACLs are not converted",
@@ -36,7 +37,9 @@ NOT_CONVERTED: dict[str, str] = {
 def _policy(value: Any) -> str:
     # FSQueueConverter: drf and fair become the fair ordering policy, fifo stays fifo
     text = canonical(value).lower()
-    return {"drf": "fair", "fair": "fair", "fifo": "fifo"}.get(text.rsplit(".", 1)[-1].replace("policy", ""), text)
+    return {"drf": "fair", "fair": "fair", "fifo": "fifo"}.get(
+        text.rsplit(".", 1)[-1].replace("policy", ""), text
+    )
 
 
 def _am_share(value: Any) -> str:
@@ -75,10 +78,11 @@ CONVERTED: dict[str, list[tuple[str, Callable[[Any], str | None]]]] = {
     "aclSubmitApps": [("acl_submit_applications", lambda v: canonical_property("acl", v))],
     "aclAdministerApps": [("acl_administer_queue", lambda v: canonical_property("acl", v))],
 }
-#: keys fs2cs writes only in some configurations, so a mismatch there may be expected
+LEAF_ONLY = frozenset({"schedulingPolicy", "maxAMShare"})
+#: keys fs2cs writes only in some configurations (FSQueueConverter), so a mismatch may be expected
 CONDITIONAL = {
-    "disable_preemption": "fs2cs writes disable_preemption only when yarn.scheduler.fair.preemption is true",
-    "ordering-policy": "fs2cs writes an ordering-policy on leaf queues only",
+    "disable_preemption": "fs2cs writes disable_preemption only when yarn.scheduler.fair.preemption is "
+    "true, and without preemption it changes nothing",
 }
 
 
@@ -98,24 +102,44 @@ def cross_format_changes(
         if path not in cs_index:
             kind = REMOVED if fair_is_old else ADDED
             old_text, new_text = oriented(queue_kind(queue), None)
-            changes.append(Change(kind, path, None, old_text, new_text,
-                                  f"{queue_kind(queue)} queue only in the Fair Scheduler file"))
+            changes.append(
+                Change(
+                    kind,
+                    path,
+                    None,
+                    old_text,
+                    new_text,
+                    f"{queue_kind(queue)} queue only in the Fair Scheduler file",
+                )
+            )
     for path, queue in cs_index.items():
         if path not in fair_index:
             kind = ADDED if fair_is_old else REMOVED
             old_text, new_text = oriented(None, queue_kind(queue))
-            changes.append(Change(kind, path, None, old_text, new_text,
-                                  f"{queue_kind(queue)} queue only in the Capacity Scheduler file"))
+            changes.append(
+                Change(
+                    kind,
+                    path,
+                    None,
+                    old_text,
+                    new_text,
+                    f"{queue_kind(queue)} queue only in the Capacity Scheduler file",
+                )
+            )
 
+    preemption = bool(getattr(fair.extras.get("site"), "preemption", False))
     for path, fq in fair_index.items():
         cq = cs_index.get(path)
         if cq is None:
             continue
         changes.extend(_type_change(fq, cq, oriented))
-        changes.extend(_property_changes(fq, cq, fair_is_old, oriented))
+        changes.extend(_property_changes(fq, cq, fair_is_old, oriented, preemption))
     changes.extend(_share_changes(fair, capacity, fair_index, cs_index, cluster, demand, oriented))
+    changes.extend(placement_vs_mapping(fair, capacity, fair_is_old))
     order = {p: i for i, p in enumerate(list(fair_index) + [p for p in cs_index if p not in fair_index])}
-    return sorted(changes, key=lambda c: (order.get(c.queue or "", -1), c.property is not None, c.property or ""))
+    return sorted(
+        changes, key=lambda c: (order.get(c.queue or "", -1), c.property is not None, c.property or "")
+    )
 
 
 def _type_change(fq: Queue, cq: Queue, oriented: Any) -> list[Change]:
@@ -131,20 +155,31 @@ def _type_change(fq: Queue, cq: Queue, oriented: Any) -> list[Change]:
     return [Change(CHANGED, fq.path, "type", old_text, new_text, effect, expected=expected)]
 
 
-def _property_changes(fq: Queue, cq: Queue, fair_is_old: bool, oriented: Any) -> list[Change]:
+def _property_changes(
+    fq: Queue, cq: Queue, fair_is_old: bool, oriented: Any, preemption: bool
+) -> list[Change]:
     changes: list[Change] = []
     fair_values = properties(fq)
     cs_values = properties(cq)
     for element in sorted(fq.declared):
         if element in NOT_CONVERTED:
             old_text, new_text = oriented(canonical_property(element, fair_values.get(element)), None)
-            changes.append(Change(REMOVED if fair_is_old else ADDED, fq.path, element, old_text, new_text,
-                                  f"{NOT_CONVERTED[element]} ({EXPECTED})", expected=True))
+            changes.append(
+                Change(
+                    REMOVED if fair_is_old else ADDED,
+                    fq.path,
+                    element,
+                    old_text,
+                    new_text,
+                    f"{NOT_CONVERTED[element]} ({EXPECTED})",
+                    expected=True,
+                )
+            )
     for element, targets in sorted(CONVERTED.items()):
         if element not in fair_values:
             continue
-        if element == "schedulingPolicy" and not fq.is_leaf:
-            continue  # parent policies are dropped (fs2cs.md §2.4 step 9)
+        if element in LEAF_ONLY and not fq.is_leaf:
+            continue  # parent policies are dropped, the AM share is a leaf setting (fs2cs.md §2.4)
         for key, convert in targets:
             want = convert(fair_values[element])
             if want is None:
@@ -152,13 +187,21 @@ def _property_changes(fq: Queue, cq: Queue, fair_is_old: bool, oriented: Any) ->
             have = canonical_property(key, cs_values[key]) if key in cs_values else None
             if have == want:
                 continue
-            old_text, new_text = oriented(canonical_property(element, fair_values[element]), have)
-            prop = element if element == key else f"{element} -> {key}"
-            effect = f"Fair {element} {canonical_property(element, fair_values[element])} converts to " \
-                     f"{key} {want}, the Capacity file has {have or 'nothing'}"
-            expected = key in CONDITIONAL and have is None
+            # compared in the Capacity Scheduler's terms: what fs2cs makes of the Fair value
+            old_text, new_text = oriented(want, have)
+            prop = key
+            effect = (
+                f"Fair {element} {canonical_property(element, fair_values[element])} converts to "
+                f"{key} {want}, the Capacity file has {have or 'nothing'}"
+            )
+            expected = key in CONDITIONAL and not preemption
             if expected:
                 effect += f" ({EXPECTED}: {CONDITIONAL[key]})"
+            elif want == "nobody" and key.startswith("acl"):
+                effect += (
+                    "; fs2cs writes no ACL that allows nobody, so the Capacity Scheduler default "
+                    "applies: set it by hand"
+                )
             changes.append(Change(CHANGED, fq.path, prop, old_text, new_text, effect, expected=expected))
     return changes
 
@@ -235,20 +278,28 @@ def _share_changes(
     oriented: Any,
 ) -> list[Change]:
     changes: list[Change] = []
-    fair_shares = fair_parent_shares(fair)
-    cs_shares = capacity_parent_shares(capacity)
+    by_weight = fair_parent_shares(fair)
+    by_capacity = capacity_parent_shares(capacity)
     for path in fair_index:
         if path not in cs_index or path == fair.root.path:
             continue
-        a, b = fair_shares.get(path), cs_shares.get(path)
+        a, b = by_weight.get(path), by_capacity.get(path)
         if a is None or b is None:
             continue
         fa, fb = percent_text(a), percent_text(b)
         if fa == fb:
             continue
         old_text, new_text = oriented(fa, fb)
-        changes.append(Change(CHANGED, path, "shareOfParent", old_text, new_text,
-                              f"share of its parent {fa} by Fair weights, {fb} by Capacity Scheduler capacity"))
+        changes.append(
+            Change(
+                CHANGED,
+                path,
+                "shareOfParent",
+                old_text,
+                new_text,
+                f"share of its parent {fa} by Fair weights, {fb} by Capacity Scheduler capacity",
+            )
+        )
     if cluster:
         from fsctl.diffing.shares import GUARANTEED, STEADY, capacity_shares, fair_shares
 
@@ -266,5 +317,45 @@ def _share_changes(
             effect = f"steady fair share {a_text} of the cluster, guaranteed capacity {b_text}"
             if minimums:
                 effect += f" ({EXPECTED}: minResources and maxResources shape Fair shares, not capacities)"
-            changes.append(Change(CHANGED, path, "shareOfCluster", old_text, new_text, effect, expected=minimums))
+            changes.append(
+                Change(CHANGED, path, "shareOfCluster", old_text, new_text, effect, expected=minimums)
+            )
+    return changes
+
+
+def converted_placement(fair: QueueTree, capacity: QueueTree, percentage: bool) -> list[str]:
+    """The mapping rules ``fsctl convert`` (fs2cs) makes of the Fair placement policy."""
+    from fsctl.convert.options import ConvertOptions, Emitter
+    from fsctl.convert.placement import convert_placement, default_policy
+    from fsctl.convert.rules_file import RulesFile
+
+    policy = fair.placement
+    if policy is None:
+        site = fair.extras.get("site")
+        policy = default_policy(
+            bool(getattr(site, "allow_undeclared_pools", True)),
+            bool(getattr(site, "user_as_default_queue", True)),
+        )
+
+    def static_children(path: str) -> bool:
+        queue = capacity.find(path)
+        return queue is not None and bool(queue.children)
+
+    options = ConvertOptions(percentage=percentage)
+    result = convert_placement(policy, options, Emitter(RulesFile()), static_children)
+    return [mapping_text(rule) for rule in result.rules]
+
+
+def placement_vs_mapping(fair: QueueTree, capacity: QueueTree, fair_is_old: bool) -> list[Change]:
+    """Fair placement rules against the Capacity mapping rules, through the conversion; either
+    conversion mode (weight, percentage) that gives the same rules counts as a match."""
+    have = capacity_rules(capacity)
+    if have is None:
+        return []
+    candidates = [converted_placement(fair, capacity, percentage) for percentage in (False, True)]
+    if have in candidates:
+        return []
+    want = candidates[0]
+    old, new = (want, have) if fair_is_old else (have, want)
+    changes = rule_changes(old, new, CS_PROPERTY, "mapping rule (Fair placement converted)")
     return changes

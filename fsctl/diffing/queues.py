@@ -33,12 +33,6 @@ class Matching:
     added: list[Queue] = field(default_factory=list)
     removed: list[Queue] = field(default_factory=list)
 
-    def new_of(self, old_path: str) -> Queue | None:
-        for old, new in self.pairs:
-            if old.path == old_path:
-                return new
-        return None
-
 
 def match_queues(old: QueueTree, new: QueueTree) -> Matching:
     old_index = {q.path: q for q in old.queues()}
@@ -133,7 +127,7 @@ def property_changes(
     for key in sorted(set(old) | set(new)):
         before = canonical_property(key, old[key]) if key in old else None
         after = canonical_property(key, new[key]) if key in new else None
-        if before == after:
+        if before == after or (key in old and key in new and _same_number(old[key], new[key])):
             continue
         inherited = queues is not None and all(key not in q.declared for q in queues)
         kind = CHANGED if before is not None and after is not None else (ADDED if before is None else REMOVED)
@@ -141,10 +135,28 @@ def property_changes(
 
 
 def settings_values(tree: QueueTree) -> dict[str, Any]:
-    if tree.effective:
-        return dict(tree.effective)
-    return {k: s.value for k, s in tree.settings.items()}
+    values = dict(tree.effective) if tree.effective else {k: s.value for k, s in tree.settings.items()}
+    # Fair <user name="u"><maxRunningApps>: one setting per user (AllocationConfiguration.getUserMaxApps)
+    users = tree.extras.get("user_max_apps")
+    if isinstance(users, dict):
+        for user, limit in users.items():
+            values[f"user {user} maxRunningApps"] = limit
+    return values
 
 
 def settings_changes(old: QueueTree, new: QueueTree) -> list[Change]:
-    return list(property_changes(None, settings_values(old), settings_values(new)))
+    before, after = settings_values(old), settings_values(new)
+    # a user limit that disappears falls back to userMaxAppsDefault: compare effective limits
+    for values, other in ((before, after), (after, before)):
+        for key in other:
+            if key.startswith("user ") and key not in values and "userMaxAppsDefault" in values:
+                values[key] = values["userMaxAppsDefault"]
+    return list(property_changes(None, before, after))
+
+
+def _same_number(a: Any, b: Any) -> bool:
+    """``2`` and ``2.0`` are one value (a reader may keep either)."""
+    numbers = (int, float)
+    if isinstance(a, bool) or isinstance(b, bool) or not (isinstance(a, numbers) and isinstance(b, numbers)):
+        return False
+    return float(a) == float(b)

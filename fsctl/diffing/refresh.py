@@ -49,12 +49,9 @@ def _declared_state(tree: QueueTree, path: str) -> str | None:
     key = f"yarn.scheduler.capacity.{path}.{STATE}"
     for name in ("properties", "raw", "conf"):
         source = tree.extras.get(name)
-        if isinstance(source, Mapping):
-            value = source.get(key)
-        elif source is not None and callable(getattr(source, "get", None)):
-            value = source.get(key)
-        else:
+        if source is None or not callable(getattr(source, "get", None)):
             continue
+        value = source.get(key)
         if value is not None:
             return str(getattr(value, "value", value)).strip()
     return None
@@ -96,6 +93,8 @@ def refusals(old: QueueTree, new: QueueTree, matching: Matching) -> list[Refusal
         found.append(Refusal(target, (), message))
 
     for before, after in matching.pairs:
+        if before.path != after.path:
+            continue  # a new queue to Hadoop: no reinitialize, no conversion check
         found.extend(_conversion(before, after))
         if before.is_leaf and after.is_leaf:
             refusal = _max_allocation_shrinks(old, before, new, after)
@@ -110,31 +109,37 @@ def _conversion(before: Queue, after: Queue) -> list[Refusal]:
         if not _managed(before) and _managed(after):
             found.append(
                 Refusal(
-                    after.path, (MANAGED,),
+                    after.path,
+                    (MANAGED,),
                     f"Can not convert parent queue: {before.path} to auto create enabled parent queue "
                     "since it could have other pre-configured queues which is not supported",
-                    "false", "true",
+                    "false",
+                    "true",
                 )
             )
         if _managed(before) and not _managed(after):
             found.append(
                 Refusal(
-                    after.path, (MANAGED,),
+                    after.path,
+                    (MANAGED,),
                     f"Cannot convert auto create enabled parent queue: {before.path} to leaf queue. "
                     f"Please check  parent queue's configuration {MANAGED} is set to true",
-                    "true", "false",
+                    "true",
+                    "false",
                 )
             )
-    elif not after.is_leaf:  # LeafQueueConversionValidator: the new queue's effective state counts
-        if _state(before) != "STOPPED" and _state(after) != "STOPPED":
-            found.append(
-                Refusal(
-                    after.path, ("type",),
-                    f"Can not convert the leaf queue: {before.path} to parent queue since it is not yet "
-                    f"in stopped state. Current State : {_state(before)}",
-                    "leaf", "parent",
-                )
+    # LeafQueueConversionValidator: the new queue's effective state counts too
+    elif not after.is_leaf and _state(before) != "STOPPED" and _state(after) != "STOPPED":
+        found.append(
+            Refusal(
+                after.path,
+                ("type",),
+                f"Can not convert the leaf queue: {before.path} to parent queue since it is not yet "
+                f"in stopped state. Current State : {_state(before)}",
+                "leaf",
+                "parent",
             )
+        )
     return found
 
 
@@ -190,8 +195,10 @@ def _max_allocation_shrinks(old: QueueTree, before: Queue, new: QueueTree, after
     if all(was.get(name, 0) <= now.get(name, 0) for name in was):
         return None
     return Refusal(
-        after.path, MAX_ALLOCATION_KEYS,
+        after.path,
+        MAX_ALLOCATION_KEYS,
         f"Trying to reinitialize {after.path} the maximum allocation size can not be decreased! "
         f"Current setting: {_spell(was)}, trying to set it to: {_spell(now)}",
-        _spell(was), _spell(now),
+        _spell(was),
+        _spell(now),
     )

@@ -17,6 +17,10 @@ from fsctl.model.tree import PlacementRule, QueueTree
 
 FAIR_PROPERTY = "queuePlacementPolicy"
 CS_PROPERTY = "mapping-rules"
+#: settings that spell mapping rules; compared rule by rule instead of as text
+CS_RULE_SETTINGS = frozenset(
+    {"queue-mappings", "mapping-rule-json", "yarn.scheduler.queue-placement-rules.app-name"}
+)
 
 
 def placement_text(rule: PlacementRule) -> str:
@@ -30,42 +34,67 @@ def placement_text(rule: PlacementRule) -> str:
     return f"{rule.name}({', '.join(parts)})"
 
 
-def default_placement() -> list[str]:
-    """fs-parse.md §5.8 with yarn-site defaults (allow-undeclared-pools and user-as-default-queue
-    true): ``specified(create=true)``, ``user(create=true)`` (``QueuePlacementPolicy.fromConfiguration``)."""
-    return ["specified(create=true)", "user(create=true)"]
+def default_placement(create: bool = True, user_as_default: bool = True) -> list[str]:
+    """The policy built from yarn-site when the file has none (fs-parse.md §5.8,
+    ``QueuePlacementPolicy.fromConfiguration``): ``specified(create=C)``, ``user(create=C)`` if U,
+    then ``default(create=true)`` if not U or not C; C = allow-undeclared-pools, U =
+    user-as-default-queue, both true by default."""
+    flag = "true" if create else "false"
+    rules = [f"specified(create={flag})"]
+    if user_as_default:
+        rules.append(f"user(create={flag})")
+    if not user_as_default or not create:
+        rules.append("default(create=true)")
+    return rules
 
 
 def fair_rules(tree: QueueTree) -> list[str]:
     if tree.placement is None:
-        return default_placement()
+        site = tree.extras.get("site")
+        return default_placement(
+            bool(getattr(site, "allow_undeclared_pools", True)),
+            bool(getattr(site, "user_as_default_queue", True)),
+        )
     return [placement_text(rule) for rule in tree.placement]
 
 
+RULE_FIELDS = (
+    "type",
+    "matches",
+    "policy",
+    "parentQueue",
+    "fallbackResult",
+    "create",
+    "value",
+    "customPlacement",
+)
+
+
 def mapping_text(rule: Any) -> str:
-    """A Capacity Scheduler mapping rule in one line, whatever object the reader keeps."""
+    """A Capacity Scheduler mapping rule in one line, defaults resolved as ``MappingRuleCreator``
+    does (fallbackResult ``skip``, create ``true``, ``defaultQueue`` never creates)."""
     if isinstance(rule, str):
         return " ".join(rule.split())
+    origin = getattr(rule, "origin", "json")
+    if origin in ("legacy", "app-name") and getattr(rule, "customPlacement", None) is not None:
+        # the legacy spelling, parts trimmed (CSC.parseLegacyMappingRules): u:bob:q, g:eng:q, app:q
+        prefix = {"user": "u:", "group": "g:"}.get(rule.type, "") if origin == "legacy" else ""
+        return f"{prefix}{rule.matches}:{rule.customPlacement}"
     if isinstance(rule, dict):
-        return json.dumps(rule, sort_keys=True, separators=(", ", ": "))
-    if hasattr(rule, "policy") and hasattr(rule, "matches"):
-        # MappingRule: the fields Hadoop reads, defaults resolved (MappingRuleCreator)
-        fields: dict[str, Any] = {
-            "type": rule.type,
-            "matches": rule.matches,
-            "policy": rule.policy,
-            "parentQueue": getattr(rule, "parentQueue", None),
-            "fallbackResult": getattr(rule, "effective_fallback", None),
-            "create": getattr(rule, "effective_create", None),
-            "value": getattr(rule, "value", None),
-            "customPlacement": getattr(rule, "customPlacement", None),
-        }
-        return json.dumps({k: v for k, v in fields.items() if v is not None}, separators=(", ", ": "))
-    for name in ("canonical", "to_json", "as_dict"):
-        method = getattr(rule, name, None)
-        if callable(method):
-            return mapping_text(method())
-    return str(rule)
+        fields = {name: rule.get(name) for name in RULE_FIELDS}
+    elif hasattr(rule, "policy") and hasattr(rule, "matches"):
+        fields = {name: getattr(rule, name, None) for name in RULE_FIELDS}
+    else:
+        return str(rule)
+    policy = fields.get("policy")
+    fields["fallbackResult"] = fields.get("fallbackResult") or "skip"
+    if policy in ("reject", "setDefaultQueue"):
+        fields["create"] = None  # no queue to create
+    elif policy == "defaultQueue":
+        fields["create"] = False
+    elif fields.get("create") is None:
+        fields["create"] = True
+    return json.dumps({k: v for k, v in fields.items() if v is not None}, separators=(", ", ": "))
 
 
 def capacity_rules(tree: QueueTree) -> list[str] | None:
@@ -78,7 +107,16 @@ def capacity_rules(tree: QueueTree) -> list[str] | None:
         rules = getattr(value, "rules", None)
         if isinstance(rules, list) and hasattr(value, "override"):
             return [mapping_text(rule) for rule in rules]
-    return None
+    conf = tree.extras.get("properties")
+    if conf is None or not callable(getattr(conf, "setting", None)):
+        return None
+    from fsctl.capacity.mapping import read_mapping_config
+
+    version = tree.extras.get("hadoop_version")
+    config, _ = (
+        read_mapping_config(conf, tree.source, version) if version else read_mapping_config(conf, tree.source)
+    )
+    return [mapping_text(rule) for rule in config.rules]
 
 
 def rule_changes(old: Sequence[str], new: Sequence[str], prop: str, noun: str) -> list[Change]:
@@ -99,15 +137,32 @@ def rule_changes(old: Sequence[str], new: Sequence[str], prop: str, noun: str) -
         came.remove(j)
         changes.append(
             Change(
-                MOVED, None, prop, f"#{i + 1} {old[i]}", f"#{j + 1} {new[j]}",
-                f"{noun} moved from position {i + 1} to {j + 1}: rules are tried in order, the first "
-                "that decides wins",
+                MOVED,
+                None,
+                prop,
+                f"#{i + 1} {old[i]}",
+                f"#{j + 1} {new[j]}",
+                f"{noun} {old[i]} moved from position {i + 1} to {j + 1} (rules are tried in order, "
+                "the first that decides wins)",
             )
         )
     for i in gone:
-        changes.append(Change(REMOVED, None, prop, f"#{i + 1} {old[i]}", None, f"{noun} removed"))
+        changes.append(
+            Change(
+                REMOVED,
+                None,
+                prop,
+                f"#{i + 1} {old[i]}",
+                None,
+                f"{noun} removed from position {i + 1}: {old[i]}",
+            )
+        )
     for j in came:
-        changes.append(Change(ADDED, None, prop, None, f"#{j + 1} {new[j]}", f"{noun} added at position {j + 1}"))
+        changes.append(
+            Change(
+                ADDED, None, prop, None, f"#{j + 1} {new[j]}", f"{noun} added at position {j + 1}: {new[j]}"
+            )
+        )
     return changes
 
 

@@ -58,22 +58,12 @@ def fair_shares(tree: QueueTree, cluster: Vector, demand: Any = None) -> Shares:
 
 def capacity_shares(tree: QueueTree, cluster: Vector) -> Shares:
     """Guaranteed capacity of each queue as a percentage of the cluster (cs.md §7)."""
-    try:
-        from fsctl.evaluate.capacity import evaluate_capacity  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return {}
+    from fsctl.evaluate.capacity import evaluate_capacity
+
     result = evaluate_capacity(tree, cluster)
-    shares: Shares = {}
-    for queue in getattr(result, "queues", []):
-        guaranteed = getattr(queue, "guaranteed", None)
-        text = share_of_cluster(guaranteed, cluster) if isinstance(guaranteed, Mapping) else None
-        if text is None:
-            absolute = getattr(queue, "absolute_capacity", None)
-            if isinstance(absolute, int | float):
-                text = f"{float(absolute):.1f}%"
-        if text is not None:
-            shares[queue.path] = {GUARANTEED: text}
-    return shares
+    # absolute capacity (a float fraction of the cluster) rather than the truncated guaranteed
+    # amounts, so that 1/3 of 100 vcores does not read as 33.0% beside 33.3% of the memory
+    return {queue.path: {GUARANTEED: percent_text(queue.absolute_capacity)} for queue in result.queues}
 
 
 def tree_shares(tree: QueueTree, cluster: Vector, demand: Any = None) -> Shares:
@@ -87,8 +77,9 @@ def tree_shares(tree: QueueTree, cluster: Vector, demand: Any = None) -> Shares:
 def share_changes(before: Shares, after: Shares, matching: Matching) -> list[Change]:
     """One change per queue and share whose percentage moved (added and removed queues included)."""
     changes: list[Change] = []
-    pairs = [(o.path, n.path) for o, n in matching.pairs]
-    pairs += [(None, q.path) for q in matching.added] + [(q.path, None) for q in matching.removed]
+    pairs: list[tuple[str | None, str | None]] = [(o.path, n.path) for o, n in matching.pairs]
+    pairs += [(None, q.path) for q in matching.added]
+    pairs += [(q.path, None) for q in matching.removed]
     for old_path, new_path in pairs:
         was = before.get(old_path, {}) if old_path else {}
         now = after.get(new_path, {}) if new_path else {}

@@ -116,16 +116,6 @@ def compute_share(sched: Schedulable, ratio: float, rtype: str, *, int_arithmeti
     return _int_of_double(share) if int_arithmetic else _long_of_double(share)
 
 
-def _resource_used(ratio: float, scheds: Sequence[Schedulable], rtype: str, sem: Semantics) -> int:
-    """``resourceUsedWithWeightToResourceRatio``: the saturating sum of every share at ratio R."""
-    taken = 0
-    for sched in scheds:
-        taken = safe_add(taken, compute_share(sched, ratio, rtype, int_arithmetic=sem.int_arithmetic))
-        if taken == LONG_MAX:
-            break
-    return taken
-
-
 def fixed_share(sched: Schedulable, rtype: str, *, steady: bool) -> int | None:
     """``getFairShareIfFixed``: the share of a schedulable that takes no part in the search, or None."""
     if sched.max_of(rtype) <= 0:
@@ -191,13 +181,36 @@ def _compute(
             break
     target = min(total_max_share, max(total.get(rtype, 0) - taken, 0))
 
+    # identical schedulables (same weight, min and max) are summed once, times their count: the sum
+    # of non-negative shares saturating at Long.MAX does not depend on the order of the terms
+    keys = [(java_float(s.weight), s.min_of(rtype), s.max_of(rtype)) for s in members]
+    counts: dict[tuple[float, int, int], int] = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    groups = [(w, float(lo), float(hi), n) for (w, lo, hi), n in counts.items()]
+    cast = _int_of_double if semantics.int_arithmetic else _long_of_double
+
+    def used_at(ratio: float) -> int:
+        """``resourceUsedWithWeightToResourceRatio``."""
+        used = 0
+        for weight, low, high, count in groups:
+            share = weight * ratio
+            if share < low:  # Math.max(share, min)
+                share = low
+            if share > high:  # Math.min(share, max)
+                share = high
+            used += cast(share) * count
+            if used >= LONG_MAX:
+                return LONG_MAX
+        return used
+
     r_max = 1.0
-    while _resource_used(r_max, members, rtype, semantics) < target:
+    while used_at(r_max) < target:
         r_max *= 2.0
     left, right = 0.0, r_max
     for _ in range(COMPUTE_FAIR_SHARES_ITERATIONS):
         mid = (left + right) / 2.0
-        used = _resource_used(mid, members, rtype, semantics)
+        used = used_at(mid)
         if used == target and semantics.early_exit:
             right = mid
             break
@@ -205,6 +218,7 @@ def _compute(
             left = mid
         else:
             right = mid
-    for index, sched in zip(search, members, strict=True):
-        shares[index] = compute_share(sched, right, rtype, int_arithmetic=semantics.int_arithmetic)
+    for index, (weight, low, high) in zip(search, keys, strict=True):
+        share = min(max(weight * right, float(low)), float(high))
+        shares[index] = cast(share)
     return shares, right

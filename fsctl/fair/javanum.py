@@ -82,9 +82,7 @@ def parse_boolean(text: str | None) -> bool:
 _DECIMAL = re.compile(
     r"([+-]?)(?:(NaN)|(Infinity)|((?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)[fFdD]?)"
 )
-_HEX = re.compile(
-    r"([+-]?)0[xX](?:([0-9a-fA-F]+)\.?|([0-9a-fA-F]*)\.([0-9a-fA-F]+))[pP]([+-]?[0-9]+)[fFdD]?"
-)
+_HEX = re.compile(r"([+-]?)0[xX](?:([0-9a-fA-F]+)\.?|([0-9a-fA-F]*)\.([0-9a-fA-F]+))[pP]([+-]?[0-9]+)[fFdD]?")
 
 
 def _exact(text: str) -> tuple[float, Fraction | None]:

@@ -52,11 +52,7 @@ def _has_child_nodes(element: etree._Element) -> bool:
 
 def _rule_children(element: etree._Element) -> list[etree._Element]:
     # node name equal to "rule" ignoring case; every other child is ignored
-    return [
-        child
-        for child in element
-        if isinstance(child.tag, str) and local_name(child).lower() == "rule"
-    ]
+    return [child for child in element if isinstance(child.tag, str) and local_name(child).lower() == "rule"]
 
 
 def _create(element: etree._Element) -> bool:
@@ -149,6 +145,7 @@ def _parse_rule(
             rules.PL201.at(
                 doc.location(extra),
                 f"Rule '{name}' has multiple parent rules defined, only the last parent rule will be used",
+                property="rule",
             )
         )
     parent: PlacementRule | None = None

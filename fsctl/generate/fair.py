@@ -117,9 +117,10 @@ def build_fair(
         # a DRF default on every queue needs a DRF root too, or the root refuses its children
         # (FairSharePolicy.isChildPolicyAllowed); defaultQueueSchedulingPolicy covers the root
         output.settings.append(("defaultQueueSchedulingPolicy", str(policy.value)))
-    whole = {name: Fraction(amount) for name, amount in cluster.items()}
     for child in ratios.queues:
-        root.children.append(_queue(child, whole, whole, HUNDRED, increments, output, policy is not None))
+        root.children.append(
+            _queue(child, Fraction(1), Fraction(1), cluster, increments, output, policy is not None)
+        )
     if placement:
         output.placement = placement_rules(placement, ratios.find("root.default") is not None)
     return output
@@ -127,33 +128,36 @@ def build_fair(
 
 def _queue(
     source: RatioQueue,
-    parent_share: Mapping[str, Fraction],
-    parent_max: Mapping[str, Fraction],
-    parent_absolute: Fraction,
+    parent_share: Fraction,
+    parent_max: Fraction,
+    cluster: Mapping[str, int],
     increments: Mapping[str, int],
     output: FairOutput,
     default_policy_written: bool,
 ) -> FairQueue:
-    exact_min = {name: amount * source.share / HUNDRED for name, amount in parent_share.items()}
-    ratio_max = source.max if source.max is not None else HUNDRED
-    exact_max = {name: amount * ratio_max / HUNDRED for name, amount in parent_max.items()}
-    queue = FairQueue(source.name, source.path, share=source.share,
-                      absolute=parent_absolute * source.share / HUNDRED)
-    queue.min_resources = {name: floor_to(amount, increments.get(name, 1)) for name, amount in exact_min.items()}
-    for name, amount in queue.min_resources.items():
-        if amount == 0 and exact_min[name] > 0:
+    """``parent_share`` and ``parent_max`` are fractions of the cluster (exact)."""
+    share = parent_share * source.share / HUNDRED
+    maximum = parent_max * (source.max if source.max is not None else HUNDRED) / HUNDRED
+    queue = FairQueue(source.name, source.path, share=source.share, absolute=share * HUNDRED)
+    for name, total in cluster.items():
+        exact = total * share
+        amount = floor_to(exact, increments.get(name, 1))
+        queue.min_resources[name] = amount
+        if amount == 0 and exact > 0:
             output.diagnostics.append(
                 rules.GN202.at(
                     source.location,
-                    f"queue {source.path}: {format_number(exact_min[name], 2)} {name} rounds down to 0 at the "
-                    f"increment of {increments.get(name, 1)}",
+                    f"queue {source.path}: {format_number(exact, 2)} {name} rounds down to 0 "
+                    f"at the increment of {increments.get(name, 1)}",
                     queue=source.path,
                     property="share",
                 )
             )
     queue.elements.append(("minResources", resource_text(queue.min_resources)))
     if source.max is not None:
-        queue.max_resources = {name: floor_to(amount, increments.get(name, 1)) for name, amount in exact_max.items()}
+        queue.max_resources = {
+            name: floor_to(total * maximum, increments.get(name, 1)) for name, total in cluster.items()
+        }
         queue.elements.append(("maxResources", resource_text(queue.max_resources)))
     settings = source.settings
     if "weight" not in settings:
@@ -162,9 +166,9 @@ def _queue(
         setting = settings.get(name)
         if setting is None:
             continue
-        if name == "schedulingPolicy" and default_policy_written and name in source.from_defaults:
-            if setting.value != "fifo":
-                continue  # written once as defaultQueueSchedulingPolicy
+        inherited = default_policy_written and name in source.from_defaults
+        if name == "schedulingPolicy" and inherited and setting.value != "fifo":
+            continue  # written once as defaultQueueSchedulingPolicy
         if name == "reservation":
             if setting.value:
                 queue.elements.append(("reservation", ""))
@@ -172,6 +176,6 @@ def _queue(
         queue.elements.append((name, setting.raw))
     for child in source.children:
         queue.children.append(
-            _queue(child, exact_min, exact_max, queue.absolute, increments, output, default_policy_written)
+            _queue(child, share, maximum, cluster, increments, output, default_policy_written)
         )
     return queue

@@ -13,6 +13,7 @@ that does not set them) and ``cluster`` (overridden by ``--cluster``).
 from __future__ import annotations
 
 import difflib
+import functools
 import math
 import re
 from collections.abc import Iterable
@@ -30,6 +31,7 @@ from fsctl.rules import generate as rules
 
 HUNDRED = Fraction(100)
 MAX_BYTES = 16 * 1024 * 1024
+MAX_DEPTH = 100  # queue levels below root; deeper trees are hostile input, not configuration
 
 
 @dataclass(frozen=True)
@@ -148,13 +150,17 @@ def read_ratios(
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return RatioResult(path, None, [rules.GN100.at(Location(path), f"{path}: not UTF-8 text: {exc.reason}")])
+        return RatioResult(
+            path, None, [rules.GN100.at(Location(path), f"{path}: not UTF-8 text: {exc.reason}")]
+        )
     try:
         top, problems = parse(path, text, fmt)
     except SyntaxProblem as exc:
         return RatioResult(path, None, [exc.diagnostic])
     except RecursionError:
-        return RatioResult(path, None, [rules.GN101.at(Location(path, 1, 1), "the file is nested too deeply")])
+        return RatioResult(
+            path, None, [rules.GN101.at(Location(path, 1, 1), "the file is nested too deeply")]
+        )
     builder = _Builder(path, normalize, tuple(resource_types))
     builder.found.extend(problems)
     ratios = builder.build(top, fmt, cluster)
@@ -207,6 +213,7 @@ def parse_percent(value: Any) -> Fraction | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def format_number(value: Fraction, places: int = 6) -> str:
     """Exact decimal text when the fraction terminates within ``places`` digits, else rounded."""
     quantum = Decimal(1).scaleb(-places)
@@ -259,8 +266,11 @@ class _Builder:
         elif entry is not None:
             if not isinstance(entry.value, str):
                 self.found.append(
-                    rules.GN108.at(entry.location, "'cluster' is a resource string such as "
-                                   '"memory-mb=102400, vcores=100"', property="cluster")
+                    rules.GN108.at(
+                        entry.location,
+                        "'cluster' is a resource string such as \"memory-mb=102400, vcores=100\"",
+                        property="cluster",
+                    )
                 )
                 return
             text, where, origin = entry.value, entry.location, "cluster"
@@ -279,7 +289,9 @@ class _Builder:
             self.found.append(rules.GN108.at(where, message, property="cluster"))
             return
         if not amounts.get(VCORES):
-            self.found.append(rules.GN108.at(where, f"{origin} {text!r}: vcores must be above 0", property="cluster"))
+            self.found.append(
+                rules.GN108.at(where, f"{origin} {text!r}: vcores must be above 0", property="cluster")
+            )
             return
         ratios.cluster = amounts
         ratios.cluster_text = ", ".join(f"{name}={amount}" for name, amount in amounts.items())
@@ -288,7 +300,9 @@ class _Builder:
         if entry is None:
             return {}
         if not isinstance(entry.value, Mapping):
-            self.found.append(rules.GN101.at(entry.location, "'defaults' must be a mapping of setting to value"))
+            self.found.append(
+                rules.GN101.at(entry.location, "'defaults' must be a mapping of setting to value")
+            )
             return {}
         found: dict[str, Setting] = {}
         for key, item in entry.value.items():
@@ -345,8 +359,15 @@ class _Builder:
             )
         )
 
-    def _queue(self, name: str, entry: Entry, parent_path: str, defaults: dict[str, Setting]) -> RatioQueue | None:
+    def _queue(
+        self, name: str, entry: Entry, parent_path: str, defaults: dict[str, Setting]
+    ) -> RatioQueue | None:
         path = f"{parent_path}.{name}"
+        if path.count(".") > MAX_DEPTH:
+            self.found.append(
+                rules.GN109.at(entry.key_location, f"queue {path} is nested deeper than {MAX_DEPTH} levels")
+            )
+            return None
         if not name or name != name.strip() or "." in name:
             self.found.append(
                 rules.GN109.at(
@@ -358,7 +379,9 @@ class _Builder:
             return None
         if not isinstance(entry.value, Mapping):
             if entry.value is None:
-                self.found.append(rules.GN103.at(entry.key_location, f"queue {path} has no share", queue=path))
+                self.found.append(
+                    rules.GN103.at(entry.key_location, f"queue {path} has no share", queue=path)
+                )
             else:
                 self.found.append(
                     rules.GN101.at(
@@ -372,8 +395,11 @@ class _Builder:
         queue = RatioQueue(name, path, Fraction(-1), None, location=entry.key_location)
         share_entry = mapping.get("share")
         if share_entry is None:
-            self.found.append(rules.GN103.at(entry.key_location, f"queue {path} has no 'share'", queue=path,
-                                             property="share"))
+            self.found.append(
+                rules.GN103.at(
+                    entry.key_location, f"queue {path} has no 'share'", queue=path, property="share"
+                )
+            )
         else:
             share = self._percent(share_entry, "share", path)
             if share is not None:
@@ -395,7 +421,9 @@ class _Builder:
                 queue.children = self._children(children_entry, path, defaults)
             elif children_entry.value is not None:
                 self.found.append(
-                    rules.GN101.at(children_entry.location, f"'queues' of {path} must be a mapping", queue=path)
+                    rules.GN101.at(
+                        children_entry.location, f"'queues' of {path} must be a mapping", queue=path
+                    )
                 )
         self._apply_defaults(queue, defaults)
         if queue.max is None and "max" in defaults:
@@ -405,7 +433,8 @@ class _Builder:
             self.found.append(
                 rules.GN107.at(
                     max_location,
-                    f"queue {path}: max {format_number(queue.max)} is below its share {format_number(queue.share)}",
+                    f"queue {path}: max {format_number(queue.max)} is below its share "
+                    f"{format_number(queue.share)}",
                     queue=path,
                     property="max",
                 )
@@ -432,20 +461,27 @@ class _Builder:
         owner = f"queue {queue}" if queue else "defaults"
         if value is None:
             if entry.value is None or entry.value == "":
-                self.found.append(rules.GN103.at(where, f"{owner}: '{key}' has no value", queue=queue, property=key))
+                self.found.append(
+                    rules.GN103.at(where, f"{owner}: '{key}' has no value", queue=queue, property=key)
+                )
             else:
                 self.found.append(
                     rules.GN104.at(
-                        where, f"{owner}: '{key}' is {_raw(entry.value)!r}, not a number (percent of the parent)",
-                        queue=queue, property=key,
+                        where,
+                        f"{owner}: '{key}' is {_raw(entry.value)!r}, not a number (percent of the parent)",
+                        queue=queue,
+                        property=key,
                     )
                 )
             return None
         if value < 0 or value > HUNDRED:
             self.found.append(
                 rules.GN105.at(
-                    where, f"{owner}: '{key}' is {format_number(value)}; it must lie between 0 and 100 "
-                    "(percent of the parent)", queue=queue, property=key,
+                    where,
+                    f"{owner}: '{key}' is {format_number(value)}; it must lie between 0 and 100 "
+                    "(percent of the parent)",
+                    queue=queue,
+                    property=key,
                 )
             )
             return None
@@ -460,7 +496,8 @@ class _Builder:
                     entry.key_location,
                     f"{owner}: '{key}' is computed from '{COMPUTED[name]}' and the cluster size; "
                     f"give '{COMPUTED[name]}' as a percentage instead",
-                    queue=queue, property=key,
+                    queue=queue,
+                    property=key,
                 )
             )
             return None
@@ -469,7 +506,10 @@ class _Builder:
             known = [*QUEUE_KEYS, *SETTINGS] if queue else ["max", *SETTINGS]
             self.found.append(
                 rules.GN106.at(
-                    entry.key_location, f"{owner}: unknown key {key!r}{suggest(key, known)}", queue=queue, property=key
+                    entry.key_location,
+                    f"{owner}: unknown key {key!r}{suggest(key, known)}",
+                    queue=queue,
+                    property=key,
                 )
             )
             return None
@@ -479,22 +519,30 @@ class _Builder:
         value, text = converted
         return name, Setting(value, text, entry.location)
 
-    def _convert(self, name: str, spec: SettingSpec, entry: Entry, owner: str, queue: str | None) -> tuple[Any, str] | None:
+    def _convert(
+        self, name: str, spec: SettingSpec, entry: Entry, owner: str, queue: str | None
+    ) -> tuple[Any, str] | None:
         raw = entry.value
         where = entry.location
 
         def invalid(expected: str) -> None:
             self.found.append(
-                rules.GN104.at(where, f"{owner}: '{name}' is {_raw(raw)!r}, not {expected}", queue=queue, property=name)
+                rules.GN104.at(
+                    where, f"{owner}: '{name}' is {_raw(raw)!r}, not {expected}", queue=queue, property=name
+                )
             )
 
         def out_of_range(limits: str) -> None:
             self.found.append(
-                rules.GN105.at(where, f"{owner}: '{name}' is {_raw(raw)}; {limits}", queue=queue, property=name)
+                rules.GN105.at(
+                    where, f"{owner}: '{name}' is {_raw(raw)}; {limits}", queue=queue, property=name
+                )
             )
 
         if raw is None or raw == "":
-            self.found.append(rules.GN103.at(where, f"{owner}: '{name}' has no value", queue=queue, property=name))
+            self.found.append(
+                rules.GN103.at(where, f"{owner}: '{name}' has no value", queue=queue, property=name)
+            )
             return None
         if spec.kind in ("int", "seconds"):
             number = parse_percent(raw) if not isinstance(raw, str) or not raw.strip().endswith("%") else None
@@ -535,8 +583,10 @@ class _Builder:
                 self.found.append(
                     rules.GN104.at(
                         where,
-                        f"{owner}: '{name}' is {_raw(raw)!r}, not one of fair, drf, fifo{suggest(str(raw), POLICIES)}",
-                        queue=queue, property=name,
+                        f"{owner}: '{name}' is {_raw(raw)!r}, not one of fair, drf, fifo"
+                        f"{suggest(str(raw), POLICIES)}",
+                        queue=queue,
+                        property=name,
                     )
                 )
                 return None
@@ -546,7 +596,9 @@ class _Builder:
             invalid("a string")
             return None
         if spec.kind == "resource" and not raw.strip():
-            self.found.append(rules.GN103.at(where, f"{owner}: '{name}' has no value", queue=queue, property=name))
+            self.found.append(
+                rules.GN103.at(where, f"{owner}: '{name}' has no value", queue=queue, property=name)
+            )
             return None
         return raw, raw
 

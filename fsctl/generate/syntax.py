@@ -79,8 +79,10 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
     import yaml
 
     problems: list[Diagnostic] = []
+    # libyaml's parser when PyYAML has it (same nodes and marks, many times faster)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path, 1, 1)
@@ -96,7 +98,7 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
         return Location(path, n.start_mark.line + 1, n.start_mark.column + 1)
 
     def convert(n: yaml.Node, depth: int = 0) -> Any:
-        if depth > 100:
+        if depth > 250:
             raise SyntaxProblem(rules.GN101.at(located(n), "the ratio file is nested too deeply"))
         if isinstance(n, yaml.MappingNode):
             constructor.flatten_mapping(n)  # YAML merge keys (<<)
@@ -116,7 +118,9 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
                         )
                     )
                     continue
-                mapping.entries[name] = Entry(convert(value_node, depth + 1), located(value_node), located(key_node))
+                mapping.entries[name] = Entry(
+                    convert(value_node, depth + 1), located(value_node), located(key_node)
+                )
             return mapping
         if isinstance(n, yaml.SequenceNode):
             return [Entry(convert(item, depth + 1), located(item), located(item)) for item in n.value]
@@ -137,7 +141,9 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
 # TOML
 
 _HEADER = re.compile(r"^\s*\[\[?\s*(?P<path>[^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEY = re.compile(r"""(?P<key>(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=""")
+_KEY = re.compile(
+    r"""(?P<key>(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*="""
+)
 
 
 def _split_dotted(text: str) -> tuple[str, ...]:
@@ -151,6 +157,7 @@ class _TomlPositions:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.keys: dict[tuple[str, ...], tuple[Location, Location]] = {}
+        self._prefixes: dict[tuple[str, ...], tuple[Location, Location]] | None = None
         table: tuple[str, ...] = ()
         for number, line in enumerate(text.splitlines(), start=1):
             header = _HEADER.match(line)
@@ -198,7 +205,11 @@ class _TomlPositions:
                 while value_column < len(line) and line[value_column] == " ":
                     value_column += 1
                 self.keys.setdefault(
-                    key_path, (Location(self.path, number, value_column + 1), Location(self.path, number, position + 1))
+                    key_path,
+                    (
+                        Location(self.path, number, value_column + 1),
+                        Location(self.path, number, position + 1),
+                    ),
                 )
                 last = key_path
                 position = match.end()
@@ -206,10 +217,16 @@ class _TomlPositions:
             position += 1
 
     def locate(self, key_path: tuple[str, ...]) -> tuple[Location, Location]:
-        """(value location, key location); the nearest enclosing table when not found."""
+        """(value location, key location). A table only implied by deeper headers (``[queues.a]``
+        implies ``queues``) is where its first key is written; else the nearest enclosing table."""
+        if self._prefixes is None:
+            self._prefixes = {}
+            for path, found in self.keys.items():
+                for end in range(1, len(path)):
+                    self._prefixes.setdefault(path[:end], found)
         probe = key_path
         while probe:
-            found = self.keys.get(probe)
+            found = self.keys.get(probe) or self._prefixes.get(probe)
             if found is not None:
                 return found
             probe = probe[:-1]
@@ -231,15 +248,16 @@ def _parse_toml(path: str, text: str) -> Mapping:
 
     def convert(value: Any, key_path: tuple[str, ...]) -> Any:
         if isinstance(value, dict):
-            mapping = Mapping(location=positions.locate(key_path)[0] if key_path else Location(path, 1, 1))
+            start = positions.locate(key_path)[0] if key_path else Location(path, 1, 1)
+            mapping = Mapping(location=start)
             for key, item in value.items():
                 child_path = (*key_path, key)
                 where, key_where = positions.locate(child_path)
                 mapping.entries[key] = Entry(convert(item, child_path), where, key_where)
             return mapping
         if isinstance(value, list):
-            where = positions.locate(key_path)
-            return [Entry(convert(item, key_path), where[0], where[1]) for item in value]
+            found = positions.locate(key_path)
+            return [Entry(convert(item, key_path), found[0], found[1]) for item in value]
         return value
 
     top = convert(data, ())
@@ -333,16 +351,18 @@ def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
             else:
                 top.entries["defaults"] = Entry(row, where, where)
             continue
-        dotted = name[len("root."):] if name.startswith("root.") else name
+        dotted = name[len("root.") :] if name.startswith("root.") else name
         if not dotted or dotted == "root":
-            problems.append(rules.GN109.at(where, "the first cell names the queue by its dotted path below root"))
+            problems.append(
+                rules.GN109.at(where, "the first cell names the queue by its dotted path below root")
+            )
             continue
         if dotted in by_path:
             problems.append(rules.GN109.at(where, f"queue {dotted!r} has two rows; the later one is ignored"))
             continue
         by_path[dotted] = row
     for name, row, where in rows:
-        dotted = name[len("root."):] if name.startswith("root.") else name
+        dotted = name[len("root.") :] if name.startswith("root.") else name
         if name == DEFAULTS_ROW or by_path.get(dotted) is not row:
             continue
         parent_path, _, leaf = dotted.rpartition(".")
@@ -352,7 +372,9 @@ def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
             parent = by_path.get(parent_path)
             if parent is None:
                 problems.append(
-                    rules.GN109.at(where, f"queue {dotted!r} has no row for its parent {parent_path!r}", queue=dotted)
+                    rules.GN109.at(
+                        where, f"queue {dotted!r} has no row for its parent {parent_path!r}", queue=dotted
+                    )
                 )
                 continue
             children = parent.entries.get("queues")

@@ -574,3 +574,13 @@ CS207 = define(
     """,
     hadoop_source=_CSC + "#getMappingRules",
 )
+
+CS010 = define(
+    "CS010",
+    "reader-internal-error",
+    ERROR,
+    """fsctl failed while reading this file; the result is incomplete.
+
+    This is a bug in fsctl, not in the file. Please report it with the file attached.
+    """,
+)

@@ -239,8 +239,7 @@ FS114 = define(
     "FS114",
     "child-policy-not-allowed",
     ERROR,
-    """A queue's scheduling policy is not allowed under its parent's: Hadoop drops the queue and
-    everything below it.
+    """A queue's scheduling policy is not allowed under its parent's; Hadoop drops the subtree.
 
     A ``fair`` parent cannot have ``drf`` children ("Queue policy can't be DRF if the parent policy
     is fair."). Hadoop does not refuse the file: it logs "Can't create queue '<q>',the child
@@ -420,4 +419,21 @@ FS406 = define(
     <new>=<v> is overriding the <old>=<v> property". Keep one of them.
     """,
     hadoop_source="FairSchedulerConfiguration.java#getIncrementAllocation",
+)
+
+FS204 = define(
+    "FS204",
+    "stray-text",
+    WARNING,
+    """Text sits directly inside an element that holds only elements; Hadoop ignores it.
+
+    ``<allocations>``, ``<queue>``/``<pool>``, ``<user>``, ``<queuePlacementPolicy>`` and ``<rule>``
+    contain elements, not values, so Hadoop drops any text between them without a word. It is
+    usually a value that lost its element. Found by the structure check of
+    ``schemas/fair-scheduler.xsd``.
+
+    Bad:  ``<queue name="a">2<weight>1</weight></queue>``
+    Good: ``<queue name="a"><weight>2</weight></queue>``
+    """,
+    hadoop_source=_QUEUE_PARSER,
 )

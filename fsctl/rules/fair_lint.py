@@ -269,7 +269,7 @@ FS315 = define(
     - ``alice bob carol`` gives the user ``alice`` and one group named ``bob carol``;
     - a value on its own indented line (``<aclSubmitApps>\\n    alice\\n</aclSubmitApps>``) makes
       ``alice`` a **group**, because the first space comes before her name;
-    - a tab or newline is not a separator.
+    - a tab is not a separator at all, and a line break only separates names within one list.
 
     A single leading space (`` admins``: groups only) and a lone space (`` ``: nobody) are the
     documented forms and are not reported.
@@ -391,7 +391,7 @@ FS321 = define(
 
 FS322 = define(
     "FS322",
-    "duplicate-leaf-name",
+    "leaf-name-repeated",
     INFO,
     """The same leaf name appears under different parents (``root.qa.p0`` and ``root.qb.p0``).
 

@@ -43,7 +43,7 @@ GN101 = define(
 
 GN102 = define(
     "GN102",
-    "shares-not-100",
+    "ratio-shares-not-100",
     ERROR,
     """The shares of the children of one parent do not add up to 100.
 
@@ -66,7 +66,7 @@ GN102 = define(
 
 GN103 = define(
     "GN103",
-    "value-missing",
+    "ratio-value-missing",
     ERROR,
     """A queue has no ``share`` (or a required value is empty).
 
@@ -76,11 +76,12 @@ GN103 = define(
 
 GN104 = define(
     "GN104",
-    "value-invalid",
+    "ratio-value-invalid",
     ERROR,
-    """A value has the wrong type: a share or maximum that is not a number, a ``maxRunningApps``
-    that is not an integer, a ``schedulingPolicy`` other than fair, drf or fifo, a boolean that is
-    not true or false.
+    """A value in the ratio file has the wrong type.
+
+    A share or maximum that is not a number, a ``maxRunningApps`` that is not an integer, a
+    ``schedulingPolicy`` other than fair, drf or fifo, a boolean that is not true or false.
 
     Bad::
 
@@ -94,17 +95,18 @@ GN104 = define(
 
 GN105 = define(
     "GN105",
-    "value-out-of-range",
+    "ratio-value-out-of-range",
     ERROR,
-    """A value is negative or above its limit: shares and maximums lie between 0 and 100 (percent of
-    the parent), weights and limits are not negative, ``fairSharePreemptionThreshold`` lies between
-    0 and 1.
+    """A value in the ratio file is negative or above its limit.
+
+    Shares and maximums lie between 0 and 100 (percent of the parent), weights and limits are not
+    negative, ``fairSharePreemptionThreshold`` lies between 0 and 1.
     """,
 )
 
 GN106 = define(
     "GN106",
-    "unknown-key",
+    "ratio-unknown-key",
     ERROR,
     """A key (or CSV column) is not part of the ratio-file schema.
 
@@ -128,7 +130,7 @@ GN106 = define(
 
 GN107 = define(
     "GN107",
-    "max-below-share",
+    "ratio-max-below-share",
     ERROR,
     """A queue's ``max`` is below its ``share``.
 
@@ -140,7 +142,7 @@ GN107 = define(
 
 GN108 = define(
     "GN108",
-    "cluster-invalid",
+    "ratio-cluster-invalid",
     ERROR,
     """The cluster size is missing or is not an absolute resource.
 
@@ -151,24 +153,29 @@ GN108 = define(
 
 GN109 = define(
     "GN109",
-    "queue-name-invalid",
+    "ratio-queue-name-invalid",
     ERROR,
-    """A queue name is empty, contains a dot or surrounding whitespace, is given twice under one
-    parent, or (CSV) names a queue whose parent has no row.
+    """A queue name in the ratio file cannot be used.
 
-    Queue names become path elements (``root.qa.p0``); Hadoop refuses dots and blanks in them.
+    It is empty, contains a dot or surrounding whitespace, is given twice under one parent, is
+    nested more than 100 levels deep, or (CSV) names a queue whose parent has no row. Queue names
+    become path elements (``root.qa.p0``); Hadoop refuses dots and blanks in them.
     """,
 )
 
 GN110 = define(
     "GN110",
-    "placement-invalid",
+    "generate-option-invalid",
     ERROR,
-    """``--placement`` names a rule the preset cannot build.
+    """An option of ``fsctl generate`` cannot be used.
 
-    The preset is a comma list of Fair Scheduler rule names: ``specified``, ``user``,
+    ``--placement`` names a rule the preset cannot build or is given with ``--target capacity``,
+    ``--weights`` is given with ``--target fair``, or ``--increment`` is not an absolute resource.
+
+    The placement preset is a comma list of Fair Scheduler rule names: ``specified``, ``user``,
     ``primaryGroup``, ``secondaryGroupExistingQueue``, ``default``, ``reject``. Every rule but the
-    last is written with ``create="false"`` so that later rules stay reachable.
+    last (and but ``specified``, ``secondaryGroupExistingQueue`` and ``reject``, whose ``create``
+    means nothing) is written with ``create="false"`` so that later rules stay reachable.
     """,
 )
 
@@ -185,20 +192,24 @@ GN111 = define(
 
 GN112 = define(
     "GN112",
-    "template-error",
+    "generate-template-error",
     ERROR,
-    """The output template cannot be read or rendered (syntax error, undefined variable, a sandbox
-    violation).
+    """The output template cannot be read or rendered.
 
-    A ``--template`` is rendered in a sandboxed jinja2 environment with ``StrictUndefined``: every
-    variable it uses must exist in the context (``header``, ``ratio_file``, ``cluster``, ``queues``,
-    ``root``, ``settings``, ``properties``, ``placement``).
+    A syntax error, an undefined variable or a sandbox violation. A ``--template`` is rendered in a
+    sandboxed jinja2 environment with ``StrictUndefined``: every variable it uses must exist. The
+    context holds ``header`` (lines), ``ratio_file``, ``cluster`` (a mapping), ``cluster_text``,
+    ``target``, ``root`` (the queue tree) and ``queues`` (the same, flattened); Fair adds
+    ``settings`` and ``placement``, Capacity adds ``properties``. A queue has ``name``, ``path``,
+    ``leaf``, ``share``, ``children`` and, for Fair, ``elements``, ``min_resources``,
+    ``max_resources``, ``absolute_share``; for Capacity ``capacity``, ``maximum_capacity``,
+    ``properties``.
     """,
 )
 
 GN201 = define(
     "GN201",
-    "setting-not-carried",
+    "generate-setting-not-carried",
     WARNING,
     """A ratio-file setting has no equivalent in the target scheduler and was left out.
 
@@ -209,11 +220,12 @@ GN201 = define(
 
 GN202 = define(
     "GN202",
-    "share-rounds-to-zero",
+    "generate-share-rounds-to-zero",
     WARNING,
-    """A queue with a non-zero share gets no resources once rounded down to the scheduler's
-    allocation increment (``yarn.scheduler.increment-allocation-mb``, ``-vcores``).
+    """A queue with a non-zero share gets no guaranteed resources once rounded down.
 
-    Its guaranteed minimum is zero for that resource: give it a bigger share, or use a bigger cluster.
+    Amounts are rounded down to the scheduler's allocation increment
+    (``yarn.scheduler.increment-allocation-mb``, ``-vcores``), so its guaranteed minimum is zero for
+    that resource: give it a bigger share, or use a bigger cluster.
     """,
 )

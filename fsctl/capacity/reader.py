@@ -1,0 +1,465 @@
+"""capacity-scheduler.xml into the queue tree, as ``CapacitySchedulerQueueManager`` builds it.
+
+The tree comes only from the ``<queue-path>.queues`` lists (cs.md §5.1): a queue is a parent when
+it has children or an auto-creation flag. Every other key is attached to the queue whose path is the
+longest prefix of the key, under its suffix (``capacity``, ``accessible-node-labels.x.capacity``);
+keys under paths that are not in the tree are kept in ``tree.extras["orphans"]`` (Hadoop ignores
+them). ``declared`` holds typed values of what the file says; ``effective`` Hadoop's defaults and
+inheritance (cs.md §2). Load-time checks (cs.md §6) are in :mod:`fsctl.capacity.validate`.
+
+``tree.extras``:
+
+- ``properties``: the :class:`HadoopConf` Hadoop sees (yarn-site.xml under the file, if given);
+- ``file_properties``: the file's own properties;
+- ``legacy_queue_mode``, ``resource_types``, ``hadoop_version``;
+- ``store``: a :class:`QueueStore` (full paths and unambiguous short names, CSQueueStore);
+- ``orphans``: ``{key: Setting}`` keys under undeclared queue paths;
+- ``wildcard_templates``: ``{"root.a.*": {suffix: Setting}}`` v2 template keys with ``*``;
+- ``duplicate_children``: ``[(parent path, name, Location)]`` names listed twice in one ``queues``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from fsctl.capacity import keys
+from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
+from fsctl.hadoopconf import HadoopConf, java_trim, read_configuration
+from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.location import Location
+from fsctl.model.resources import resource_types as make_resource_types
+from fsctl.model.tree import CAPACITY, Queue, QueueTree, ReadResult, Setting
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+from fsctl.xmldoc import XmlDocument
+
+PREFIX = keys.PREFIX
+
+
+class QueueStore:
+    """CSQueueStore: a queue by full path, or by short name when exactly one queue has it.
+
+    ``root`` always means the root queue; ``root.root`` is reachable only by its full path.
+    """
+
+    def __init__(self, queues: Iterable[Queue]) -> None:
+        self._full: dict[str, Queue] = {}
+        self._short: dict[str, list[Queue]] = {}
+        for queue in queues:
+            self._full[queue.path] = queue
+            if queue.path != keys.ROOT:
+                self._short.setdefault(queue.name, []).append(queue)
+
+    def get(self, name: str) -> Queue | None:
+        """The queue a reference names: full path first, then an unambiguous short name."""
+        if name == keys.ROOT:
+            return self._full.get(keys.ROOT)
+        queue = self._full.get(name)
+        if queue is not None:
+            return queue
+        same = self._short.get(name, [])
+        return same[0] if len(same) == 1 else None
+
+    def is_ambiguous(self, name: str) -> bool:
+        return name != keys.ROOT and len(self._short.get(name, [])) > 1
+
+    def by_short_name(self, name: str) -> list[Queue]:
+        return list(self._short.get(name, []))
+
+    def ambiguous_names(self) -> list[str]:
+        return [name for name, same in self._short.items() if len(same) > 1]
+
+
+def read_capacity(
+    doc: XmlDocument, site: HadoopConf | None = None, hadoop_version: HadoopVersion = DEFAULT_VERSION
+) -> ReadResult:
+    """Read capacity-scheduler.xml (format ``capacity-scheduler``); never raises."""
+    try:
+        conf, diagnostics = read_configuration(doc)
+        result = read_capacity_conf(
+            conf, site=site, hadoop_version=hadoop_version, root_location=doc.location(doc.root)
+        )
+        result.diagnostics[:0] = diagnostics
+        return result
+    except Exception as exc:  # a reader must never crash: report the bug instead
+        return _internal_error(doc.path, exc)
+
+
+def read_capacity_conf(
+    conf: HadoopConf,
+    site: HadoopConf | None = None,
+    hadoop_version: HadoopVersion = DEFAULT_VERSION,
+    root_location: Location | None = None,
+) -> ReadResult:
+    """The tree of an already read configuration (tests and other formats build one in memory)."""
+    try:
+        return _Builder(conf, site, hadoop_version, root_location).build()
+    except Exception as exc:
+        return _internal_error(conf.source, exc)
+
+
+def _internal_error(path: str, exc: Exception) -> ReadResult:
+    from fsctl.rules import capacity as rules
+
+    message = f"internal error while reading the file: {type(exc).__name__}: {exc}"
+    return ReadResult(path, CAPACITY, None, [rules.CS010.at(Location(path, 1, 1), message)])
+
+
+class _Builder:
+    def __init__(
+        self,
+        conf: HadoopConf,
+        site: HadoopConf | None,
+        version: HadoopVersion,
+        root_location: Location | None,
+    ) -> None:
+        from fsctl.capacity import validate
+
+        self.validate = validate
+        self.conf = conf
+        self.version = version
+        self.diagnostics: list[Diagnostic] = []
+        if site is not None:
+            self.merged, overrides = site.layered(conf)
+            self.diagnostics.extend(overrides)
+        else:
+            self.merged = conf
+        self.root_location = root_location or Location(conf.source, 1, 1)
+        self.resource_types = make_resource_types(
+            t for t in self.merged.get_trimmed_strings("yarn.resource-types") if t
+        )
+        # legacy-queue-mode only exists from 3.4 on; before, every file is "legacy"
+        self.legacy = version < (3, 4) or self.merged.get_boolean(PREFIX + "legacy-queue-mode.enabled", True)
+        self.parser = validate.ValueParser(self.merged, version, self.resource_types, self.diagnostics)
+
+    # -- the tree ------------------------------------------------------------------------------
+
+    def build(self) -> ReadResult:
+        root_key = PREFIX + "root.queues"
+        root = Queue(keys.ROOT, keys.ROOT, location=self._location(root_key) or self.root_location)
+        tree = QueueTree(CAPACITY, self.conf.source, root)
+        duplicates: list[tuple[str, str, Location | None]] = []
+        index: dict[str, Queue] = {}
+        stack = [root]
+        while stack:
+            queue = stack.pop()
+            index[queue.path] = queue
+            self._build_children(queue, duplicates)
+            stack.extend(reversed(queue.children))
+        tree.reindex()
+        orphans, wildcards = self._attach_keys(tree, index)
+        tree.extras.update(
+            properties=self.merged,
+            file_properties=self.conf,
+            legacy_queue_mode=self.legacy,
+            resource_types=self.resource_types,
+            hadoop_version=self.version,
+            store=QueueStore(tree.queues()),
+            orphans=orphans,
+            wildcard_templates=wildcards,
+            duplicate_children=duplicates,
+        )
+        self._resolve_globals(tree)
+        for queue in tree.queues():
+            self._resolve_queue(tree, queue, wildcards)
+        self.diagnostics.extend(self.validate.validate_tree(tree, self.merged, self.version))
+        return ReadResult(self.conf.source, CAPACITY, tree, self.diagnostics)
+
+    def _location(self, key: str) -> Location | None:
+        return self.merged.location(key) or None
+
+    def _build_children(self, queue: Queue, duplicates: list[tuple[str, str, Location | None]]) -> None:
+        key = f"{PREFIX}{queue.path}.queues"
+        # CapacitySchedulerConfiguration.getQueues: getStrings, then each element trimmed
+        names = [java_trim(n) for n in self.merged.get_strings(key) or []]
+        location = self._location(key)
+        seen: set[str] = set()
+        for name in names:
+            if name in seen:
+                duplicates.append((queue.path, name, location))
+                continue
+            seen.add(name)
+            queue.add_child(Queue(name, f"{queue.path}.{name}", location=location))
+        auto = self.merged.get_boolean(f"{PREFIX}{queue.path}.auto-create-child-queue.enabled", False)
+        auto_v2 = self.version >= (3, 4) and self.merged.get_boolean(
+            f"{PREFIX}{queue.path}.auto-queue-creation-v2.enabled", False
+        )
+        reservable = self.merged.get_boolean(f"{PREFIX}{queue.path}.reservable", False)
+        if not queue.children and (auto or auto_v2 or reservable):
+            queue.declared_parent = True
+
+    def _attach_keys(
+        self, tree: QueueTree, index: dict[str, Queue]
+    ) -> tuple[dict[str, Setting], dict[str, dict[str, Setting]]]:
+        orphans: dict[str, Setting] = {}
+        wildcards: dict[str, dict[str, Setting]] = {}
+        for name in self.conf.names():
+            setting = self.merged.setting(name)
+            if setting is None:  # blocked by a final definition below, with no value of its own
+                continue
+            if not name.startswith(PREFIX):
+                tree.settings[name] = self.parser.global_setting(name, setting)
+                continue
+            rest = name[len(PREFIX) :]
+            if rest != keys.ROOT and not rest.startswith(keys.ROOT + ".") and not rest.startswith("*."):
+                tree.settings[name] = self.parser.global_setting(name, setting)
+                continue
+            queue, suffix = _owner(rest, index)
+            if "*" in rest.split(".auto-queue-creation-v2.")[0].split("."):
+                template_path, _, template_suffix = rest.partition(".auto-queue-creation-v2.")
+                if template_suffix:
+                    wildcards.setdefault(template_path, {})["auto-queue-creation-v2." + template_suffix] = (
+                        setting
+                    )
+                    continue
+            if queue is None or (keys.queue_kind(suffix) is None and "." in suffix):
+                orphans[name] = setting
+                continue
+            queue.declared[suffix] = self.parser.queue_setting(queue, suffix, setting)
+        return orphans, wildcards
+
+    # -- effective values ----------------------------------------------------------------------
+
+    def _resolve_globals(self, tree: QueueTree) -> None:
+        for name, (kind, default) in keys.GLOBAL_KEYS.items():
+            tree.effective[name] = self.parser.effective_value(PREFIX + name, kind, default)
+        for name, (kind, default) in keys.SITE_KEYS.items():
+            tree.effective[name] = self.parser.effective_value(name, kind, default)
+        tree.effective["legacy-queue-mode.enabled"] = self.legacy
+        tree.effective["resource-types"] = list(self.resource_types)
+        tree.effective["configured-node-labels"] = sorted(
+            {label for q in tree.queues() for label in _own_labels(q)}
+        )
+
+    def _resolve_queue(self, tree: QueueTree, queue: Queue, wildcards: dict[str, dict[str, Setting]]) -> None:
+        parent = queue.parent
+        up: dict[str, Any] = parent.effective if parent is not None else {}
+        glob = tree.effective
+        eff = queue.effective
+
+        def own(suffix: str, default: Any = None) -> Any:
+            setting = queue.declared.get(suffix)
+            return default if setting is None or setting.value is None else setting.value
+
+        is_root = parent is None
+        capacity = own("capacity")
+        if is_root or capacity is None:
+            capacity = CapacityValue(
+                CapacityMode.PERCENTAGE,
+                "",
+                percent=100.0 if is_root else 0.0,
+                vector=self.parser.root_vector() if is_root else (),
+            )
+        eff["capacity"] = capacity
+        eff["maximum-capacity"] = own("maximum-capacity") or CapacityValue(
+            CapacityMode.PERCENTAGE, "", percent=100.0, vector=()
+        )
+        eff["capacity-mode"] = capacity.mode.value
+        eff["minimum-user-limit-percent"] = own(
+            "minimum-user-limit-percent", glob["minimum-user-limit-percent"]
+        )
+        eff["user-limit-factor"] = own("user-limit-factor", glob["user-limit-factor"])
+        eff["maximum-applications"] = own("maximum-applications", -1)
+        eff["maximum-am-resource-percent"] = own(
+            "maximum-am-resource-percent", glob["maximum-am-resource-percent"]
+        )
+        eff["max-parallel-apps"] = own("max-parallel-apps", glob["max-parallel-apps"])
+        state = own("state")
+        if state is None:
+            state = "RUNNING" if is_root or up.get("state") == "RUNNING" else "STOPPED"
+        eff["state"] = state
+        for acl in ("acl_submit_applications", "acl_administer_queue"):
+            eff[acl] = own(acl, "*" if is_root else " ")
+        for acl in (
+            "acl_application_max_priority",
+            "acl_administer_reservations",
+            "acl_list_reservations",
+            "acl_submit_reservations",
+        ):
+            eff[acl] = own(acl, "*")
+        labels = own("accessible-node-labels")
+        if is_root:
+            eff["accessible-node-labels"] = ["*"]
+        elif labels is None:
+            eff["accessible-node-labels"] = list(up.get("accessible-node-labels", ["*"]))
+        else:
+            eff["accessible-node-labels"] = _label_list(labels)
+        expression = own("default-node-label-expression")
+        if expression is None and not is_root:
+            parent_labels = set(up.get("accessible-node-labels", []))
+            mine = set(eff["accessible-node-labels"])
+            if "*" in mine or parent_labels <= mine:
+                expression = up.get("default-node-label-expression")
+        eff["default-node-label-expression"] = expression or ""
+        eff["node-labels"] = self._label_capacities(queue, tree if is_root else None)
+        if queue.is_leaf:
+            eff["ordering-policy"] = own("ordering-policy", "fifo")
+        else:
+            eff["ordering-policy"] = own("ordering-policy", up.get("parent-ordering-policy", "utilization"))
+            eff["parent-ordering-policy"] = eff["ordering-policy"]
+        eff["ordering-policy-params"] = {
+            suffix[len(keys.ORDERING_PARAM_PREFIX) :]: s.value
+            for suffix, s in queue.declared.items()
+            if suffix.startswith(keys.ORDERING_PARAM_PREFIX)
+        }
+        eff["priority"] = own("priority", 0)
+        eff["default-application-priority"] = own("default-application-priority", 0)
+        self._lifetimes(queue, up, own)
+        for flag in ("disable_preemption", "intra-queue-preemption.disable_preemption"):
+            eff[flag] = own(flag, up.get(flag, False))
+        maximum_mb, maximum_vcores = self._maximum_allocation(queue, up, glob, own)
+        eff["maximum-allocation-mb"] = maximum_mb
+        eff["maximum-allocation-vcores"] = maximum_vcores
+        eff["allow-zero-capacity-sum"] = own("allow-zero-capacity-sum", False)
+        eff["reservable"] = own("reservable", False)
+        eff["user-settings"] = dict(up.get("user-settings", {}))
+        for suffix, setting in queue.declared.items():
+            weight = setting.value
+            if (
+                suffix.startswith(keys.USER_SETTINGS_PREFIX)
+                and suffix.endswith(".weight")
+                and weight is not None
+            ):
+                eff["user-settings"][suffix[len(keys.USER_SETTINGS_PREFIX) : -len(".weight")]] = weight
+        v1 = own("auto-create-child-queue.enabled", False)
+        v2 = self.version >= (3, 4) and own("auto-queue-creation-v2.enabled", False)
+        eff["auto-create"] = "v1" if v1 else "v2" if v2 else None
+        eff["auto-create-child-queue.enabled"] = v1
+        eff["auto-create-child-queue.max-queues"] = own("auto-create-child-queue.max-queues", 1000)
+        eff["auto-create-child-queue.fail-on-exceeding-parent-capacity"] = own(
+            "auto-create-child-queue.fail-on-exceeding-parent-capacity", False
+        )
+        eff["auto-create-child-queue.management-policy"] = own(
+            "auto-create-child-queue.management-policy",
+            "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement."
+            "GuaranteedOrZeroCapacityOverTimePolicy",
+        )
+        eff["leaf-queue-template"] = _template(queue, keys.V1_TEMPLATE_PREFIX)
+        eff["auto-queue-creation-v2.enabled"] = bool(v2)
+        eff["auto-queue-creation-v2.max-queues"] = own("auto-queue-creation-v2.max-queues", 1000)
+        eff["auto-queue-creation-v2.maximum-queue-depth"] = own(
+            "auto-queue-creation-v2.maximum-queue-depth", glob["auto-queue-creation-v2.maximum-queue-depth"]
+        )
+        eff["auto-queue-creation-v2.queue-auto-removal.enable"] = own(
+            "auto-queue-creation-v2.queue-auto-removal.enable", True
+        )
+        depth = eff["auto-queue-creation-v2.maximum-queue-depth"]
+        for kind in (keys.V2_TEMPLATE, keys.V2_LEAF_TEMPLATE, keys.V2_PARENT_TEMPLATE):
+            eff[kind.rstrip(".")] = _v2_template(queue, kind, wildcards, depth)
+
+    def _label_capacities(self, queue: Queue, whole_tree: QueueTree | None) -> dict[str, dict[str, Any]]:
+        """Per configured label: capacity and maximum-capacity (CapacityValue) and AM percent."""
+        labels = set(_own_labels(queue))
+        if whole_tree is not None:  # root's labels are the union over the tree
+            labels = {label for q in whole_tree.queues() for label in _own_labels(q)}
+        result: dict[str, dict[str, Any]] = {}
+        for label in sorted(labels):
+
+            def value(tail: str, label: str = label) -> Any:
+                setting = queue.declared.get(f"{keys.LABELS_PREFIX}{label}.{tail}")
+                return None if setting is None else setting.value
+
+            capacity = value("capacity")
+            if queue.parent is None:
+                capacity = CapacityValue(CapacityMode.PERCENTAGE, "", percent=100.0)
+            result[label] = {
+                "capacity": capacity or CapacityValue(CapacityMode.PERCENTAGE, "", percent=0.0),
+                "maximum-capacity": value("maximum-capacity")
+                or CapacityValue(CapacityMode.PERCENTAGE, "", percent=100.0),
+                "maximum-am-resource-percent": value("maximum-am-resource-percent"),
+            }
+        return result
+
+    def _lifetimes(self, queue: Queue, up: dict[str, Any], own: Any) -> None:
+        """QueueAppLifetimeAndLimitSettings: < 0 inherits; the default is capped by the maximum."""
+        eff = queue.effective
+        maximum = own("maximum-application-lifetime", -1)
+        if maximum < 0:
+            maximum = up.get("maximum-application-lifetime", -1)
+        default = own("default-application-lifetime", -1)
+        if default < 0:
+            inherited = up.get("default-application-lifetime", -1)
+            if inherited is not None and inherited > 0:
+                default = min(inherited, maximum) if maximum > 0 else inherited
+            else:
+                default = maximum
+        eff["maximum-application-lifetime"] = maximum
+        eff["default-application-lifetime"] = default
+
+    def _maximum_allocation(
+        self, queue: Queue, up: dict[str, Any], glob: dict[str, Any], own: Any
+    ) -> tuple[int, int]:
+        """QueueAllocationSettings: the parent's (or the cluster's) unless the queue sets its own."""
+        memory = up.get("maximum-allocation-mb", glob["yarn.scheduler.maximum-allocation-mb"])
+        vcores = up.get("maximum-allocation-vcores", glob["yarn.scheduler.maximum-allocation-vcores"])
+        own_mb = own("maximum-allocation-mb", -1)
+        own_vcores = own("maximum-allocation-vcores", -1)
+        if own_mb > 0:
+            memory = own_mb
+        if own_vcores > 0:
+            vcores = own_vcores
+        text = own("maximum-allocation")
+        if text:
+            amounts = self.parser.resource_string(text)
+            memory = amounts.get("memory-mb", memory)
+            vcores = amounts.get("vcores", vcores)
+        return memory, vcores
+
+
+def _owner(rest: str, index: dict[str, Queue]) -> tuple[Queue | None, str]:
+    """The queue whose path is the longest prefix of ``rest`` (before a dot), and the suffix."""
+    best: Queue | None = None
+    suffix = ""
+    position = rest.find(".")
+    while position != -1:
+        queue = index.get(rest[:position])
+        if queue is not None:
+            best, suffix = queue, rest[position + 1 :]
+        position = rest.find(".", position + 1)
+    return best, suffix
+
+
+def _own_labels(queue: Queue) -> list[str]:
+    """Labels named in the queue's ``accessible-node-labels.<label>.*`` keys (ConfiguredNodeLabels)."""
+    found: list[str] = []
+    for suffix in queue.declared:
+        parsed = keys.label_of(suffix)
+        if parsed is not None and parsed[0] not in found:
+            found.append(parsed[0])
+    return found
+
+
+def _label_list(value: str) -> list[str]:
+    """getAccessibleNodeLabels: trimmed, blanks dropped; ``*`` anywhere means just ``*``."""
+    labels = [java_trim(item) for item in value.split(",")]
+    labels = [label for label in labels if label]
+    return ["*"] if "*" in labels else labels
+
+
+def _template(queue: Queue, prefix: str) -> dict[str, Any]:
+    return {
+        suffix[len(prefix) :]: setting.raw
+        for suffix, setting in queue.declared.items()
+        if suffix.startswith(prefix)
+    }
+
+
+def _v2_template(
+    queue: Queue, prefix: str, wildcards: dict[str, dict[str, Setting]], depth: int
+) -> dict[str, str]:
+    """AutoCreatedQueueTemplate: the queue's own template keys, then wildcard paths (most specific
+    first, up to ``min(depth(P) - 1, maximum-queue-depth)`` segments); root takes no wildcards."""
+    result = _template(queue, prefix)
+    parts = queue.path.split(".")
+    if queue.parent is None:
+        return result
+    levels = min(len(parts) - 1, depth)
+    for replaced in range(1, levels + 1):
+        pattern = ".".join(parts[: len(parts) - replaced] + ["*"] * replaced)
+        for suffix, setting in wildcards.get(pattern, {}).items():
+            if suffix.startswith(prefix):
+                result.setdefault(suffix[len(prefix) :], setting.raw)
+    return result
+
+
+__all__ = ["QueueStore", "read_capacity", "read_capacity_conf"]

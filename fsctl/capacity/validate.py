@@ -1,0 +1,860 @@
+"""What the ResourceManager rejects or warns about when it loads capacity-scheduler.xml (cs.md §6).
+
+Two halves, both called by the reader:
+
+- :class:`ValueParser` reads each value with the getter Hadoop uses for its key and reports what that
+  getter would throw (``NumberFormatException``, ``Illegal capacity``, ``Illegal weight``, queue
+  states) or log (invalid booleans), located at the ``<property>``;
+- :func:`validate_tree` makes the checks that need the whole tree: scheduler-wide settings (§6.1),
+  a queue against its own settings (§6.2) and a parent against its children (§6.3, legacy mode).
+
+Messages are Hadoop's text. Hadoop stops at the first error; fsctl reports every one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from fsctl.capacity import keys
+from fsctl.capacity.capacity_value import (
+    CapacityError,
+    CapacityMode,
+    CapacityValue,
+    EntryKind,
+    is_legacy_absolute,
+    is_weight,
+    parse_capacity,
+    parse_vector,
+)
+from fsctl.hadoopconf import (
+    LONG_MAX,
+    LONG_MIN,
+    ConfValueError,
+    HadoopConf,
+    java_float_str,
+    java_parse_float,
+    java_parse_integer,
+    java_trim,
+    parse_boolean,
+    parse_java_integer,
+    to_float32,
+)
+from fsctl.model.diagnostics import Diagnostic, Rule
+from fsctl.model.resources import MEMORY, VCORES
+from fsctl.model.tree import Queue, QueueTree, Setting
+from fsctl.model.versions import HadoopVersion
+from fsctl.rules import capacity as rules
+
+PRECISION = to_float32(0.0005)  # AbstractParentQueue.PRECISION
+PREFIX = keys.PREFIX
+LEAF_POLICIES = ("fifo", "fair", "fifo-with-partitions", "fifo-for-pending-apps")
+PARENT_POLICIES = ("utilization", "priority-utilization")
+DOMINANT = "DominantResourceCalculator"
+
+
+class ValueParser:
+    """Typed values of single keys, with the diagnostic Hadoop's getter would cause."""
+
+    def __init__(
+        self,
+        conf: HadoopConf,
+        version: HadoopVersion,
+        resource_types: Sequence[str],
+        diagnostics: list[Diagnostic],
+    ) -> None:
+        self.conf = conf
+        self.version = version
+        self.resource_types = tuple(resource_types)
+        self.diagnostics = diagnostics
+
+    def root_vector(self) -> tuple[Any, ...]:
+        return parse_vector("100", keys.ROOT, self.resource_types)
+
+    def global_setting(self, name: str, setting: Setting) -> Setting:
+        if name.startswith(PREFIX):
+            kind = keys.global_kind(name[len(PREFIX) :])
+        else:
+            kind = keys.SITE_KEYS.get(name, (None, None))[0]
+        value = self._typed(kind or keys.STRING, setting, name, queue=None, property=name)
+        return Setting(value, setting.raw, setting.location)
+
+    def queue_setting(self, queue: Queue, suffix: str, setting: Setting) -> Setting:
+        kind = keys.queue_kind(suffix) or keys.STRING
+        queue_path, inner, template_v2 = queue.path, suffix, False
+        for prefix in keys.TEMPLATE_PREFIXES:
+            if suffix.startswith(prefix):
+                inner = suffix[len(prefix) :]
+                template_v2 = prefix != keys.V1_TEMPLATE_PREFIX
+                # ManagedParentQueue reads the v1 template as the pseudo queue <parent>.leaf-queue-template
+                queue_path = f"{queue.path}.{prefix.rstrip('.')}"
+        if kind in (keys.CAPACITY, keys.MAX_CAPACITY):
+            value = self._capacity(queue.path, queue_path, inner, suffix, kind, setting, template_v2)
+        else:
+            value = self._typed(kind, setting, f"{PREFIX}{queue.path}.{suffix}", queue.path, suffix)
+        return Setting(value, setting.raw, setting.location)
+
+    def effective_value(self, name: str, kind: str, default: Any) -> Any:
+        """A global's value for ``effective``: Hadoop's default when unset or unreadable."""
+        setting = self.conf.setting(name)
+        if setting is None:
+            return default
+        value = self._typed(kind, setting, name, None, name, report=False)
+        return default if value is None else value
+
+    def resource_string(self, text: str) -> dict[str, int]:
+        """ResourceUtils.createResourceFromString (``memory-mb=4096,vcores=2``), lenient."""
+        amounts: dict[str, int] = {}
+        for pair in text.split(","):
+            name, equals, amount = pair.partition("=")
+            name = name.strip()
+            digits = amount.strip().rstrip("MmGgiBb")
+            if equals and digits.isdigit():
+                amounts[MEMORY if name in ("memory", MEMORY) else name] = int(digits)
+        return amounts
+
+    # ------------------------------------------------------------------------------------------
+
+    def _report(self, rule: Rule, setting: Setting, message: str, queue: str | None, prop: str) -> None:
+        self.diagnostics.append(rule.at(setting.location, message, queue=queue, property=prop))
+
+    def _typed(
+        self,
+        kind: str,
+        setting: Setting,
+        name: str,
+        queue: str | None,
+        property: str,
+        report: bool = True,
+    ) -> Any:
+        text: str = setting.value if setting.value is not None else setting.raw
+        try:
+            return _convert(kind, text, self.version, property)
+        except _InvalidBoolean:
+            if report:
+                self._report(
+                    rules.CS201,
+                    setting,
+                    f"Invalid value for boolean: {java_trim(text)}, choose default value: "
+                    f"{_bool_default(property)} for {name}",
+                    queue,
+                    property,
+                )
+            return None
+        except ConfValueError as exc:
+            if report:
+                rule = rules.CS105 if kind == keys.STATE else rules.CS103
+                message = exc.message if kind == keys.STATE else f"{exc.exception}: {exc.message}"
+                self._report(rule, setting, message, queue, property)
+            return None
+
+    def _capacity(
+        self,
+        queue: str,
+        queue_path: str,
+        suffix: str,
+        prop: str,
+        kind: str,
+        setting: Setting,
+        template_v2: bool,
+    ) -> CapacityValue | None:
+        """``queue_path`` is the path Hadoop reads the value for (a template's pseudo queue)."""
+        text: str = setting.value if setting.value is not None else setting.raw
+        label_info = keys.label_of(suffix)
+        label = label_info[0] if label_info else ""
+        maximum = kind == keys.MAX_CAPACITY
+        if self.version < (3, 4) and not maximum and is_weight(text):
+            # weights arrived with YARN-10504 (3.4): 3.3 hands "2w" to Float.parseFloat
+            self._report(
+                rules.CS128,
+                setting,
+                f'NumberFormatException: For input string: "{java_trim(text)}" (weights such as 2w '
+                f"need Hadoop 3.4)",
+                queue,
+                prop,
+            )
+            return None
+        try:
+            value = parse_capacity(
+                text, queue_path, label=label, maximum=maximum, resource_types=self.resource_types
+            )
+        except CapacityError as exc:
+            rule = {"range": rules.CS102, "weight": rules.CS104}.get(exc.kind, rules.CS103)
+            message = exc.message if exc.kind != "number" else f"NumberFormatException: {exc.message}"
+            if template_v2:  # v2 templates are read only when a queue is created
+                message += " (when a queue is auto-created from this template)"
+            diagnostic = rule.at(setting.location, message, queue=queue, property=prop)
+            self.diagnostics.append(diagnostic)
+            return None
+        if value is not None:
+            if value.skipped:
+                self._report(
+                    rules.CS203,
+                    setting,
+                    f"{text.strip()}: Hadoop skips {', '.join(value.skipped)}"
+                    + ("; with no memory the value means no resource at all" if not value.resources else ""),
+                    queue,
+                    prop,
+                )
+            elif value.mode is CapacityMode.ABSOLUTE and not value.resources:
+                self._report(
+                    rules.CS203,
+                    setting,
+                    f"{text.strip()} sets no memory, so Hadoop reads it as no resource at all",
+                    queue,
+                    prop,
+                )
+            if value.mode is CapacityMode.PERCENTAGE and not math.isfinite(value.percent):
+                self._report(
+                    rules.CS204,
+                    setting,
+                    f"capacity {java_trim(text)} is not a number; Float.parseFloat accepts it and the "
+                    "range check passes",
+                    queue,
+                    prop,
+                )
+        return value
+
+
+class _InvalidBoolean(ConfValueError):
+    pass
+
+
+_BOOL_DEFAULTS = {
+    "auto-queue-creation-v2.queue-auto-removal.enable": True,
+    "reservation-move-on-expiry": True,
+}
+
+
+def _bool_default(name: str) -> str:
+    short = name[len(PREFIX) :] if name.startswith(PREFIX) else name
+    entry = keys.GLOBAL_KEYS.get(short)
+    if entry is not None and isinstance(entry[1], bool):
+        return str(entry[1]).lower()
+    return str(_BOOL_DEFAULTS.get(short, False)).lower()
+
+
+def _convert(kind: str, text: str, version: HadoopVersion, property: str) -> Any:
+    """``text`` as Hadoop's getter for ``kind`` reads it; raises ConfValueError like the getter."""
+    if kind == keys.INT:
+        return parse_java_integer(java_trim(text))
+    if kind == keys.LONG:
+        return parse_java_integer(java_trim(text), LONG_MIN, LONG_MAX)
+    if kind == keys.FLOAT:
+        if property == "minimum-user-limit-percent" and version < (3, 4):
+            return float(parse_java_integer(java_trim(text)))  # 3.3 reads it with getInt
+        return java_parse_float(java_trim(text))
+    if kind == keys.INT_VALUEOF:
+        return java_parse_integer(text)  # Integer.valueOf(get(...)): no trimming
+    if kind == keys.BOOL:
+        trimmed = java_trim(text)
+        if not trimmed:
+            return None
+        parsed = parse_boolean(trimmed)
+        if parsed is None:
+            raise _InvalidBoolean(trimmed)
+        return parsed
+    if kind == keys.STATE:
+        state = text.upper()  # getConfiguredState: upper-cased, not trimmed
+        if state in ("RUNNING", "STOPPED"):
+            return state
+        if state == "DRAINING":
+            raise ConfValueError(
+                "Invalid queue state configuration. We can only use RUNNING or STOPPED.",
+                "YarnRuntimeException",
+            )
+        raise ConfValueError(
+            f"No enum constant org.apache.hadoop.yarn.api.records.QueueState.{state}",
+            "IllegalArgumentException",
+        )
+    if kind == keys.LIST:
+        return [java_trim(item) for item in text.split(",") if item]
+    if kind == keys.TRIMMED:
+        return java_trim(text)
+    return text
+
+
+# ==================================================================================================
+# Checks on the whole tree
+
+
+def validate_tree(tree: QueueTree, conf: HadoopConf, version: HadoopVersion) -> list[Diagnostic]:
+    checker = _TreeChecker(tree, conf, version)
+    return list(checker.run())
+
+
+class _TreeChecker:
+    def __init__(self, tree: QueueTree, conf: HadoopConf, version: HadoopVersion) -> None:
+        self.tree = tree
+        self.conf = conf
+        self.version = version
+        self.legacy: bool = tree.extras.get("legacy_queue_mode", True)
+        calculator = str(tree.effective.get("resource-calculator", ""))
+        self.dominant = calculator.endswith(DOMINANT)
+        self.types: tuple[str, ...] = tuple(tree.effective.get("resource-types", (MEMORY, VCORES)))
+
+    def run(self) -> Iterator[Diagnostic]:
+        yield from self._scheduler_wide()
+        root = self.tree.root
+        if not root.children and root.effective.get("auto-create") is None:
+            yield rules.CS101.at(
+                root.location or self.conf.location(PREFIX + "root.queues") or _file_location(self.tree),
+                "Queue configuration missing child queue names for root",
+                queue="root",
+                property="queues",
+            )
+        for queue in self.tree.queues():
+            yield from self._queue(queue)
+            if queue.children and self.legacy:
+                yield from self._children(queue)
+        if version_below(self.version, (3, 3)):
+            yield from self._duplicate_leaf_names()
+        if version_below(self.version, (3, 4)):
+            yield from self._capacity_above_maximum()
+
+    # -- §6.1 ----------------------------------------------------------------------------------
+
+    def _scheduler_wide(self) -> Iterator[Diagnostic]:
+        eff = self.tree.effective
+        for resource, unit in (("mb", "memory"), ("vcores", "vcores")):
+            low_key = f"yarn.scheduler.minimum-allocation-{resource}"
+            high_key = f"yarn.scheduler.maximum-allocation-{resource}"
+            if low_key not in self.conf and high_key not in self.conf:
+                continue
+            low, high = eff.get(low_key), eff.get(high_key)
+            if isinstance(low, int) and isinstance(high, int) and (low <= 0 or high <= 0 or high < low):
+                yield rules.CS126.at(
+                    self.conf.location(low_key) or self.conf.location(high_key),
+                    f"Invalid resource scheduler {unit} allocation configuration, {low_key}={low}, "
+                    f"{high_key}={high}, min and max should be greater than 0, max should be no smaller "
+                    "than min.",
+                    property=low_key if low_key in self.conf else high_key,
+                )
+        rules_key = "yarn.scheduler.queue-placement-rules"
+        placement = self.conf.get_strings(rules_key) or []
+        if len(set(placement)) != len(placement):
+            yield rules.CS127.at(
+                self.conf.location(rules_key),
+                "Invalid PlacementRule inputs which contains duplicate rule strings",
+                property=rules_key,
+            )
+        if self.version >= (3, 4):
+            format_key = PREFIX + "mapping-rule-format"
+            mapping_format = self.conf.get(format_key)
+            if mapping_format is not None and mapping_format not in ("legacy", "json"):
+                yield rules.CS125.at(
+                    self.conf.location(format_key),
+                    f"Illegal queue mapping format '{mapping_format}' please use 'legacy' or 'json'",
+                    property=format_key,
+                )
+            if mapping_format == "json" and not (
+                self.conf.get(PREFIX + "mapping-rule-json")
+                or self.conf.get(PREFIX + "mapping-rule-json-file")
+            ):
+                yield rules.CS207.at(
+                    self.conf.location(format_key),
+                    "Mapping rule format is set to json, but neither "
+                    "yarn.scheduler.capacity.mapping-rule-json nor "
+                    "yarn.scheduler.capacity.mapping-rule-json-file is set: no mapping rules are used",
+                    property=format_key,
+                )
+        offswitch_key = PREFIX + "per-node-heartbeat.maximum-offswitch-assignments"
+        offswitch = eff.get("per-node-heartbeat.maximum-offswitch-assignments")
+        if offswitch_key in self.conf and isinstance(offswitch, int) and offswitch < 1:
+            yield rules.CS206.at(
+                self.conf.location(offswitch_key),
+                f"Offswitch per heartbeat limit set to {offswitch}. Using 1 instead.",
+                property=offswitch_key,
+            )
+
+    # -- §6.2 ----------------------------------------------------------------------------------
+
+    def _queue(self, queue: Queue) -> Iterator[Diagnostic]:
+        eff = queue.effective
+        path = queue.path
+        is_root = queue.parent is None
+
+        def at(suffix: str) -> Any:
+            return queue.setting_location(suffix)
+
+        if is_root:
+            for suffix in ("capacity", "accessible-node-labels"):
+                if suffix in queue.declared:
+                    yield rules.CS205.at(
+                        at(suffix),
+                        "root's capacity is always 100; the configured value is ignored"
+                        if suffix == "capacity"
+                        else "Accessible node labels for root queue will be ignored, it will be "
+                        "automatically set to *.",
+                        queue=path,
+                        property=suffix,
+                    )
+        capacity = queue.declared.get("capacity")
+        if capacity is not None and isinstance(capacity.value, CapacityValue) and not is_root:
+            value = capacity.value
+            if value.mode is CapacityMode.VECTOR and self.legacy and value.weight < 0:
+                yield rules.CS202.at(
+                    capacity.location,
+                    f"capacity {capacity.raw.strip()} is a capacity vector, which legacy queue mode reads "
+                    "as 0% (set yarn.scheduler.capacity.legacy-queue-mode.enabled=false to use vectors)",
+                    queue=path,
+                    property="capacity",
+                )
+        # Q7: an explicitly RUNNING child under a STOPPED parent (QueueStateHelper)
+        parent = queue.parent
+        state = queue.declared.get("state")
+        stopped_parent = parent is not None and parent.effective.get("state") == "STOPPED"
+        if parent is not None and state is not None and state.value == "RUNNING" and stopped_parent:
+            yield rules.CS106.at(
+                state.location,
+                f"The parent queue:{parent.path} cannot be STOPPED as the child queue:{path} is "
+                "in RUNNING state.",
+                queue=path,
+                property="state",
+            )
+        # Q16: reservable queues are leaves
+        if eff.get("reservable") and (queue.children or eff.get("auto-create")):
+            yield rules.CS115.at(
+                at("reservable"),
+                f"Only Leaf Queues can be reservable for {path}",
+                queue=path,
+                property="reservable",
+            )
+        yield from self._absolute_limits(queue)
+        if self.legacy and not is_root:
+            yield from self._percentage_vs_absolute(queue)
+        if not self.legacy:
+            yield from self._weight_maximum(queue)
+        yield from self._maximum_allocation(queue)
+        yield from self._labels(queue)
+        if queue.is_leaf:
+            yield from self._user_weights(queue)
+            yield from self._lifetimes(queue)
+        yield from self._ordering_policy(queue)
+        if eff.get("auto-create") == "v1":
+            yield from self._v1_template(queue)
+
+    def _absolute_limits(self, queue: Queue) -> Iterator[Diagnostic]:
+        """Q8, Q9: absolute min <= max, and max <= the parent's configured max."""
+        minimum = _absolute(queue.declared.get("capacity"))
+        maximum = _absolute(queue.declared.get("maximum-capacity"))
+        parent_max = _absolute(queue.parent.declared.get("maximum-capacity")) if queue.parent else None
+        if maximum is not None and parent_max is not None and self._greater(maximum, parent_max):
+            yield rules.CS108.at(
+                queue.setting_location("maximum-capacity"),
+                f"Max resource configuration {self._fmt(maximum)} is greater than parents max value:"
+                f"{self._fmt(parent_max)} in queue:{queue.path}",
+                queue=queue.path,
+                property="maximum-capacity",
+            )
+        effective_max = maximum if maximum is not None else parent_max if minimum is not None else None
+        if minimum is not None and effective_max is not None and self._greater(minimum, effective_max):
+            yield rules.CS107.at(
+                queue.setting_location("capacity"),
+                f"Min resource configuration {self._fmt(minimum)} is greater than its max value:"
+                f"{self._fmt(effective_max)} in queue:{queue.path}",
+                queue=queue.path,
+                property="capacity",
+            )
+
+    def _percentage_vs_absolute(self, queue: Queue) -> Iterator[Diagnostic]:
+        """Q10: one capacity type across the queue's labels (legacy mode)."""
+        kinds: list[tuple[str, str]] = []
+        for label in ["", *sorted(queue.effective.get("node-labels", {}))]:
+            suffix = "capacity" if not label else f"{keys.LABELS_PREFIX}{label}.capacity"
+            kind = "absolute" if _absolute(queue.declared.get(suffix)) is not None else "percentage"
+            kinds.append((suffix, kind))
+        if len({kind for _, kind in kinds}) > 1:
+            suffix = next(s for s, kind in kinds[1:] if kind != kinds[0][1])
+            yield rules.CS109.at(
+                queue.setting_location(suffix),
+                f"Queue '{queue.path}' should use either percentage based capacity configuration or "
+                "absolute resource.",
+                queue=queue.path,
+                property=suffix,
+            )
+
+    def _weight_maximum(self, queue: Queue) -> Iterator[Diagnostic]:
+        """Q21: non-legacy mode refuses WEIGHT in a maximum-capacity vector."""
+        for suffix, setting in queue.declared.items():
+            if suffix != "maximum-capacity" and not suffix.endswith(".maximum-capacity"):
+                continue
+            if any(suffix.startswith(p) for p in keys.TEMPLATE_PREFIXES):
+                continue
+            value = setting.value
+            if isinstance(value, CapacityValue):
+                for entry in value.vector:
+                    if entry.kind is EntryKind.WEIGHT:
+                        yield rules.CS118.at(
+                            setting.location,
+                            f"Resource {entry.resource} has WEIGHT maximum capacity type, which is not "
+                            "supported",
+                            queue=queue.path,
+                            property=suffix,
+                        )
+                        break
+
+    def _maximum_allocation(self, queue: Queue) -> Iterator[Diagnostic]:
+        """Q11: a queue's maximum allocation may not exceed the cluster's."""
+        declared = [
+            s
+            for s in ("maximum-allocation-mb", "maximum-allocation-vcores", "maximum-allocation")
+            if s in queue.declared
+        ]
+        if not declared:
+            return
+        eff = self.tree.effective
+        cluster = (
+            eff.get("yarn.scheduler.maximum-allocation-mb"),
+            eff.get("yarn.scheduler.maximum-allocation-vcores"),
+        )
+        mine = (
+            queue.effective.get("maximum-allocation-mb"),
+            queue.effective.get("maximum-allocation-vcores"),
+        )
+        if not all(isinstance(v, int) for v in (*cluster, *mine)):
+            return
+        if mine[0] > cluster[0] or mine[1] > cluster[1]:  # type: ignore[operator]
+            yield rules.CS110.at(
+                queue.setting_location(declared[0]),
+                "Queue maximum allocation cannot be larger than the cluster setting for queue "
+                f"{queue.path} max allocation per queue: <memory:{mine[0]}, vCores:{mine[1]}> cluster "
+                f"setting: <memory:{cluster[0]}, vCores:{cluster[1]}>",
+                queue=queue.path,
+                property=declared[0],
+            )
+
+    def _labels(self, queue: Queue) -> Iterator[Diagnostic]:
+        """Q12, Q13: default label accessible; a child's labels within its parent's."""
+        eff = queue.effective
+        labels: list[str] = eff.get("accessible-node-labels", ["*"])
+        parent = queue.parent
+        if parent is not None and parent.parent is not None and "accessible-node-labels" in queue.declared:
+            parent_labels: list[str] = parent.effective.get("accessible-node-labels", ["*"])
+            if "*" not in parent_labels:
+                where = queue.setting_location("accessible-node-labels")
+                if "*" in labels:
+                    yield rules.CS112.at(
+                        where,
+                        "Parent's accessible queue is not ANY(*), but child's accessible queue is *",
+                        queue=queue.path,
+                        property="accessible-node-labels",
+                    )
+                else:
+                    extra = [label for label in labels if label not in parent_labels]
+                    if extra:
+                        yield rules.CS112.at(
+                            where,
+                            "Some labels of child queue is not a subset of parent queue, these labels=["
+                            + ", ".join(extra)
+                            + "]",
+                            queue=queue.path,
+                            property="accessible-node-labels",
+                        )
+        expression = eff.get("default-node-label-expression") or ""
+        if queue.is_leaf and expression and "*" not in labels and expression not in labels:
+            yield rules.CS111.at(
+                queue.setting_location("default-node-label-expression"),
+                f"Invalid default label expression of  queue={queue.path} doesn't have permission to "
+                f"access all labels in default label expression. labelExpression of resource "
+                f"request={expression}. Queue labels={','.join(labels)}",
+                queue=queue.path,
+                property="default-node-label-expression",
+            )
+
+    def _user_weights(self, queue: Queue) -> Iterator[Diagnostic]:
+        """Q14: UserWeights.validateForLeafQueue."""
+        user_limit = min(100.0, float(queue.effective.get("minimum-user-limit-percent", 100.0)))
+        if user_limit <= 0:
+            return
+        bound = to_float32(100.0 / user_limit)
+        for user, weight in queue.effective.get("user-settings", {}).items():
+            if weight < 0 or weight > bound:
+                suffix = f"{keys.USER_SETTINGS_PREFIX}{user}.weight"
+                location = queue.setting_location(suffix)
+                if suffix not in queue.declared:
+                    location = next(
+                        (a.declared[suffix].location for a in queue.ancestors() if suffix in a.declared),
+                        location,
+                    )
+                yield rules.CS113.at(
+                    location,
+                    f'Weight ({java_float_str(weight)}) for user "{user}" must be between 0 and 100 / '
+                    f"{java_float_str(user_limit)} (= {java_float_str(bound)}, the number of concurrent "
+                    f"active users in {queue.path})",
+                    queue=queue.path,
+                    property=suffix,
+                )
+
+    def _lifetimes(self, queue: Queue) -> Iterator[Diagnostic]:
+        maximum = queue.effective.get("maximum-application-lifetime", -1)
+        default = queue.declared.get("default-application-lifetime")
+        if default is None or not isinstance(default.value, int):
+            return
+        if maximum > 0 and default.value > maximum:
+            yield rules.CS114.at(
+                default.location,
+                f"Default lifetime {default.value} can't exceed maximum lifetime {maximum}",
+                queue=queue.path,
+                property="default-application-lifetime",
+            )
+
+    def _ordering_policy(self, queue: Queue) -> Iterator[Diagnostic]:
+        setting = queue.declared.get("ordering-policy")
+        if setting is None or not isinstance(setting.value, str):
+            return
+        policy = setting.value
+        if "." in policy:  # a class name: fsctl cannot load classes, so it is trusted
+            return
+        if queue.is_leaf and policy not in LEAF_POLICIES:
+            yield rules.CS116.at(
+                setting.location,
+                f"Unable to construct ordering policy for: {policy}, java.lang.ClassNotFoundException: "
+                f"Class {policy} not found",
+                queue=queue.path,
+                property="ordering-policy",
+            )
+        elif not queue.is_leaf and policy not in PARENT_POLICIES:
+            yield rules.CS116.at(
+                setting.location,
+                f"Unable to construct queue ordering policy={policy} queue={queue.path}",
+                queue=queue.path,
+                property="ordering-policy",
+            )
+
+    def _v1_template(self, queue: Queue) -> Iterator[Diagnostic]:
+        """Q19: ManagedParentQueue.setAbsoluteResourceTemplates."""
+        template = queue.declared.get(keys.V1_TEMPLATE_PREFIX + "capacity")
+        if template is None or not isinstance(template.value, CapacityValue):
+            return
+        own = queue.declared.get("capacity")
+        own_absolute = own is not None and is_legacy_absolute(own.value.text if own.value else own.raw)
+        if template.value.is_absolute != own_absolute:
+            yield rules.CS117.at(
+                template.location,
+                f"Managed Parent Queue {queue.path} config type is different from leaf queue template "
+                "config type",
+                queue=queue.path,
+                property=keys.V1_TEMPLATE_PREFIX + "capacity",
+            )
+
+    # -- §6.3 (legacy mode only) ---------------------------------------------------------------
+
+    def _labels_of(self, parent: Queue) -> list[str]:
+        return ["", *sorted(parent.effective.get("node-labels", {}))]
+
+    def _capacity_of(self, queue: Queue, label: str) -> CapacityValue | None:
+        if not label:
+            value = queue.effective.get("capacity")
+        else:
+            value = queue.effective.get("node-labels", {}).get(label, {}).get("capacity")
+            setting = queue.declared.get(f"{keys.LABELS_PREFIX}{label}.capacity")
+            if setting is None and queue.parent is not None:
+                return None
+        return value if isinstance(value, CapacityValue) else None
+
+    def _classify(self, queues: Sequence[Queue], labels: Sequence[str]) -> tuple[str, str | None]:
+        """getCapacityConfigurationTypeForQueues: (type, details when modes are mixed)."""
+        percentage = weight = absolute = False
+        details: list[str] = []
+        for queue in queues:
+            for label in labels:
+                value = self._capacity_of(queue, label)
+                if value is None:
+                    continue
+                if value.fraction > 0:
+                    percentage = True
+                    details.append(f"{{Queue={queue.path}, label={label} uses percentage mode}}. ")
+                if value.weight >= 0:
+                    weight = True
+                    details.append(f"{{Queue={queue.path}, label={label} uses weight mode}}. ")
+                if is_legacy_absolute(value.text):
+                    absolute = True
+                    percentage = False
+                    details.append(f"{{Queue={queue.path}, label={label} uses absolute mode}}. ")
+        if sum((percentage, weight, absolute)) > 1 and queues and queues[0].parent is not None:
+            return "MIXED", "".join(details)
+        if weight or not queues:
+            return "WEIGHT", None
+        if absolute:
+            return "ABSOLUTE", None
+        return "PERCENT", None
+
+    def _children(self, parent: Queue) -> Iterator[Diagnostic]:
+        labels = self._labels_of(parent)
+        listed = parent.declared.get("queues")
+        names: list[str] = listed.value if listed is not None and isinstance(listed.value, list) else []
+        by_name = {child.name: child for child in parent.children}
+        children = [by_name[n] for n in names if n in by_name] or list(parent.children)
+        where = listed.location if listed is not None else parent.location
+        if any(_unreadable_capacity(child) for child in children):
+            return  # Hadoop stops at the child's own error; a sum without it would only add noise
+        children_type, details = self._classify(children, labels)
+        if children_type == "MIXED":
+            yield rules.CS119.at(
+                where,
+                f"Parent queue '{parent.path}' have children queue used mixed of  weight mode, "
+                f"percentage and absolute mode, it is not allowed, please double check, details:{details}",
+                queue=parent.path,
+                property="queues",
+            )
+            return
+        parent_type, _ = self._classify([parent], labels)
+        if "ABSOLUTE" in (children_type, parent_type):
+            if children_type != parent_type and parent.parent is not None:
+                yield rules.CS120.at(
+                    where,
+                    f"Parent={parent.path}: When absolute minResource is used, we must make sure both "
+                    "parent and child all use absolute minResource",
+                    queue=parent.path,
+                    property="queues",
+                )
+                return
+            minimum = _absolute(parent.declared.get("capacity"))
+            if minimum is not None:
+                total: dict[str, int] = {}
+                for child in children:
+                    for name, amount in (_absolute(child.declared.get("capacity")) or {}).items():
+                        total[name] = total.get(name, 0) + amount
+                if self._less(minimum, total):
+                    yield rules.CS121.at(
+                        parent.setting_location("capacity"),
+                        f"Parent Queues capacity: {self._fmt(minimum)} is less than to its children:"
+                        f"{self._fmt(total)} for queue:{parent.name}",
+                        queue=parent.path,
+                        property="capacity",
+                    )
+        if children_type != "PERCENT":
+            return
+        allow_zero = bool(parent.effective.get("allow-zero-capacity-sum"))
+        for label in labels:
+            total_fraction = 0.0
+            for child in children:
+                value = self._capacity_of(child, label)
+                total_fraction = to_float32(total_fraction + (value.fraction if value else 0.0))
+            parent_value = self._capacity_of(parent, label)
+            parent_fraction = parent_value.fraction if parent_value is not None else 0.0
+            head = (
+                f"Illegal capacity sum of {java_float_str(total_fraction)} for children of queue "
+                f"{parent.name} for label={label}."
+            )
+            message = None
+            if abs(to_float32(1.0 - total_fraction)) > PRECISION:
+                if abs(total_fraction) > PRECISION:
+                    message = f"{head} It should be either 0 or 1.0"
+                elif parent_type == "PERCENT" and parent_fraction > PRECISION and not allow_zero:
+                    message = (
+                        f"{head} It is set to 0, but parent percent != 0, and doesn't allow children "
+                        "capacity to set to 0"
+                    )
+            elif parent_type == "PERCENT" and parent_fraction <= 0 and not allow_zero:
+                message = (
+                    f"{head} queue={parent.name} has zero capacity, but childqueues have positive capacities"
+                )
+            if message is not None:
+                yield rules.CS122.at(where, message, queue=parent.path, property="queues")
+
+    # -- version-specific ----------------------------------------------------------------------
+
+    def _duplicate_leaf_names(self) -> Iterator[Diagnostic]:
+        """Hadoop 3.2: two leaves with one short name fail (before YARN-9879)."""
+        seen: dict[str, Queue] = {}
+        for leaf in self.tree.leaves():
+            if leaf.name in seen:
+                yield rules.CS123.at(
+                    leaf.location,
+                    f"Two leaf queues were named {leaf.name}. Leaf queue names must be distinct",
+                    queue=leaf.path,
+                    property="queues",
+                )
+            else:
+                seen[leaf.name] = leaf
+
+    def _capacity_above_maximum(self) -> Iterator[Diagnostic]:
+        """Hadoop 3.3 CSQueueUtils.capacitiesSanityCheck (removed in 3.4 by YARN-10504)."""
+        absolute: dict[str, tuple[float, float]] = {}
+        for queue in self.tree.queues():
+            capacity = queue.effective.get("capacity")
+            maximum = queue.effective.get("maximum-capacity")
+            cap = capacity.fraction if isinstance(capacity, CapacityValue) else 0.0
+            top = maximum.fraction if isinstance(maximum, CapacityValue) else 1.0
+            parent_cap, parent_max = (
+                absolute.get(queue.parent.path, (1.0, 1.0)) if queue.parent else (1.0, 1.0)
+            )
+            abs_cap = to_float32(cap * parent_cap)
+            abs_max = to_float32(top * parent_max)
+            absolute[queue.path] = (abs_cap, abs_max)
+            if queue.parent is None or capacity is None or capacity.mode is not CapacityMode.PERCENTAGE:
+                continue
+            if cap > top:
+                message = (
+                    f"Illegal queue capacity setting (capacity={java_float_str(cap)}) > "
+                    f"(maximum-capacity={java_float_str(top)}) for queue=[{queue.path}],label=[]"
+                )
+            elif abs_cap > abs_max:
+                message = (
+                    f"Illegal queue capacity setting (abs-capacity={java_float_str(abs_cap)}) > "
+                    f"(abs-maximum-capacity={java_float_str(abs_max)}) for queue=[{queue.path}],label=[]"
+                )
+            else:
+                continue
+            yield rules.CS124.at(
+                queue.setting_location("capacity"), message, queue=queue.path, property="capacity"
+            )
+
+    # -- resource arithmetic (DefaultResourceCalculator: memory only) ---------------------------
+
+    def _greater(self, left: dict[str, int], right: dict[str, int]) -> bool:
+        if not self.dominant:
+            return left.get(MEMORY, 0) > right.get(MEMORY, 0)
+        return _compare(left, right, self.types) > 0
+
+    def _less(self, left: dict[str, int], right: dict[str, int]) -> bool:
+        if not self.dominant:
+            return left.get(MEMORY, 0) < right.get(MEMORY, 0)
+        return _compare(left, right, self.types) < 0
+
+    def _fmt(self, amounts: dict[str, int]) -> str:
+        """Resource.toString: ``<memory:1024, vCores:1>`` plus non-zero custom types."""
+        text = f"<memory:{amounts.get(MEMORY, 0)}, vCores:{amounts.get(VCORES, 0)}"
+        for name in self.types[2:]:
+            if amounts.get(name):
+                text += f", {name}: {amounts[name]}"
+        return text + ">"
+
+
+def _compare(left: dict[str, int], right: dict[str, int], types: Sequence[str]) -> int:
+    """DominantResourceCalculator.compare without a cluster resource: componentwise."""
+    greater = any(left.get(t, 0) > right.get(t, 0) for t in types)
+    less = any(left.get(t, 0) < right.get(t, 0) for t in types)
+    if greater and less:
+        return 0
+    return 1 if greater else -1 if less else 0
+
+
+def _unreadable_capacity(queue: Queue) -> bool:
+    return any(
+        setting.value is None
+        for suffix, setting in queue.declared.items()
+        if suffix == "capacity" or (suffix.startswith(keys.LABELS_PREFIX) and suffix.endswith(".capacity"))
+    )
+
+
+def _absolute(setting: Setting | None) -> dict[str, int] | None:
+    if setting is None or not isinstance(setting.value, CapacityValue):
+        return None
+    value = setting.value
+    if value.mode is not CapacityMode.ABSOLUTE or not value.resources:
+        return None
+    return dict(value.resources)
+
+
+def _file_location(tree: QueueTree) -> Any:
+    from fsctl.model.location import Location
+
+    return Location(tree.source, 1, 1)
+
+
+def version_below(version: HadoopVersion, bound: HadoopVersion) -> bool:
+    return version < bound

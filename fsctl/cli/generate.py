@@ -1,0 +1,104 @@
+"""``fsctl generate RATIOS --cluster RES --target fair|capacity [-o FILE]``"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from fsctl.commands import generate
+
+
+@click.command("generate")
+@click.argument("ratios", type=click.Path())
+@click.option(
+    "--cluster",
+    metavar="RES",
+    default=None,
+    help="Cluster size, e.g. 'memory-mb=102400, vcores=100' (overrides the ratio file's 'cluster').",
+)
+@click.option(
+    "--target",
+    type=click.Choice(["fair", "capacity"]),
+    required=True,
+    help="Which scheduler's configuration to write.",
+)
+@click.option(
+    "-o", "--output", metavar="FILE", default=None, help="Where to write it ('-' or none: standard output)."
+)
+@click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
+@click.option("--normalize", is_flag=True, help="Scale sibling shares that do not add up to 100.")
+@click.option(
+    "--weights", is_flag=True, help="Capacity Scheduler weight mode ('<n>w') instead of percentages."
+)
+@click.option(
+    "--placement",
+    metavar="LIST",
+    default=None,
+    help="Fair placement policy preset, a comma list of rules, e.g. 'specified,user,default'.",
+)
+@click.option(
+    "--template",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Render with this jinja2 template instead of fsctl's (sandboxed, strict).",
+)
+@click.option(
+    "--yarn-site",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="yarn-site.xml: allocation increments and resource types.",
+)
+@click.option(
+    "--increment",
+    metavar="RES",
+    default=None,
+    help="Allocation increment overrides, e.g. 'memory-mb=512, vcores=1' (Fair target).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    help="json: the generated tree summary and the diagnostics on standard output.",
+)
+@click.option(
+    "--color/--no-color", default=None, help="Colour the text diagnostics (default: on a terminal)."
+)
+def command(
+    ratios: str,
+    cluster: str | None,
+    target: str,
+    output: str | None,
+    force: bool,
+    normalize: bool,
+    weights: bool,
+    placement: str | None,
+    template: str | None,
+    yarn_site: str | None,
+    increment: str | None,
+    fmt: str,
+    color: bool | None,
+) -> None:
+    """A scheduler configuration from the percentage-ratio file RATIOS (YAML, TOML or CSV).
+
+    Shares are percentages of the parent queue; the Fair Scheduler gets absolute minResources and
+    maxResources for the cluster size, the Capacity Scheduler percentages or weights. The result is
+    validated before it is written, and never overwrites a file without --force.
+    """
+    options = generate.GenerateOptions(
+        ratios=ratios,
+        target=target,
+        cluster=cluster,
+        output=output,
+        force=force,
+        normalize=normalize,
+        weights=weights,
+        placement=placement,
+        template=template,
+        yarn_site=yarn_site,
+        increment=increment,
+        fmt=fmt,
+        color=color,
+    )
+    sys.exit(generate.run(options, sys.stdout, sys.stderr))

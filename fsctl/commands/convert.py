@@ -1,0 +1,281 @@
+"""``fsctl convert FAIR.xml (-o DIR | --print)``: Fair Scheduler to Capacity Scheduler, like
+Hadoop's ``yarn fs2cs``, with findings for everything not carried over.
+
+Differences from fs2cs in how the run behaves (the files themselves follow fs2cs.md §2–§3):
+
+- ``-o DIR`` is created when missing; existing outputs are never overwritten without ``--force``
+  (exit 2), and DIR may not be the folder of the input yarn-site.xml (fs2cs refuses it too).
+- ``--dry-run`` converts, verifies and reports, and writes nothing (fs2cs still writes).
+- A rules-file ``abort`` or any other error finding means nothing is written; every finding is
+  listed, not only the first.
+- Exit codes: 0 clean, 1 findings at or above ``--fail-on`` (or any error), 2 unusable input,
+  usage or I/O problems (fs2cs returns -1 for all of them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field, replace
+from typing import Any, TextIO
+
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
+from fsctl.convert.converter import ConversionResult, convert, verify
+from fsctl.convert.options import ConvertOptions
+from fsctl.convert.output import console_text
+from fsctl.convert.rules_file import read_rules
+from fsctl.model.diagnostics import Diagnostic, Severity
+from fsctl.model.resources import MEMORY, VCORES
+from fsctl.report import FileReport, render_diagnostics, use_color
+from fsctl.rules import convert as rules
+from fsctl.selection import Selection, fails
+
+CAPACITY_FILE = "capacity-scheduler.xml"
+SITE_FILE = "yarn-site.xml"
+MAPPING_FILE = "mapping-rules.json"
+
+
+@dataclass
+class ConvertCommand:
+    fair_path: str
+    yarn_site: str | None = None
+    output_dir: str | None = None
+    print_output: bool = False
+    dry_run: bool = False
+    force: bool = False
+    rules_path: str | None = None
+    skip_verification: bool = False
+    convert: ConvertOptions = field(default_factory=ConvertOptions)
+    fmt: str = "text"
+    selection: Selection = field(default_factory=Selection)
+    fail_on: Severity = Severity.WARNING
+    exit_zero: bool = False
+    color: bool | None = None
+
+
+class UsageProblem(Exception):
+    """Exit 2 with this message."""
+
+
+def run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        return _run(options, stdout, stderr)
+    except UsageProblem as exc:
+        stderr.write(f"fsctl convert: {exc}\n")
+        return EXIT_ERROR
+
+
+def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
+    from fsctl.loader import load, load_site
+
+    if not (options.output_dir or options.print_output or options.dry_run):
+        raise UsageProblem("no output: give -o DIR, --print or --dry-run")
+    conv = options.convert
+    if options.rules_path is not None:
+        conv = replace(conv, rules=read_rules(_read_text(options.rules_path), options.rules_path))
+    reports: list[FileReport] = []
+
+    conf = None
+    if options.yarn_site:
+        site = load_site(options.yarn_site)
+        conf = site.conf
+        if conf is None:
+            reports.append(FileReport(options.yarn_site, "yarn-site", site.diagnostics))
+            _render(reports, options, stdout, stderr)
+            return EXIT_ERROR
+        if site.diagnostics:
+            reports.append(
+                FileReport(options.yarn_site, "yarn-site", options.selection.apply(site.diagnostics))
+            )
+
+    loaded = load(options.fair_path, yarn_site=conf, hadoop_version=conv.hadoop_version)
+    result = loaded.result
+    fair_diagnostics = list(result.diagnostics)
+    if result.tree is None or result.format != "fair-scheduler":
+        if result.tree is not None:
+            fair_diagnostics.append(
+                rules.CV109.at(
+                    None,
+                    f"{options.fair_path} is a {result.format} file, not a Fair Scheduler allocation file",
+                )
+            )
+        reports.append(FileReport(options.fair_path, result.format, fair_diagnostics))
+        _render(reports, options, stdout, stderr)
+        return EXIT_ERROR
+    if any(d.severity >= Severity.ERROR for d in fair_diagnostics):
+        fair_diagnostics.append(
+            rules.CV109.at(
+                result.tree.root.location,
+                "the Fair Scheduler would not load this file, so it is not converted; fix the errors above",
+            )
+        )
+        reports.append(
+            FileReport(options.fair_path, result.format, loaded.suppressions.apply(fair_diagnostics))
+        )
+        _render(reports, options, stdout, stderr)
+        return EXIT_ERROR
+
+    _check_output_dir(options)
+    conversion = convert(result.tree, conf, conv)
+    capacity_path = os.path.join(options.output_dir or ".", CAPACITY_FILE)
+    if not options.skip_verification and not conversion.failed:
+        verify(conversion, capacity_path, conv, conf)
+
+    findings = options.selection.apply(loaded.suppressions.apply([*fair_diagnostics, *conversion.findings]))
+    reports.append(FileReport(options.fair_path, result.format, findings))
+    written: list[str] = []
+    if conversion.failed:
+        stderr.write("fsctl convert: the conversion has errors; nothing is written\n")
+    elif options.print_output:
+        mapping = conversion.mapping_json if conv.rules_to_file else None
+        stdout.write(console_text(conversion.capacity_bytes, conversion.site_bytes, mapping))
+    elif options.output_dir and not options.dry_run:
+        written = _write(options, conversion)
+    _render(reports, options, stdout, stderr, conversion, written)
+
+    everything = [d for r in reports for d in r.diagnostics]
+    if any(d.severity >= Severity.ERROR for d in everything) or conversion.failed:
+        return EXIT_FINDINGS if not options.exit_zero else EXIT_CLEAN
+    if not options.exit_zero and fails(everything, options.fail_on):
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageProblem(f"--rules {path}: cannot read: {exc}") from None
+
+
+def _check_output_dir(options: ConvertCommand) -> None:
+    """fs2cs's argument checks (fs2cs.md §1.3), plus fsctl's --force."""
+    directory = options.output_dir
+    if not directory or options.print_output or options.dry_run:
+        return
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise UsageProblem(f"-o {directory}: is not a directory")
+    if options.yarn_site and os.path.isdir(directory):
+        site_dir = os.path.dirname(os.path.abspath(options.yarn_site))
+        if os.path.samefile(site_dir, directory):
+            raise UsageProblem(
+                f"-o {directory}: the output directory contains the yarn-site.xml given with --yarn-site; "
+                "choose another directory"
+            )
+    if not options.force:
+        names = [CAPACITY_FILE, SITE_FILE] + ([MAPPING_FILE] if options.convert.rules_to_file else [])
+        for name in names:
+            target = os.path.join(directory, name)
+            if os.path.lexists(target):
+                raise UsageProblem(f"{target}: exists; use --force to overwrite it")
+
+
+def _write(options: ConvertCommand, conversion: ConversionResult) -> list[str]:
+    from fsctl.fileio import OutputExistsError, UnsafeOutputError, write_atomic
+
+    directory = options.output_dir
+    assert directory is not None
+    outputs: list[tuple[str, bytes]] = [
+        (CAPACITY_FILE, conversion.capacity_bytes),
+        (SITE_FILE, conversion.site_bytes),
+    ]
+    if options.convert.rules_to_file and conversion.mapping_json is not None:
+        outputs.append((MAPPING_FILE, conversion.mapping_json.encode("utf-8")))
+    written: list[str] = []
+    try:
+        os.makedirs(directory, exist_ok=True)
+        for name, data in outputs:
+            path = os.path.join(directory, name)
+            write_atomic(path, data, force=options.force)
+            written.append(path)
+    except (OutputExistsError, UnsafeOutputError) as exc:
+        raise UsageProblem(str(exc)) from None
+    except OSError as exc:
+        raise UsageProblem(f"{directory}: cannot write: {exc.strerror or exc}") from None
+    return written
+
+
+def _render(
+    reports: list[FileReport],
+    options: ConvertCommand,
+    stdout: TextIO,
+    stderr: TextIO,
+    conversion: ConversionResult | None = None,
+    written: list[str] | None = None,
+) -> None:
+    # with --print the converted files own stdout; the report goes to stderr
+    stream = stderr if options.print_output else stdout
+    color = use_color(stream, options.color)
+    if options.fmt == "json":
+        json.dump(
+            report_json(reports, conversion, options, written or []), stream, indent=2, ensure_ascii=False
+        )
+        stream.write("\n")
+        return
+    render_diagnostics(reports, options.fmt, stream, color)
+    if options.fmt == "text" and conversion is not None:
+        if conversion.shares is not None:
+            stream.write(share_table_text(conversion, options))
+        for path in written or []:
+            stream.write(f"wrote {path}\n")
+
+
+def report_json(
+    reports: list[FileReport],
+    conversion: ConversionResult | None,
+    options: ConvertCommand,
+    written: list[str],
+) -> dict[str, Any]:
+    """DESIGN.md §2's diagnostics shape, plus the share table and what was written."""
+    from fsctl.report.json_report import report_dict
+
+    ordered = [FileReport(f.path, f.format, sorted(f.diagnostics, key=Diagnostic.sort_key)) for f in reports]
+    document = report_dict(ordered)
+    if conversion is not None:
+        cluster = options.convert.cluster
+        document["cluster"] = cluster
+        document["shares"] = (
+            [row.to_json() for row in conversion.shares] if conversion.shares is not None else None
+        )
+        document["verified"] = conversion.verified
+        document["written"] = written
+    return document
+
+
+def share_table_text(conversion: ConversionResult, options: ConvertCommand) -> str:
+    rows = conversion.shares or []
+    cluster = options.convert.cluster or {}
+    header = ("leaf queue", "fair steady", "CS guaranteed", "CS maximum", "change")
+    lines = [
+        f"\nShares on a cluster of {cluster.get(MEMORY, 0)} MB, {cluster.get(VCORES, 0)} vcores "
+        "(memory; vcores in brackets):"
+    ]
+    table = [header]
+    for row in rows:
+        change = "n/a" if row.change_percent is None else f"{round(row.change_percent, 1) + 0.0:+.1f}%"
+        table.append(
+            (
+                row.queue,
+                _cell(row.fair_steady_share),
+                _cell(row.guaranteed),
+                _cell(row.maximum),
+                change,
+            )
+        )
+    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    for r in table:
+        lines.append(
+            "  "
+            + "  ".join(
+                cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(r)
+            )
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _cell(vector: dict[str, int]) -> str:
+    memory = vector.get(MEMORY)
+    vcores = vector.get(VCORES)
+    text = "-" if memory is None else f"{memory} MB"
+    return text + (f" [{vcores}]" if vcores is not None else "")

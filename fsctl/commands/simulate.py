@@ -1,0 +1,218 @@
+"""``fsctl simulate FILE --cluster RES [--demand FILE]``: the shares each queue would get.
+
+Fair Scheduler files get steady and instantaneous fair shares and, with preemption enabled in
+yarn-site.xml, starvation (fs-math.md); Capacity Scheduler files get configured, absolute and
+effective capacities (cs.md §7). Bad input is one located line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TextIO
+
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR
+from fsctl.model.diagnostics import Diagnostic, Severity
+from fsctl.model.tree import CAPACITY, FAIR, QueueTree
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+
+if TYPE_CHECKING:
+    from fsctl.evaluate.demand import DemandSnapshot
+    from fsctl.hadoopconf import HadoopConf
+    from fsctl.report.simulate import Row, SimulateReport
+
+FORMATS = ("text", "json", "csv")
+
+
+@dataclass
+class SimulateOptions:
+    path: str
+    cluster: dict[str, int] | None = None
+    demand: str | None = None
+    yarn_site: str | None = None
+    hadoop_version: HadoopVersion = DEFAULT_VERSION
+    fmt: str = "text"
+    depth: int | None = None
+    queue: str | None = None
+    color: bool | None = None
+
+
+class SimulateError(Exception):
+    """Input simulate cannot use; the message is one located line."""
+
+
+def _located(diagnostic: Diagnostic) -> str:
+    where = str(diagnostic.location) if diagnostic.location is not None else ""
+    return (
+        f"{where}: {diagnostic.code} {diagnostic.message}"
+        if where
+        else f"{diagnostic.code} {diagnostic.message}"
+    )
+
+
+def run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
+    from fsctl.report import use_color
+    from fsctl.report.simulate import render
+
+    try:
+        report = build_report(options)
+    except SimulateError as exc:
+        stderr.write(f"fsctl simulate: {exc}\n")
+        return EXIT_ERROR
+    render(report, options.fmt, stdout, use_color(stdout, options.color))
+    return EXIT_CLEAN
+
+
+def build_report(options: SimulateOptions) -> SimulateReport:
+    """Load, evaluate and shape the rows; raises :class:`SimulateError` on unusable input."""
+    from fsctl.loader import load, load_site
+    from fsctl.rules.simulate import SM106
+
+    conf = None
+    if options.yarn_site:
+        site = load_site(options.yarn_site)
+        if site.conf is None:
+            raise SimulateError(
+                _located(site.diagnostics[0]) if site.diagnostics else f"{options.yarn_site}: unreadable"
+            )
+        conf = site.conf
+    loaded = load(options.path, yarn_site=conf, hadoop_version=options.hadoop_version)
+    result = loaded.result
+    errors = [d for d in result.diagnostics if d.severity == Severity.ERROR]
+    if result.tree is None or errors:
+        first = errors[0] if errors else (result.diagnostics[0] if result.diagnostics else None)
+        more = f" (and {len(errors) - 1} more; run fsctl validate)" if len(errors) > 1 else ""
+        reason = _located(first) if first is not None else f"{options.path}: not a scheduler configuration"
+        raise SimulateError(reason + more)
+    tree = result.tree
+    if tree.format not in (FAIR, CAPACITY):
+        raise SimulateError(f"{options.path}: a yarn-site.xml has no queues to simulate")
+
+    snapshot = None
+    if options.demand:
+        from fsctl.evaluate.demand import read_demand
+
+        snapshot, problems = read_demand(options.demand)
+        if problems or snapshot is None:
+            raise SimulateError(_located(problems[0]) if problems else f"{options.demand}: unreadable")
+    cluster = options.cluster or (snapshot.cluster if snapshot is not None else None)
+    if not cluster:
+        raise SimulateError(
+            _located(
+                SM106.at(
+                    None,
+                    "give the cluster size with --cluster (e.g. --cluster 'memory-mb=102400, vcores=100')",
+                )
+            )
+        )
+    if not cluster.get("memory-mb"):
+        raise SimulateError(_located(SM106.at(None, "the cluster needs memory-mb above 0")))
+
+    if tree.format == FAIR:
+        report = _fair_report(tree, cluster, snapshot, conf, options)
+    else:
+        report = _capacity_report(tree, cluster, snapshot, conf, options)
+    report.rows = _focus(report.rows, options.queue, options.depth)
+    return report
+
+
+def _fair_report(
+    tree: QueueTree,
+    cluster: dict[str, int],
+    snapshot: DemandSnapshot | None,
+    conf: HadoopConf | None,
+    options: SimulateOptions,
+) -> SimulateReport:
+    from fsctl.evaluate.fair import evaluate_fair, parent_entries, unknown_queues
+    from fsctl.evaluate.preemption import PreemptionSettings, evaluate_preemption
+    from fsctl.report.simulate import SimulateReport, fair_rows
+    from fsctl.rules.simulate import SM104, SM105
+
+    size_based = _site_bool(conf, "yarn.scheduler.fair.sizebasedweight", False)
+    fair = evaluate_fair(
+        tree, cluster, snapshot, hadoop_version=options.hadoop_version, size_based_weight=size_based
+    )
+    for load in unknown_queues(fair, snapshot):
+        raise SimulateError(
+            _located(
+                SM104.at(load.location, f"{load.path}: no such queue in {options.path}", queue=load.path)
+            )
+        )
+    for load in parent_entries(fair, snapshot):
+        raise SimulateError(
+            _located(
+                SM105.at(
+                    load.location,
+                    f"{load.path} is a parent queue; give the load of its leaves",
+                    queue=load.path,
+                )
+            )
+        )
+    settings = PreemptionSettings.from_site(conf)
+    preemption = evaluate_preemption(tree, fair, settings, hadoop_version=options.hadoop_version)
+    version = ".".join(str(p) for p in options.hadoop_version)
+    header = [f"cluster {_fmt_cluster(fair.cluster)}   fair scheduler, Hadoop {version} arithmetic"]
+    notes = list(preemption.notes)
+    return SimulateReport(
+        "fair-scheduler",
+        fair.cluster,
+        fair.types,
+        fair_rows(fair),
+        header=header,
+        notes=notes,
+        active_view=snapshot is not None,
+    )
+
+
+def _capacity_report(
+    tree: QueueTree,
+    cluster: dict[str, int],
+    snapshot: DemandSnapshot | None,
+    conf: HadoopConf | None,
+    options: SimulateOptions,
+) -> SimulateReport:
+    from fsctl.evaluate.capacity import evaluate_capacity
+    from fsctl.report.simulate import SimulateReport, capacity_rows
+
+    result = evaluate_capacity(tree, cluster)
+    header = [
+        f"cluster {_fmt_cluster(result.cluster)}   capacity scheduler, "
+        f"{'legacy' if result.legacy else 'non-legacy'} queue mode"
+    ]
+    return SimulateReport(
+        "capacity-scheduler",
+        result.cluster,
+        result.types,
+        capacity_rows(result),
+        header=header,
+        notes=list(result.notes),
+    )
+
+
+def _site_bool(conf: HadoopConf | None, name: str, default: bool) -> bool:
+    if conf is None:
+        return default
+    try:
+        return conf.get_boolean(name, default)
+    except ValueError:
+        return default
+
+
+def _fmt_cluster(cluster: dict[str, int]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in cluster.items())
+
+
+def _focus(rows: list[Row], queue: str | None, depth: int | None) -> list[Row]:
+    """``--queue PATH`` keeps that subtree; ``--depth N`` keeps N levels below the shown top."""
+    if queue:
+        prefix = queue + "."
+        rows = [r for r in rows if r["path"] == queue or str(r["path"]).startswith(prefix)]
+        if not rows:
+            raise SimulateError(f"--queue {queue}: no such queue")
+    if depth is not None and rows:
+        top = min(int(r["_depth"]) for r in rows)
+        rows = [r for r in rows if int(r["_depth"]) - top <= depth]
+    if rows:
+        top = min(int(r["_depth"]) for r in rows)
+        for r in rows:
+            r["_depth"] = int(r["_depth"]) - top
+    return rows

@@ -1,0 +1,209 @@
+"""One conversion run, in fs2cs's order (``FSConfigToCSConfigConverter.java``, fs2cs.md §2.1):
+yarn-site delta, global settings, queues, ACLs, placement rules; then fsctl's own checks
+(target version, duplicate leaf names, fallback queue), the share table and verification.
+
+Pure: it returns properties, JSON and findings, and writes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from fsctl.convert import fairview, output, paths, placement
+from fsctl.convert.options import ConvertOptions, Emitter
+from fsctl.convert.queues import QueueContext, convert_queues
+from fsctl.convert.resources import Plan
+from fsctl.convert.shares import ShareRow, report_moves, share_table
+from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
+from fsctl.model.diagnostics import Diagnostic, Severity
+from fsctl.model.location import Location
+from fsctl.model.tree import QueueTree
+from fsctl.rules import convert as rules
+
+if TYPE_CHECKING:
+    from fsctl.hadoopconf import HadoopConf
+
+
+@dataclass
+class ConversionResult:
+    capacity: dict[str, str]
+    site: dict[str, str]
+    mapping_rules: list[dict[str, Any]] | None
+    mapping_json: str | None
+    findings: list[Diagnostic]
+    shares: list[ShareRow] | None = None
+    aborted: bool = False
+    capacity_bytes: bytes = b""
+    site_bytes: bytes = b""
+    verified: bool | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def failed(self) -> bool:
+        """Nothing may be written: an abort, or an error finding."""
+        return self.aborted or any(d.severity >= Severity.ERROR for d in self.findings)
+
+
+def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -> ConversionResult:
+    out = Emitter(options.rules)
+    _rules_file_problems(options, out)
+    _version_checks(tree, options, out)
+    paths.check_paths(tree, options, out)
+    fallback = _fallback_queue(tree, options, out)
+
+    site = SiteView(conf, out)
+    drf = fairview.drf_used(tree)
+    preemption = convert_site(site, drf, options, out)
+    defaults = fairview.globals_of(tree)
+    convert_globals(tree, defaults, options, out)
+
+    plan = Plan(options.cluster)
+    size_based = site.boolean(FAIR + "sizebasedweight", False)
+    convert_queues(QueueContext(tree, defaults, options, preemption, size_based, drf), plan, out)
+
+    mapping_rules, mapping_json = _placement(tree, site, options, fallback, out)
+
+    shares = None
+    if options.cluster is not None:
+        shares = share_table(tree, plan, options.cluster)
+        report_moves(tree, shares, options.share_tolerance, out)
+
+    result = ConversionResult(
+        capacity=out.capacity,
+        site=out.site,
+        mapping_rules=mapping_rules,
+        mapping_json=mapping_json,
+        findings=out.findings,
+        shares=shares,
+        aborted=out.aborted,
+    )
+    result.capacity_bytes = output.configuration_xml(result.capacity, output.HEADER_CAPACITY)
+    result.site_bytes = output.configuration_xml(result.site, output.HEADER_SITE)
+    if out.aborted:
+        hits = [d for d in out.findings if d.severity >= Severity.ERROR]
+        result.findings.append(
+            rules.CV101.at(
+                Location(options.rules.path) if options.rules.path else None,
+                f"conversion aborted by {len(hits)} finding(s) the rules file makes fatal; "
+                "nothing is written",
+            )
+        )
+    return result
+
+
+def verify(
+    result: ConversionResult, path: str, options: ConvertOptions, input_site: HadoopConf | None = None
+) -> None:
+    """Read the converted capacity-scheduler.xml back with fsctl's Capacity Scheduler reader, with
+    the input yarn-site.xml plus the delta as its yarn-site; every load error becomes a CV104
+    finding (``ConvertedConfigValidator``, which starts a Capacity Scheduler on the output)."""
+    try:
+        from fsctl.capacity.reader import read_capacity
+        from fsctl.hadoopconf import HadoopConf
+        from fsctl.xmldoc import XmlLoadError, load_xml
+    except ImportError:
+        result.verified = None
+        return
+    site = HadoopConf.from_pairs(list(result.site.items()), source="yarn-site.xml")
+    if input_site is not None:
+        site, _ = input_site.layered(site)
+    try:
+        doc = load_xml(path, result.capacity_bytes)
+        read = read_capacity(doc, site, options.hadoop_version)
+        problems = [d for d in read.diagnostics if d.severity >= Severity.ERROR]
+    except XmlLoadError as exc:
+        problems = [exc.diagnostic]
+    for problem in problems:
+        result.findings.append(
+            rules.CV104.at(
+                problem.location,
+                f"the converted configuration would not load: {problem.code} {problem.message}",
+                queue=problem.queue,
+                property=problem.property,
+            )
+        )
+    result.verified = not problems
+
+
+def _rules_file_problems(options: ConvertOptions, out: Emitter) -> None:
+    location = Location(options.rules.path) if options.rules.path else None
+    for message, is_error in options.rules.problems:
+        out.add(rules.CV107.at(location, message, severity=None if is_error else Severity.WARNING))
+        if is_error:
+            out.aborted = True
+
+
+def _version_checks(tree: QueueTree, options: ConvertOptions, out: Emitter) -> None:
+    version = options.hadoop_version
+    if version >= (3, 4):
+        return
+    shown = f"{version[0]}.{version[1]}"
+    if options.weight_mode:
+        out.finding(
+            rules.CV108,
+            tree.root.location,
+            f"weight mode (capacity=1.0w, auto-queue-creation-v2) needs Hadoop 3.4; target {shown}: "
+            "use --percentage",
+        )
+    if options.convert_placement or options.fallback_queue:
+        out.finding(
+            rules.CV108,
+            tree.root.location,
+            f"JSON mapping rules need Hadoop 3.4; target {shown}: use --skip-placement-rules "
+            "(and no --fallback-queue)",
+        )
+
+
+def _fallback_queue(tree: QueueTree, options: ConvertOptions, out: Emitter) -> str | None:
+    if options.fallback_queue is None:
+        return None
+    wanted = placement.assure_root(options.fallback_queue.strip())
+    queue = tree.find(wanted)
+    if queue is None or not queue.is_leaf:
+        reason = "does not exist" if queue is None else "is not a leaf queue"
+        leaves = ", ".join(q.path for q in list(tree.leaves())[:5])
+        out.finding(
+            rules.CV105,
+            tree.root.location,
+            f"--fallback-queue {options.fallback_queue}: {wanted} {reason}; "
+            f"give an existing leaf (e.g. {leaves})",
+        )
+        return None
+    return wanted
+
+
+def _placement(
+    tree: QueueTree, site: SiteView, options: ConvertOptions, fallback: str | None, out: Emitter
+) -> tuple[list[dict[str, Any]] | None, str | None]:
+    converted: list[dict[str, Any]] | None = None
+    if options.convert_placement:
+        policy = tree.placement
+        if policy is None:
+            policy = placement.default_policy(
+                site.boolean(FAIR + "allow-undeclared-pools", True),
+                site.boolean(FAIR + "user-as-default-queue", True),
+            )
+        if policy:
+
+            def static_children(path: str) -> bool:
+                return out.get_cs(f"{path}.queues") is not None
+
+            converted = placement.convert_placement(policy, options, out, static_children).rules
+    if fallback is not None:
+        converted = placement.with_fallback(converted or [], fallback)
+        out.finding(
+            rules.CV405,
+            tree.root.location,
+            f"applications that no placement rule places, or that name a queue that does not exist, go to "
+            f"{fallback} (setDefaultQueue first, a final defaultQueue rule, queue-mappings-override on)",
+            queue=fallback,
+        )
+    if converted is None:
+        return None, None
+    text = placement.to_json(converted)
+    out.cs("mapping-rule-format", "json")
+    out.cs("queue-mappings-override.enable", "true")
+    if not options.rules_to_file:
+        out.cs("mapping-rule-json", text)
+    return converted, text

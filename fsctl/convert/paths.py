@@ -1,0 +1,57 @@
+"""Duplicate leaf names and path-based submission.
+
+The Fair Scheduler always resolves a queue name against root (``qa.p1`` is ``root.qa.p1``), so
+leaves under different parents may share a name. The Capacity Scheduler accepts that since
+YARN-9879 (3.3.0), but then resolves a short name only when it is unique (``CSQueueStore``); before
+3.3 it refuses the configuration (cs.md §10). The converted files refer to every queue by its full
+path; this module tells which applications must change how they name their queue.
+"""
+
+from __future__ import annotations
+
+from fsctl.convert.options import ConvertOptions, Emitter
+from fsctl.model.tree import QueueTree
+from fsctl.rules import convert as rules
+
+
+def duplicate_leaves(tree: QueueTree) -> dict[str, list[str]]:
+    """Leaf name -> full paths, for names used by more than one leaf (document order)."""
+    by_name: dict[str, list[str]] = {}
+    for leaf in tree.leaves():
+        by_name.setdefault(leaf.name, []).append(leaf.path)
+    return {name: paths for name, paths in by_name.items() if len(paths) > 1}
+
+
+def check_paths(tree: QueueTree, options: ConvertOptions, out: Emitter) -> None:
+    clashes = duplicate_leaves(tree)
+    for name, paths in clashes.items():
+        location = tree.find(paths[1])
+        where = location.location if location is not None else None
+        listed = ", ".join(paths)
+        if options.hadoop_version < (3, 3):
+            out.finding(
+                rules.CV103,
+                where,
+                f"Two leaf queues were named {name} ({listed}). Leaf queue names must be distinct before "
+                f"Hadoop 3.3 (target {options.hadoop_version[0]}.{options.hadoop_version[1]})",
+                queue=paths[1],
+            )
+        else:
+            out.finding(
+                rules.CV404,
+                where,
+                f"leaf name {name} is used by {listed}: applications that submit to '{name}' are rejected as "
+                f"ambiguous and must submit with a full path ({paths[0]}, ...); the converted files use full "
+                "paths everywhere",
+                queue=paths[1],
+            )
+    deep = [q.path for q in tree.queues() if q.path.count(".") >= 2]
+    if deep and options.hadoop_version >= (3, 3):
+        example = deep[0]
+        out.finding(
+            rules.CV407,
+            tree.root.location,
+            f"{len(deep)} queue(s) below the first level: applications that name them relative to root "
+            f"('{example.removeprefix('root.')}') must use the full path ('{example}') or, where the leaf "
+            "name is unique, the leaf name alone",
+        )

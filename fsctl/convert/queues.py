@@ -1,0 +1,347 @@
+"""Per-queue settings and ACLs (``FSQueueConverter.java``, newest; fs2cs.md §2.4).
+
+The tree is walked depth-first from root in document order (fs2cs uses Fair's creation order,
+which follows Java hash order, fs2cs.md §2.7). Each queue's keys are set in fs2cs's order; the
+capacities of a queue's children are written when the queue itself is processed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fsctl.convert import fairview, weights
+from fsctl.convert.options import ConvertOptions, Emitter
+from fsctl.convert.resources import Plan, maximum_percent, resolved
+from fsctl.hadoopconf import java_float_str
+from fsctl.model.resources import INT_MAX, UNBOUNDED, fmt_vector
+from fsctl.model.tree import Queue, QueueTree
+from fsctl.rules import convert as rules
+
+
+@dataclass(frozen=True)
+class QueueContext:
+    tree: QueueTree
+    defaults: fairview.Globals
+    options: ConvertOptions
+    preemption: bool
+    size_based_weight: bool
+    drf_used: bool
+
+
+#: queue elements fs2cs drops without a word (fs2cs.md §1.7)
+DROPPED_QUEUE_SETTINGS = (
+    "minSharePreemptionTimeout",
+    "fairSharePreemptionTimeout",
+    "fairSharePreemptionThreshold",
+    "aclAdministerReservations",
+    "aclListReservations",
+    "aclSubmitReservations",
+)
+
+
+def convert_queues(ctx: QueueContext, plan: Plan, out: Emitter) -> None:
+    plan.set_root()
+    for queue in ctx.tree.queues():
+        _convert_queue(queue, ctx, plan, out)
+    _emit_acls(ctx.tree, out)
+
+
+def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter) -> None:
+    path = queue.path
+    options = ctx.options
+    children = queue.children
+
+    # 1. children (after the rules file's child-count limit)
+    limit = options.rules.max_child_queue_limit
+    if limit is not None and len(children) > limit:
+        out.aborted = True
+        out.finding(
+            rules.CV102,
+            queue.location,
+            f"Queue {path} has too many children: {len(children)} (maxChildQueue.limit={limit})",
+            queue=path,
+        )
+    if children:
+        out.cs(f"{path}.queues", ",".join(c.name for c in children))
+
+    # 2. maxAMShare
+    share = fairview.max_am_share(queue, ctx.defaults)
+    default_share = ctx.defaults.queue_max_am_share_default
+    if share not in (0.0, default_share, -1.0):
+        out.cs(f"{path}.maximum-am-resource-percent", java_float_str(share))
+    elif share == -1.0 and default_share != -1.0:
+        out.cs(f"{path}.maximum-am-resource-percent", "1.0")
+
+    # 3. maxRunningApps
+    apps = fairview.max_running_apps(queue, ctx.defaults)
+    if apps not in (INT_MAX, ctx.defaults.queue_max_apps_default):
+        out.cs(f"{path}.max-parallel-apps", str(apps))
+
+    # 4. maxContainerAllocation, when it differs from the parent's
+    allocation = fairview.max_container_allocation(queue)
+    if allocation is not None:
+        parent_allocation = fairview.max_container_allocation(queue.parent) if queue.parent else None
+        memory = allocation.get("memory-mb", UNBOUNDED)
+        vcores = allocation.get("vcores", UNBOUNDED)
+        parent_memory = parent_vcores = -(2**31)
+        if parent_allocation is not None:
+            parent_memory = parent_allocation.get("memory-mb", UNBOUNDED)
+            parent_vcores = parent_allocation.get("vcores", UNBOUNDED)
+        if memory != parent_memory or vcores != parent_vcores:
+            out.cs(f"{path}.maximum-allocation-mb", str(memory))
+            out.cs(f"{path}.maximum-allocation-vcores", str(vcores))
+
+    # 5. allowPreemptionFrom=false (inherited), only when Fair preemption is on
+    if ctx.preemption and not fairview.preemptable(queue):
+        out.cs(f"{path}.disable_preemption", "true")
+
+    # 6. the children's capacities, then this queue's own minResources
+    if options.weight_mode:
+        _weight_capacities(queue, plan, out)
+    else:
+        _percent_capacities(queue, plan, out)
+    _min_resources(queue, plan, ctx, out)
+
+    # 7. maxResources -> maximum-capacity
+    _maximum_capacity(queue, plan, ctx, out)
+
+    # 8. size-based weight, every queue
+    if ctx.size_based_weight:
+        out.cs(f"{path}.ordering-policy.fair.enable-size-based-weight", "true")
+
+    # 9. ordering policy, leaves only
+    policy = fairview.scheduling_policy(queue, ctx.tree)
+    if not fairview.is_fs_parent(queue):
+        if policy in ("drf", "fair"):
+            out.cs(f"{path}.ordering-policy", "fair")
+            if policy == "fair" and ctx.drf_used:
+                out.fs2cs_rule(
+                    "fairAsDrf",
+                    rules.CV205,
+                    queue.setting_location("schedulingPolicy"),
+                    f"Queue {path} will use DRF policy instead of Fair",
+                    queue=path,
+                    property="schedulingPolicy",
+                )
+        elif policy == "fifo":
+            out.cs(f"{path}.ordering-policy", "fifo")
+    elif "schedulingPolicy" in queue.declared and path != "root":
+        out.finding(
+            rules.CV303,
+            queue.setting_location("schedulingPolicy"),
+            f"schedulingPolicy {policy} of parent queue {path} is not converted: the Capacity Scheduler "
+            "orders child queues by their used capacity",
+            queue=path,
+            property="schedulingPolicy",
+        )
+
+    # 10. maxChildResources
+    _max_child_resources(queue, plan, ctx, out)
+
+    # 11. the default user limit factor (YARN-11393, YARN-11408)
+    if not children and out.get_cs(f"{path}.auto-queue-creation-v2.enabled") != "true":
+        out.cs(f"{path}.user-limit-factor", "-1.0")
+
+    _dropped(queue, out)
+
+
+def _weight_capacities(queue: Queue, plan: Plan, out: Emitter) -> None:
+    """``WeightToWeightConverter``: on an FS parent (or a queue with children)."""
+    if not (fairview.is_fs_parent(queue) or queue.children):
+        return
+    if queue.path == "root":
+        out.cs("root.capacity", weights.weight_capacity(fairview.weight(queue)))
+    child_weights = [fairview.weight(c) for c in queue.children]
+    total = sum(max(0.0, w) for w in child_weights)
+    for child, weight in zip(queue.children, child_weights, strict=True):
+        out.cs(f"{child.path}.capacity", weights.weight_capacity(weight))
+        plan.set_capacity(child.path, queue.path, max(0.0, weight) / total if total > 0 else 0.0)
+    out.cs(f"{queue.path}.auto-queue-creation-v2.enabled", "true")
+
+
+def _percent_capacities(queue: Queue, plan: Plan, out: Emitter) -> None:
+    """``WeightToPercentConverter``, with fsctl's correction where fs2cs crashes or is wrong."""
+    if not queue.children:
+        return
+    child_weights = [fairview.weight(c) for c in queue.children]
+    conversion = weights.percentages(child_weights)
+    for child, value in zip(queue.children, conversion.values, strict=True):
+        out.cs(f"{child.path}.capacity", weights.format_percent(value))
+        plan.set_capacity(child.path, queue.path, float(value) / 100.0)
+    if conversion.zero_sum:
+        out.cs(f"{queue.path}.allow-zero-capacity-sum", "true")
+    if conversion.difference is None:
+        return
+    shown = ", ".join(
+        f"{c.name}={java_float_str(w)}" for c, w in zip(queue.children, child_weights, strict=True)
+    )
+    ours = ", ".join(weights.format_percent(v) for v in conversion.values)
+    location = queue.children[0].setting_location("weight")
+    if conversion.difference == "crash":
+        out.finding(
+            rules.CV401,
+            location,
+            f"children of {queue.path} (weights {shown}): fs2cs fails with ArithmeticException "
+            f"'Rounding necessary'; fsctl writes {ours}",
+            queue=queue.path,
+            property="weight",
+        )
+        return
+    assert conversion.fs2cs is not None
+    theirs = ", ".join(weights.format_percent(v) for v in conversion.fs2cs.values)
+    rule = rules.CV402 if conversion.difference == "all-zero" else rules.CV403
+    out.finding(
+        rule,
+        location,
+        f"children of {queue.path} (weights {shown}): fs2cs divides by the truncated sum of the "
+        f"weights and writes {theirs}; fsctl writes {ours}, which follow the weights",
+        queue=queue.path,
+        property="weight",
+    )
+
+
+def _min_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter) -> None:
+    spec = fairview.resource(queue, "minResources")
+    if not fairview.is_nonzero_min(spec):
+        return
+    assert spec is not None
+    value = fairview.shown(spec)
+    message = f"Setting <minResources> ({value}) of queue {queue.path} is not supported, ignoring conversion"
+    if plan.cluster is not None and queue.path in plan.abs_capacity:
+        guaranteed = fmt_vector(plan.guaranteed(queue.path))
+        message += f"; its guaranteed resources under the Capacity Scheduler are {guaranteed}"
+    out.fs2cs_rule(
+        "minResources",
+        rules.CV202,
+        queue.setting_location("minResources"),
+        message,
+        queue=queue.path,
+        property="minResources",
+    )
+
+
+def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter) -> None:
+    path = queue.path
+    parent = queue.parent.path if queue.parent is not None else None
+    spec = fairview.resource(queue, "maxResources")
+    percent = 100.0
+    text = "100.0"
+    if fairview.is_set_resource(spec):
+        assert spec is not None
+        value = fairview.shown(spec)
+        cluster = ctx.options.cluster
+        if cluster is not None and parent is not None:
+            limit = resolved(spec, cluster)
+            conversion = maximum_percent(limit, plan.maximum(parent))
+            if conversion is None:
+                message = (
+                    f"<maxResources> ({value}) of queue {path} does not limit it below its parent's maximum "
+                    f"{fmt_vector(plan.maximum(parent))}; maximum-capacity=100.0"
+                )
+            else:
+                percent, text = conversion.percent, conversion.text
+                message = (
+                    f"<maxResources> ({value}) of queue {path} became maximum-capacity={text} "
+                    f"(percent of the parent's maximum, cluster {fmt_vector(cluster)})"
+                )
+                if conversion.lost:
+                    message += f"; one percentage for every resource type: {conversion.lost}"
+            out.finding(
+                rules.CV301,
+                queue.setting_location("maxResources"),
+                message,
+                queue=path,
+                property="maxResources",
+            )
+        else:
+            out.fs2cs_rule(
+                "maxResources",
+                rules.CV201,
+                queue.setting_location("maxResources"),
+                f"Setting <maxResources> ({value}) of queue {path} is not supported, ignoring conversion"
+                + ("" if parent is not None else "; root always has the whole cluster")
+                + ("" if cluster is not None or parent is None else "; give --cluster to convert it"),
+                queue=path,
+                property="maxResources",
+            )
+    out.cs(f"{path}.maximum-capacity", text)
+    plan.set_maximum(path, parent, percent)
+
+
+def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter) -> None:
+    spec = fairview.resource(queue, "maxChildResources")
+    if not fairview.is_set_resource(spec):
+        return
+    assert spec is not None
+    value = fairview.shown(spec)
+    path = queue.path
+    cluster = ctx.options.cluster
+    auto_created = out.get_cs(f"{path}.auto-queue-creation-v2.enabled") == "true"
+    if cluster is not None and auto_created:
+        conversion = maximum_percent(resolved(spec, cluster), plan.maximum(path))
+        text = conversion.text if conversion is not None else "100.0"
+        out.cs(f"{path}.auto-queue-creation-v2.leaf-template.maximum-capacity", text)
+        message = (
+            f"<maxChildResources> ({value}) of queue {path} became "
+            f"auto-queue-creation-v2.leaf-template.maximum-capacity={text}"
+        )
+        if conversion is not None and conversion.lost:
+            message += f"; one percentage for every resource type: {conversion.lost}"
+        out.finding(
+            rules.CV302,
+            queue.setting_location("maxChildResources"),
+            message,
+            queue=path,
+            property="maxChildResources",
+        )
+        return
+    reason = "" if auto_created else " (no auto-creation in percentage mode)"
+    if cluster is None and auto_created:
+        reason = "; give --cluster to convert it"
+    out.fs2cs_rule(
+        "maxChildCapacity",
+        rules.CV203,
+        queue.setting_location("maxChildResources"),
+        f"Setting <maxChildResources> ({value}) of queue {path} is not supported, ignoring "
+        f"conversion{reason}",
+        queue=path,
+        property="maxChildResources",
+    )
+
+
+def _dropped(queue: Queue, out: Emitter) -> None:
+    for name in DROPPED_QUEUE_SETTINGS:
+        setting = queue.declared.get(name)
+        if setting is None:
+            continue
+        shown = setting.raw.strip() if setting.raw else str(setting.value)
+        out.finding(
+            rules.CV303,
+            setting.location or queue.location,
+            f"<{name}>{shown}</{name}> of queue {queue.path} has no Capacity Scheduler equivalent "
+            "and is not converted",
+            queue=queue.path,
+            property=name,
+        )
+    if "reservation" in queue.declared:
+        out.finding(
+            rules.CV306,
+            queue.setting_location("reservation"),
+            f"queue {queue.path} has <reservation>: it becomes a Capacity Scheduler parent queue "
+            "and the reservation is not converted",
+            queue=queue.path,
+            property="reservation",
+        )
+
+
+def _emit_acls(tree: QueueTree, out: Emitter) -> None:
+    """``emitACLs``: root defaults to ``*``, other queues to nobody (nothing written)."""
+    for queue in tree.queues():
+        for fair_name, cs_name in (
+            ("aclSubmitApps", "acl_submit_applications"),
+            ("aclAdministerApps", "acl_administer_queue"),
+        ):
+            raw = fairview.acl_raw(queue, fair_name)
+            text = ("*" if queue.path == "root" else None) if raw is None else fairview.acl_string(raw)
+            if text is not None:
+                out.cs(f"{queue.path}.{cs_name}", text)

@@ -1,0 +1,80 @@
+"""Resource limits fs2cs drops, converted for a given cluster (``--cluster``), and the Capacity
+Scheduler's absolute fractions of the converted tree.
+
+A Capacity Scheduler queue in weight or percentage mode has one ``maximum-capacity`` percentage
+of its parent's maximum for every resource type (cs.md §7.1: ``absMax(Q) = max × absMax(parent)``).
+An absolute ``[memory=…,vcores=…]`` maximum next to weight or percentage capacities reads as 100%
+in legacy queue mode (the default, also on 3.4), so fsctl writes ``<maxResources>`` as the
+percentage of the parent's maximum that keeps the queue within it, taking the largest of the
+types' fractions; when the types' fractions differ, the finding names what is lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fsctl.hadoopconf import java_float_str, to_float32
+from fsctl.model.resources import UNBOUNDED, ResourceSpec, fmt_vector
+
+
+@dataclass
+class Plan:
+    """Absolute capacity and maximum fractions of the cluster per converted queue (cs.md §7.1)."""
+
+    cluster: dict[str, int] | None
+    abs_capacity: dict[str, float] = field(default_factory=dict)
+    abs_maximum: dict[str, float] = field(default_factory=dict)
+
+    def set_root(self) -> None:
+        self.abs_capacity["root"] = 1.0
+        self.abs_maximum["root"] = 1.0
+
+    def set_capacity(self, path: str, parent: str, fraction: float) -> None:
+        self.abs_capacity[path] = fraction * self.abs_capacity.get(parent, 1.0)
+
+    def set_maximum(self, path: str, parent: str | None, percent: float) -> None:
+        base = self.abs_maximum.get(parent, 1.0) if parent is not None else 1.0
+        self.abs_maximum[path] = percent / 100.0 * base if parent is not None else 1.0
+
+    def vector(self, fraction: float) -> dict[str, int]:
+        assert self.cluster is not None
+        return {name: int(total * fraction) for name, total in self.cluster.items()}
+
+    def guaranteed(self, path: str) -> dict[str, int]:
+        return self.vector(self.abs_capacity.get(path, 0.0))
+
+    def maximum(self, path: str) -> dict[str, int]:
+        return self.vector(self.abs_maximum.get(path, 1.0))
+
+
+def resolved(spec: ResourceSpec, cluster: dict[str, int]) -> dict[str, int]:
+    """The limit for this cluster; unbounded types are left out."""
+    values = spec.resolve(cluster)
+    return {name: amount for name, amount in values.items() if amount < UNBOUNDED and name in cluster}
+
+
+@dataclass(frozen=True)
+class MaxConversion:
+    percent: float
+    text: str
+    lost: str | None  # what the single percentage cannot express, for the message
+
+
+def maximum_percent(limit: dict[str, int], parent_max: dict[str, int]) -> MaxConversion | None:
+    """The ``maximum-capacity`` percentage of the parent's maximum for an absolute limit, or None
+    when the limit does not restrict the queue below its parent's maximum."""
+    fractions = {
+        name: amount / parent_max[name] for name, amount in limit.items() if parent_max.get(name, 0) > 0
+    }
+    if not fractions:
+        return None
+    largest = max(fractions.values())
+    if largest >= 1.0:
+        return None
+    percent = round(largest * 100.0, 3)
+    text = java_float_str(to_float32(percent))
+    lost = None
+    if len(set(round(f, 5) for f in fractions.values())) > 1:
+        allowed = {name: int(parent_max[name] * percent / 100.0) for name in fractions}
+        lost = f"the limit {fmt_vector(limit)} becomes {fmt_vector(allowed)}"
+    return MaxConversion(percent, text, lost)

@@ -1,0 +1,487 @@
+"""Capacity Scheduler effective capacities for a cluster (cs.md §7).
+
+Legacy queue mode (the default) follows ``CSQueueUtils.updateAbsoluteCapacitiesByNodeLabels``,
+``AbstractParentQueue.updateClusterResourceLegacyMode`` and ``AbstractCSQueue.updateEffectiveResources``:
+percentages and normalised weights multiply down the tree in Java floats, absolute queues are
+downscaled by their parent when the children ask for more than it has. Non-legacy mode follows
+``ResourceCalculationDriver`` per resource type: absolute children first, then percentages of what is
+left, then weights. User limits and AM limits are the idle-cluster preview of cs.md §7.3–§7.4.
+
+Walks are iterative (pre-order), linear in the number of queues.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fsctl.capacity.capacity_value import CapacityMode, CapacityValue, EntryKind, parse_capacity
+from fsctl.hadoopconf import to_float32
+from fsctl.model.resources import MEMORY, Vector, resource_types
+from fsctl.model.tree import Queue, QueueTree, Setting
+
+f32 = to_float32
+
+
+@dataclass(slots=True)
+class LabelCapacity:
+    """Percentages of one node label (partition) for one queue."""
+
+    capacity: float
+    absolute_capacity: float
+    maximum_capacity: float
+    absolute_maximum_capacity: float
+
+
+@dataclass(slots=True)
+class CapacityShares:
+    path: str
+    name: str
+    parent: str | None
+    leaf: bool
+    mode: str
+    #: fractions (0..1), Java floats; the report shows them as percentages
+    capacity: float = 0.0
+    absolute_capacity: float = 0.0
+    maximum_capacity: float = 1.0
+    absolute_maximum_capacity: float = 1.0
+    weight: float = -1.0
+    normalized_weight: float = 0.0
+    guaranteed: Vector = field(default_factory=dict)
+    maximum: Vector = field(default_factory=dict)
+    configured_min: Vector | None = None
+    configured_max: Vector | None = None
+    labels: dict[str, LabelCapacity] = field(default_factory=dict)
+    user_limit_percent: float = 100.0
+    user_limit_factor: float = 1.0
+    single_user_limit: Vector = field(default_factory=dict)
+    am_limit: Vector = field(default_factory=dict)
+    user_am_limit: Vector = field(default_factory=dict)
+    max_applications: int = 0
+    max_applications_per_user: int = 0
+    warnings: list[str] = field(default_factory=list)
+    depth: int = 0
+    queue: Queue | None = field(default=None, repr=False)
+    children: list[CapacityShares] = field(default_factory=list, repr=False)
+
+
+@dataclass(slots=True)
+class CapacityResult:
+    cluster: Vector
+    types: tuple[str, ...]
+    legacy: bool
+    queues: list[CapacityShares]
+    notes: list[str] = field(default_factory=list)
+    index: dict[str, CapacityShares] = field(default_factory=dict)
+
+    def find(self, path: str) -> CapacityShares | None:
+        return self.index.get(path)
+
+
+def _value(queue: Queue, key: str) -> Any:
+    value = queue.effective.get(key)
+    if value is None:
+        declared = queue.declared.get(key)
+        value = declared.value if declared is not None else None
+    return value.value if isinstance(value, Setting) else value
+
+
+def _global(tree: QueueTree, key: str, default: Any) -> Any:
+    value = tree.effective.get(key)
+    if value is None:
+        declared = tree.settings.get(key) or tree.settings.get("yarn.scheduler.capacity." + key)
+        value = declared.value if declared is not None else None
+    if isinstance(value, Setting):
+        value = value.value
+    return default if value is None else value
+
+
+def capacity_value(raw: Any, path: str, *, maximum: bool, types: tuple[str, ...]) -> CapacityValue | None:
+    """A CapacityValue from the reader, or parsed from text/number (hand-built trees); None if unusable."""
+    if raw is None or isinstance(raw, CapacityValue):
+        return raw
+    try:
+        return parse_capacity(str(raw), path, maximum=maximum, resource_types=types)
+    except ValueError:
+        return None
+
+
+def _float(value: Any, default: float) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _dominant(tree: QueueTree) -> bool:
+    return "Dominant" in str(_global(tree, "resource-calculator", ""))
+
+
+def _less_than(
+    a: Mapping[str, int],
+    b: Mapping[str, int],
+    cluster: Mapping[str, int],
+    types: tuple[str, ...],
+    dominant: bool,
+) -> bool:
+    """``Resources.lessThan(rc, cluster, a, b)``: memory for DefaultRC, dominant share for DominantRC."""
+    if not dominant:
+        return a.get(MEMORY, 0) < b.get(MEMORY, 0)
+
+    def share(v: Mapping[str, int]) -> float:
+        return max((v.get(t, 0) / cluster[t] for t in types if cluster.get(t)), default=0.0)
+
+    return share(a) < share(b)
+
+
+def _divide(
+    a: Mapping[str, int],
+    b: Mapping[str, int],
+    cluster: Mapping[str, int],
+    types: tuple[str, ...],
+    dominant: bool,
+) -> float:
+    """``Resources.divide(rc, cluster, a, b)``: memory ratio (DefaultRC) or dominant-share ratio."""
+    if not dominant:
+        return a.get(MEMORY, 0) / b[MEMORY] if b.get(MEMORY) else 0.0
+
+    def share(v: Mapping[str, int]) -> float:
+        return max((v.get(t, 0) / cluster[t] for t in types if cluster.get(t)), default=0.0)
+
+    denominator = share(b)
+    return share(a) / denominator if denominator else 0.0
+
+
+def evaluate_capacity(tree: QueueTree, cluster: Mapping[str, int]) -> CapacityResult:
+    """Capacities, effective resources and limits of every queue for a cluster of the given size."""
+    declared_types = _global(tree, "resource-types", [])
+    types = resource_types([*cluster.keys(), *(declared_types or [])])
+    full = {t: int(cluster.get(t, 0)) for t in types}
+    legacy = bool(_global(tree, "legacy-queue-mode.enabled", True))
+    result = CapacityResult(cluster=full, types=types, legacy=legacy, queues=[])
+    stack: list[tuple[Queue, CapacityShares | None]] = [(tree.root, None)]
+    while stack:
+        queue, parent = stack.pop()
+        shares = _shares(queue, parent, types)
+        if parent is not None:
+            parent.children.append(shares)
+        result.queues.append(shares)
+        result.index[shares.path] = shares
+        stack.extend((child, shares) for child in reversed(queue.children))
+    dominant = _dominant(tree)
+    if legacy:
+        _legacy(result, dominant)
+    else:
+        _non_legacy(result, dominant)
+    _labels(result)
+    _limits(tree, result)
+    return result
+
+
+def _shares(queue: Queue, parent: CapacityShares | None, types: tuple[str, ...]) -> CapacityShares:
+    capacity = capacity_value(_value(queue, "capacity"), queue.path, maximum=False, types=types)
+    maximum = capacity_value(_value(queue, "maximum-capacity"), queue.path, maximum=True, types=types)
+    is_root = parent is None
+    if is_root:
+        mode = "percentage"
+    elif capacity is None:
+        mode = "none"
+    elif capacity.mode is CapacityMode.VECTOR and capacity.weight >= 0:
+        mode = "weight"  # a vector of one common weight counts as that weight (AbstractCSQueue)
+    else:
+        mode = capacity.mode.value
+    shares = CapacityShares(
+        path=queue.path,
+        name=queue.name,
+        parent=parent.path if parent else None,
+        leaf=queue.is_leaf,
+        mode=mode,
+        queue=queue,
+        depth=queue.path.count("."),
+    )
+    shares.capacity = 1.0 if is_root else (capacity.fraction if capacity is not None else 0.0)
+    shares.weight = capacity.weight if capacity is not None and mode == "weight" else -1.0
+    if maximum is None or maximum.mode is not CapacityMode.PERCENTAGE:
+        shares.maximum_capacity = 1.0  # unset, -1, bracketed: 100 %
+    else:
+        shares.maximum_capacity = maximum.fraction
+    if capacity is not None and capacity.mode is CapacityMode.ABSOLUTE and capacity.resources:
+        shares.configured_min = {t: dict(capacity.resources).get(t, 0) for t in types}
+    if maximum is not None and maximum.mode is CapacityMode.ABSOLUTE and maximum.resources:
+        shares.configured_max = {t: dict(maximum.resources).get(t, 0) for t in types}
+    return shares
+
+
+# -- legacy mode -------------------------------------------------------------------------------
+
+
+def _legacy(result: CapacityResult, dominant: bool) -> None:
+    types, cluster = result.types, result.cluster
+    root = result.queues[0]
+    root.capacity = root.absolute_capacity = 1.0
+    root.maximum_capacity = root.absolute_maximum_capacity = 1.0
+    root.guaranteed = dict(cluster)
+    root.maximum = dict(cluster)
+    for parent in result.queues:
+        children = parent.children
+        if not children:
+            continue
+        # weight normalisation among siblings (CSQueueUtils / AbstractParentQueue)
+        weight_sum = sum(max(0.0, c.weight) for c in children if c.mode == "weight")
+        for child in children:
+            if child.mode == "weight" and weight_sum > 0:
+                child.normalized_weight = f32(child.weight / weight_sum)
+        absolute = [c for c in children if c.mode == "absolute" and c.configured_min is not None]
+        ratio = _downscale(parent, absolute, cluster, types, dominant)
+        for child in children:
+            if child.mode == "absolute":
+                _legacy_absolute(child, parent, ratio, cluster, types, dominant)
+                continue
+            fraction = max(child.capacity, child.normalized_weight)
+            child.absolute_capacity = f32(fraction * parent.absolute_capacity) if fraction > 0 else 0.0
+            child.absolute_maximum_capacity = (
+                f32(child.maximum_capacity * parent.absolute_maximum_capacity)
+                if child.maximum_capacity > 0
+                else 0.0
+            )
+            if child.mode == "weight":
+                child.capacity = child.normalized_weight
+            child.guaranteed = {t: int(cluster[t] * child.absolute_capacity) for t in types}
+            child.maximum = {t: int(cluster[t] * child.absolute_maximum_capacity) for t in types}
+
+
+def _downscale(
+    parent: CapacityShares,
+    absolute: list[CapacityShares],
+    cluster: Mapping[str, int],
+    types: tuple[str, ...],
+    dominant: bool,
+) -> dict[str, float]:
+    """The parent's per-type ratio when its absolute children ask for more than it has."""
+    if not absolute:
+        return {}
+    asked = {t: sum((c.configured_min or {}).get(t, 0) for c in absolute) for t in types}
+    have = parent.guaranteed
+    if not _less_than(have, asked, cluster, types, dominant):
+        return {}
+    return {t: f32(have.get(t, 0) / asked[t]) for t in types if asked[t]}
+
+
+def _legacy_absolute(
+    child: CapacityShares,
+    parent: CapacityShares,
+    ratio: Mapping[str, float],
+    cluster: Mapping[str, int],
+    types: tuple[str, ...],
+    dominant: bool,
+) -> None:
+    configured = child.configured_min or dict.fromkeys(types, 0)
+    child.guaranteed = {
+        t: int(configured.get(t, 0) * ratio[t]) if t in ratio else configured.get(t, 0) for t in types
+    }
+    parent_max = parent.configured_max or parent.maximum
+    if child.configured_max is None:
+        child.maximum = dict(parent_max)
+    else:
+        # Resources.min(rc, cluster, ...) picks a whole vector
+        candidates = [dict(cluster), child.configured_max, dict(parent_max)]
+        best = candidates[0]
+        for other in candidates[1:]:
+            if _less_than(other, best, cluster, types, dominant):
+                best = other
+        child.maximum = dict(best)
+    child.capacity = f32(_divide(child.guaranteed, parent.guaranteed, cluster, types, dominant))
+    child.maximum_capacity = f32(_divide(child.maximum, parent.maximum, cluster, types, dominant))
+    child.absolute_capacity = f32(child.capacity * parent.absolute_capacity)
+    child.absolute_maximum_capacity = f32(child.maximum_capacity * parent.absolute_maximum_capacity)
+
+
+# -- non-legacy mode ---------------------------------------------------------------------------
+
+
+def _vector(
+    queue: Queue | None, key: str, types: tuple[str, ...], maximum: bool
+) -> dict[str, tuple[EntryKind, float]]:
+    if queue is None:
+        return {}
+    value = capacity_value(_value(queue, key), queue.path, maximum=maximum, types=types)
+    if value is None or not value.text:
+        return {}
+    return {e.resource: (e.kind, e.value) for e in value.vector}
+
+
+def _non_legacy(result: CapacityResult, dominant: bool) -> None:
+    """``ResourceCalculationDriver``: per parent and resource, absolute, then percentage, then weight."""
+    types, cluster = result.types, result.cluster
+    root = result.queues[0]
+    root.guaranteed = dict(cluster)
+    root.maximum = dict(cluster)
+    root.capacity = root.absolute_capacity = root.maximum_capacity = root.absolute_maximum_capacity = 1.0
+    for parent in result.queues:
+        children = parent.children
+        if not children:
+            continue
+        mins = {c.path: _vector(c.queue, "capacity", types, False) for c in children}
+        maxes = {c.path: _vector(c.queue, "maximum-capacity", types, True) for c in children}
+        guaranteed: dict[str, Vector] = {c.path: {} for c in children}
+        for t in types:
+            remaining = parent.guaranteed.get(t, 0)
+            have = remaining
+            absolute = [
+                (c, mins[c.path][t][1])
+                for c in children
+                if t in mins[c.path] and mins[c.path][t][0] is EntryKind.ABSOLUTE
+            ]
+            need = sum(v for _, v in absolute)
+            scale = have / need if need and have < need else 1.0
+            for c, v in absolute:
+                guaranteed[c.path][t] = math.floor(v * scale)
+            remaining -= sum(guaranteed[c.path][t] for c, _ in absolute)
+            after_absolute = remaining
+            for c in children:
+                kind_value = mins[c.path].get(t)
+                if kind_value is not None and kind_value[0] is EntryKind.PERCENTAGE:
+                    guaranteed[c.path][t] = math.floor(after_absolute * kind_value[1] / 100)
+                    remaining -= guaranteed[c.path][t]
+            weighted = [
+                (c, mins[c.path][t][1])
+                for c in children
+                if t in mins[c.path] and mins[c.path][t][0] is EntryKind.WEIGHT
+            ]
+            weight_sum = sum(w for _, w in weighted)
+            for c, w in weighted:
+                share = w / weight_sum if weight_sum else 0.0
+                guaranteed[c.path][t] = remaining if share == 1.0 else math.floor(remaining * share + 0.5)
+        for child in children:
+            g = {t: guaranteed[child.path].get(t, 0) for t in types}
+            m: Vector = {}
+            for t in types:
+                parent_max = parent.maximum.get(t, 0)
+                kind_value = maxes[child.path].get(t)
+                if kind_value is None:
+                    value = parent_max
+                elif kind_value[0] is EntryKind.PERCENTAGE:
+                    value = math.floor(parent_max * kind_value[1] / 100)
+                else:
+                    value = math.floor(kind_value[1])
+                if value == 0:
+                    value = parent_max
+                if value > parent_max:
+                    child.warnings.append(f"maximum {t} exceeds the parent's; capped")
+                    value = parent_max
+                m[t] = value
+            for t in types:
+                if m[t] < g[t]:
+                    g[t] = m[t]
+            if g.get(MEMORY, 0) == 0:
+                g = dict.fromkeys(types, 0)  # memory 0 zeroes every other type
+                child.warnings.append("zero resource (QUEUE_ZERO_RESOURCE)")
+            child.guaranteed, child.maximum = g, m
+            child.capacity = f32(_divide(g, parent.guaranteed, cluster, types, dominant))
+            child.maximum_capacity = f32(_divide(m, parent.maximum, cluster, types, dominant))
+            child.absolute_capacity = f32(child.capacity * parent.absolute_capacity)
+            child.absolute_maximum_capacity = f32(child.maximum_capacity * parent.absolute_maximum_capacity)
+
+
+# -- node labels ---------------------------------------------------------------------------------
+
+
+def _labels(result: CapacityResult) -> None:
+    """Per-label absolute capacities (percentages and weights; legacy formula, cs.md §7.1)."""
+    for parent in result.queues:
+        parent_labels = parent.labels if parent.parent is not None else None
+        for child in parent.children if parent.queue is not None else []:
+            if child.queue is None:
+                continue
+            configured = _value(child.queue, "node-labels") or {}
+            if not isinstance(configured, Mapping):
+                continue
+            entries: dict[str, tuple[CapacityValue | None, CapacityValue | None]] = {}
+            for label, values in configured.items():
+                if isinstance(values, Mapping):
+                    entries[label] = (values.get("capacity"), values.get("maximum-capacity"))
+            weight_sum: dict[str, float] = {}
+            for sibling in parent.children:
+                sibling_conf = _value(sibling.queue, "node-labels") if sibling.queue is not None else None
+                for label, values in (sibling_conf or {}).items():
+                    cap = values.get("capacity") if isinstance(values, Mapping) else None
+                    if isinstance(cap, CapacityValue) and cap.mode is CapacityMode.WEIGHT:
+                        weight_sum[label] = weight_sum.get(label, 0.0) + max(0.0, cap.weight)
+            for label, (cap, mx) in entries.items():
+                if parent_labels is None:
+                    parent_abs, parent_abs_max = 1.0, 1.0
+                else:
+                    parent_label = parent_labels.get(label)
+                    parent_abs = parent_label.absolute_capacity if parent_label else 0.0
+                    parent_abs_max = parent_label.absolute_maximum_capacity if parent_label else 0.0
+                fraction = 0.0
+                if isinstance(cap, CapacityValue):
+                    if cap.mode is CapacityMode.WEIGHT:
+                        total = weight_sum.get(label, 0.0)
+                        fraction = f32(cap.weight / total) if total > 0 else 0.0
+                    else:
+                        fraction = cap.fraction
+                maximum = (
+                    mx.fraction
+                    if isinstance(mx, CapacityValue) and mx.mode is CapacityMode.PERCENTAGE
+                    else 1.0
+                )
+                child.labels[label] = LabelCapacity(
+                    capacity=fraction,
+                    absolute_capacity=f32(fraction * parent_abs) if fraction > 0 else 0.0,
+                    maximum_capacity=maximum,
+                    absolute_maximum_capacity=f32(maximum * parent_abs_max) if maximum > 0 else 0.0,
+                )
+
+
+def _normalize_up(amount: int, by: float, step: int) -> int:
+    """``DefaultResourceCalculator.multiplyAndNormalizeUp`` on memory: ceil of a float, up to the step."""
+    value = math.ceil(f32(amount * by))
+    return -(-value // step) * step if step > 0 else value
+
+
+# -- limits ------------------------------------------------------------------------------------
+
+
+def _limits(tree: QueueTree, result: CapacityResult) -> None:
+    """User limit, AM limits and application counts for an idle cluster (cs.md §7.3–§7.5)."""
+    types = result.types
+    base = int(_float(_global(tree, "maximum-applications", 10000), 10000))
+    global_max = int(_float(_global(tree, "global-queue-max-application", -1), -1))
+    if global_max > 0:
+        base = min(global_max, base)
+    step = int(_float(_global(tree, "yarn.scheduler.minimum-allocation-mb", 1024), 1024)) or 1
+    for q in result.queues:
+        if not q.leaf or q.queue is None:
+            continue
+        mulp = _float(_value(q.queue, "minimum-user-limit-percent"), 100.0)
+        ulf = _float(_value(q.queue, "user-limit-factor"), 1.0)
+        am = _float(_value(q.queue, "maximum-am-resource-percent"), 0.1)
+        q.user_limit_percent, q.user_limit_factor = mulp, ulf
+        if ulf == -1:
+            q.single_user_limit = dict(q.maximum)
+        else:
+            q.single_user_limit = {
+                t: min(int(q.guaranteed.get(t, 0) * ulf), q.maximum.get(t, 0)) for t in types
+            }
+        basis = max(q.guaranteed.get(MEMORY, 0), q.maximum.get(MEMORY, 0))
+        q.am_limit = {MEMORY: _normalize_up(basis, f32(am), step)}
+        user_share = min(max(mulp / 100, 1.0), 1.0)  # one active user
+        factor = f32(am) * user_share * (1 if ulf == -1 else ulf)
+        q.user_am_limit = {
+            MEMORY: min(_normalize_up(q.guaranteed.get(MEMORY, 0), factor, step), q.am_limit[MEMORY])
+        }
+        explicit = int(_float(_value(q.queue, "maximum-applications"), -1))
+        if explicit >= 0:
+            q.max_applications = explicit
+        elif global_max > 0 and q.mode != "absolute":
+            q.max_applications = base
+        else:
+            q.max_applications = int(f32(base * f32(q.absolute_capacity)))
+        q.max_applications_per_user = (
+            q.max_applications
+            if ulf == -1
+            else min(q.max_applications, int(f32(q.max_applications * mulp / 100 * ulf)))
+        )

@@ -1,0 +1,428 @@
+"""Starvation and preemption preview for the Fair Scheduler (fs-math.md §3).
+
+3.x model (YARN-4752, default): per application, fair-share starvation below
+``threshold × fair share`` (``FSAppAttempt.fairShareStarvation``) and the leaf's min-share starvation
+handed out to its apps (``FSLeafQueue.updateStarvedApps``). 2.x model (``--hadoop-version 2.x``):
+queue-level deficits (``FSLeafQueue``/``FairScheduler.resourceDeficit`` on branch-2.8, 2.5–2.7 and
+≤2.5 variants). Both only run when ``yarn.scheduler.fair.preemption`` is on and the cluster is more
+utilised than ``cluster-utilization-threshold`` (``FairScheduler.shouldAttemptPreemption``).
+
+A snapshot has no clock: a queue counts as starved once its timeout has passed, so a queue with an
+infinite timeout (the default) is never starved; the timeouts are reported with the result.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fsctl.evaluate.compute_fair_shares import java_float
+from fsctl.evaluate.fair import DRF, AppShares, FairResult, QueueShares
+from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, Vector
+from fsctl.model.tree import Queue, QueueTree, Setting
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+
+DEFAULT_THRESHOLD = 0.5
+DEFAULT_UTILIZATION_THRESHOLD = 0.8
+DEFAULT_WAIT_BEFORE_KILL_MS = 15000
+
+
+@dataclass(frozen=True, slots=True)
+class PreemptionSettings:
+    """The yarn-site.xml side (``FairSchedulerConfiguration``)."""
+
+    enabled: bool = False
+    utilization_threshold: float = DEFAULT_UTILIZATION_THRESHOLD
+    wait_before_kill_ms: int = DEFAULT_WAIT_BEFORE_KILL_MS
+
+    @classmethod
+    def from_site(cls, conf: Any) -> PreemptionSettings:
+        if conf is None:
+            return cls()
+        try:
+            return cls(
+                enabled=conf.get_boolean("yarn.scheduler.fair.preemption", False),
+                utilization_threshold=conf.get_float(
+                    "yarn.scheduler.fair.preemption.cluster-utilization-threshold",
+                    DEFAULT_UTILIZATION_THRESHOLD,
+                ),
+                wait_before_kill_ms=conf.get_long(
+                    "yarn.scheduler.fair.waitTimeBeforeKill", DEFAULT_WAIT_BEFORE_KILL_MS
+                ),
+            )
+        except ValueError:
+            return cls()
+
+
+@dataclass(slots=True)
+class QueuePreemption:
+    """A queue's inherited preemption settings (``FSQueue.updatePreemptionVariables``)."""
+
+    min_share_timeout_ms: int = UNBOUNDED
+    fair_share_timeout_ms: int = UNBOUNDED
+    threshold: float = DEFAULT_THRESHOLD
+    preemptable: bool = True
+
+
+@dataclass(slots=True)
+class PreemptionResult:
+    attempted: bool
+    utilization: float
+    settings: PreemptionSettings
+    queues: dict[str, QueuePreemption] = field(default_factory=dict)
+    starved_apps: list[AppShares] = field(default_factory=list)
+    #: per preemptable queue, what it holds above its fair share (containers can come from there)
+    preemptable: dict[str, Vector] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def _declared_raw(owner: Queue | QueueTree, key: str) -> str | None:
+    declared = owner.declared.get(key) if isinstance(owner, Queue) else owner.settings.get(key)
+    if isinstance(declared, Setting):
+        return declared.raw if declared.raw else (None if declared.value is None else str(declared.value))
+    return None
+
+
+def _seconds_ms(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text.strip()) * 1000
+    except ValueError:
+        return None
+
+
+def _fraction(text: str | None) -> float | None:
+    if text is None:
+        return None
+    try:
+        return min(max(java_float(float(text.strip())), 0.0), 1.0)
+    except ValueError:
+        return None
+
+
+def queue_settings(tree: QueueTree) -> dict[str, QueuePreemption]:
+    """Inherited timeouts, thresholds and allowPreemptionFrom for every queue (fs-parse.md §2.6).
+
+    Read from the declared text (seconds in the file, milliseconds here) so the result does not depend
+    on how a reader stores the effective value.
+    """
+    root_min = _seconds_ms(_declared_raw(tree, "defaultMinSharePreemptionTimeout"))
+    root_fair = _seconds_ms(_declared_raw(tree, "defaultFairSharePreemptionTimeout"))
+    if root_fair is None:
+        root_fair = _seconds_ms(_declared_raw(tree, "fairSharePreemptionTimeout"))  # deprecated top-level
+    root_threshold = _fraction(_declared_raw(tree, "defaultFairSharePreemptionThreshold"))
+    base = QueuePreemption(
+        min_share_timeout_ms=UNBOUNDED if root_min is None else root_min,
+        fair_share_timeout_ms=UNBOUNDED if root_fair is None else root_fair,
+        threshold=DEFAULT_THRESHOLD if root_threshold is None else root_threshold,
+    )
+    out: dict[str, QueuePreemption] = {}
+    stack: list[tuple[Queue, QueuePreemption]] = [(tree.root, base)]
+    while stack:
+        queue, inherited = stack.pop()
+        own_min = _seconds_ms(_declared_raw(queue, "minSharePreemptionTimeout"))
+        own_fair = _seconds_ms(_declared_raw(queue, "fairSharePreemptionTimeout"))
+        own_threshold = _fraction(_declared_raw(queue, "fairSharePreemptionThreshold"))
+        allow = _declared_raw(queue, "allowPreemptionFrom")
+        settings = QueuePreemption(
+            min_share_timeout_ms=inherited.min_share_timeout_ms if own_min is None else own_min,
+            fair_share_timeout_ms=inherited.fair_share_timeout_ms if own_fair is None else own_fair,
+            threshold=inherited.threshold if own_threshold is None else own_threshold,
+            # Boolean.parseBoolean; a non-preemptable parent forces its subtree non-preemptable
+            preemptable=inherited.preemptable and (allow is None or allow.strip().lower() == "true"),
+        )
+        out[queue.path] = settings
+        stack.extend((child, settings) for child in queue.children)
+    return out
+
+
+# -- resource arithmetic -----------------------------------------------------------------------
+
+
+def _nonneg(v: Mapping[str, int], types: tuple[str, ...]) -> Vector:
+    return {t: max(v.get(t, 0), 0) for t in types}
+
+
+def _sub(a: Mapping[str, int], b: Mapping[str, int], types: tuple[str, ...]) -> Vector:
+    return {t: a.get(t, 0) - b.get(t, 0) for t in types}
+
+
+def _cmin(a: Mapping[str, int], b: Mapping[str, int], types: tuple[str, ...]) -> Vector:
+    return {t: min(a.get(t, 0), b.get(t, 0)) for t in types}
+
+
+def _is_none(v: Mapping[str, int]) -> bool:
+    return all(x == 0 for x in v.values())
+
+
+def _floor_multiply(v: Mapping[str, int], by: float, types: tuple[str, ...]) -> Vector:
+    """``Resources.multiply``: each component rounded down."""
+    return {t: int(v.get(t, 0) * by) for t in types}
+
+
+def _dominant_share(v: Mapping[str, int], cluster: Mapping[str, int], types: tuple[str, ...]) -> float:
+    return max((v.get(t, 0) / cluster[t] for t in types if cluster.get(t)), default=0.0)
+
+
+def below(
+    policy: str,
+    a: Mapping[str, int],
+    b: Mapping[str, int],
+    cluster: Mapping[str, int],
+    types: tuple[str, ...],
+) -> bool:
+    """``calc.compare(cluster, a, b, singleType=true) < 0`` with the policy's calculator:
+    memory only for fair/fifo (DefaultResourceCalculator), dominant share for drf."""
+    if policy == DRF:
+        if all(a.get(t, 0) == b.get(t, 0) for t in types):
+            return False
+        return _dominant_share(a, cluster, types) < _dominant_share(b, cluster, types)
+    return a.get(MEMORY, 0) < b.get(MEMORY, 0)
+
+
+def _greater(
+    policy: str,
+    a: Mapping[str, int],
+    b: Mapping[str, int],
+    cluster: Mapping[str, int],
+    types: tuple[str, ...],
+) -> bool:
+    return below(policy, b, a, cluster, types)
+
+
+# -- comparators (apps have no min share, so the needy steps never apply) -----------------------
+
+
+def _app_comparator(
+    policy: str, cluster: Mapping[str, int], types: tuple[str, ...]
+) -> Callable[[AppShares, AppShares], int]:
+    def tie(a: AppShares, b: AppShares) -> int:
+        if a.start_time != b.start_time:
+            return -1 if a.start_time < b.start_time else 1
+        return (a.name > b.name) - (a.name < b.name)
+
+    def fair(a: AppShares, b: AppShares) -> int:
+        # FairSharePolicy.FairShareComparator: demand (YARN-6769), then usage/weight, then ties
+        da, db = a.demand.get(MEMORY, 0), b.demand.get(MEMORY, 0)
+        if da == 0 and db > 0:
+            return 1
+        if db == 0 and da > 0:
+            return -1
+        if a.weight > 0 and b.weight > 0:
+            ra, rb = a.usage.get(MEMORY, 0) / a.weight, b.usage.get(MEMORY, 0) / b.weight
+        elif a.weight == b.weight:
+            ra, rb = a.usage.get(MEMORY, 0), b.usage.get(MEMORY, 0)
+        else:
+            ra, rb = -a.weight, -b.weight
+        if ra != rb:
+            return -1 if ra < rb else 1
+        return tie(a, b)
+
+    def drf(a: AppShares, b: AppShares) -> int:
+        # DominantResourceFairnessPolicy COMPARATOR2 without min shares
+        def shares(app: AppShares) -> tuple[float, float]:
+            mem = app.usage.get(MEMORY, 0) / cluster[MEMORY] if cluster.get(MEMORY) else 0.0
+            vc = app.usage.get(VCORES, 0) / cluster[VCORES] if cluster.get(VCORES) else 0.0
+            dominant, other = (vc, mem) if vc > mem else (mem, vc)
+            weight = app.weight
+            return (dominant / weight, other / weight) if weight > 0 else (float("inf"), float("inf"))
+
+        sa, sb = shares(a), shares(b)
+        if sa != sb:
+            return -1 if sa < sb else 1
+        return tie(a, b)
+
+    def fifo(a: AppShares, b: AppShares) -> int:
+        if a.priority != b.priority:
+            return b.priority - a.priority
+        return tie(a, b)
+
+    return {DRF: drf, "fifo": fifo}.get(policy, fair)
+
+
+# -- the preview -------------------------------------------------------------------------------
+
+
+def utilization(fair: FairResult) -> float:
+    """``max(allocatedMB/clusterMB, allocatedVcores/clusterVcores)`` in float, as Hadoop's gate has it."""
+    root = fair.queues[0]
+    ratios = []
+    for t in (MEMORY, VCORES):
+        total = fair.cluster.get(t, 0)
+        if total:
+            ratios.append(java_float(root.usage.get(t, 0) / total))
+    return max(ratios, default=0.0)
+
+
+def evaluate_preemption(
+    tree: QueueTree,
+    fair: FairResult,
+    settings: PreemptionSettings,
+    *,
+    hadoop_version: HadoopVersion = DEFAULT_VERSION,
+) -> PreemptionResult:
+    """Fill each queue's (and app's) starvation and list what could be preempted."""
+    used = utilization(fair)
+    # FairScheduler.shouldAttemptPreemption: enabled and threshold < utilisation (strict, float)
+    attempted = settings.enabled and java_float(settings.utilization_threshold) < used
+    result = PreemptionResult(
+        attempted=attempted, utilization=used, settings=settings, queues=queue_settings(tree)
+    )
+    for q in fair.queues:
+        q.min_share_starvation = dict.fromkeys(fair.types, 0)
+        q.fair_share_starvation = dict.fromkeys(fair.types, 0)
+    if not settings.enabled:
+        result.notes.append("preemption is off (yarn.scheduler.fair.preemption=false): nothing is starved")
+        return result
+    if not attempted:
+        result.notes.append(
+            f"cluster utilisation {used:.3f} is not above the threshold {settings.utilization_threshold:g}: "
+            "starvation is not computed"
+        )
+        return result
+    leaves = [q for q in fair.queues if q.leaf and q.created]
+    if hadoop_version[0] < 3 and hadoop_version < (2, 9):
+        for leaf in leaves:
+            _deficit_2x(leaf, result.queues[leaf.path], fair, hadoop_version)
+    else:
+        for leaf in leaves:
+            result.starved_apps.extend(_starved_apps_3x(leaf, result.queues[leaf.path], fair))
+    # parents add up their children's starvation, for the report
+    for q in reversed(fair.queues):
+        if not q.leaf and q.created:
+            for child in q.children:
+                for t in fair.types:
+                    q.min_share_starvation[t] += child.min_share_starvation.get(t, 0)
+                    q.fair_share_starvation[t] += child.fair_share_starvation.get(t, 0)
+    _preemptable(fair, result)
+    return result
+
+
+def _preemptable(fair: FairResult, result: PreemptionResult) -> None:
+    """Leaves containers may come from: preemptable and using more than their fair share
+    (``FSAppAttempt.canContainerBePreempted`` never takes an app below its fair share)."""
+    types = fair.types
+    starved = any(
+        not _is_none(q.min_share_starvation) or not _is_none(q.fair_share_starvation)
+        for q in fair.queues
+        if q.leaf
+    )
+    for q in fair.queues:
+        if not q.leaf or not q.created:
+            continue
+        share = {t: q.fair_share.get(t, 0) for t in types}
+        if not result.queues[q.path].preemptable:
+            if starved and _greater(q.policy, q.usage, share, fair.cluster, types):
+                result.notes.append(f"{q.path}: above its fair share but allowPreemptionFrom=false")
+            continue
+        over = _nonneg(_sub(q.usage, share, types), types)
+        if not _is_none(over) and _greater(q.policy, q.usage, share, fair.cluster, types):
+            result.preemptable[q.path] = over
+    if starved:
+        for path, over in result.preemptable.items():
+            amount = ", ".join(f"{t}={v}" for t, v in over.items())
+            result.notes.append(f"{path}: may lose up to {amount} (usage above its fair share)")
+        if not result.preemptable:
+            result.notes.append("no preemptable queue is above its fair share: nothing can be preempted")
+
+
+def _leaf_apps(leaf: QueueShares, types: tuple[str, ...]) -> list[AppShares]:
+    """The leaf's runnable apps; without per-app entries, one app standing for the whole queue."""
+    if leaf.applications:
+        return [a for a in leaf.applications if a.runnable]
+    if not leaf.runnable_apps:
+        return []
+    return [
+        AppShares(
+            name=leaf.path,
+            queue=leaf.path,
+            weight=1.0,
+            start_time=0,
+            priority=1,
+            runnable=True,
+            demand=dict(leaf.demand),
+            usage=dict(leaf.usage),
+            fair_share={t: leaf.fair_share[t] for t in types if t in leaf.fair_share},
+        )
+    ]
+
+
+def _starved_apps_3x(leaf: QueueShares, conf: QueuePreemption, fair: FairResult) -> list[AppShares]:
+    """``FSLeafQueue.updateStarvedApps`` with every timeout taken as elapsed (3.x)."""
+    types, cluster, policy = fair.types, fair.cluster, leaf.policy
+    apps = [a for a in _leaf_apps(leaf, types) if not _is_none(_sub(a.demand, a.usage, types))]
+    apps.sort(key=functools.cmp_to_key(_app_comparator(policy, cluster, types)))
+    starved: list[AppShares] = []
+    fs_total = dict.fromkeys(types, 0)
+    # (a) fair-share starvation, in comparator order, stopping at the first app that is not starved
+    for app in apps:
+        share = {t: app.fair_share.get(t, 0) for t in types}  # not computed: Hadoop's stale 0
+        threshold_share = _floor_multiply(share, conf.threshold, types)
+        fair_demand = _cmin(threshold_share, app.demand, types)
+        is_starved = below(policy, app.usage, fair_demand, cluster, types)
+        if not is_starved or conf.fair_share_timeout_ms >= UNBOUNDED:
+            break
+        app.fair_share_starvation = _nonneg(_sub(fair_demand, app.usage, types), types)
+        if _is_none(app.fair_share_starvation):
+            break
+        starved.append(app)
+        fs_total = {t: fs_total[t] + app.fair_share_starvation[t] for t in types}
+    # (b) the queue's min-share starvation, net of what the apps already claim
+    ms = _nonneg(_sub(_cmin(leaf.min_share, leaf.demand, types), leaf.usage, types), types)
+    if conf.min_share_timeout_ms >= UNBOUNDED:
+        ms = dict.fromkeys(types, 0)
+    ms = _nonneg(_sub(ms, fs_total, types), types)
+    # (c) hand it out in comparator order, with Hadoop's quirk kept (fs-math.md §3.1)
+    pending = dict(ms)
+    for app in apps:
+        if _is_none(pending):
+            break
+        unmet = _nonneg(_sub(_sub(app.demand, app.usage, types), app.fair_share_starvation, types), types)
+        if _greater(policy, unmet, pending, cluster, types):
+            unmet = _nonneg(_sub(unmet, pending, types), types)
+            pending = dict.fromkeys(types, 0)
+        else:
+            pending = _nonneg(_sub(pending, unmet, types), types)
+        app.min_share_starvation = unmet
+        if app not in starved and not _is_none(unmet):
+            starved.append(app)
+    leaf.fair_share_starvation = fs_total
+    leaf.min_share_starvation = ms
+    return starved
+
+
+def _deficit_2x(leaf: QueueShares, conf: QueuePreemption, fair: FairResult, version: HadoopVersion) -> None:
+    """Queue-level ``resourceDeficit`` (2.8) / ``resToPreempt`` (2.5–2.7), timeouts taken as elapsed."""
+    types, cluster = fair.types, fair.cluster
+    minor = version[1] if version[0] == 2 else 9
+    policy = leaf.policy if minor >= 8 else "fair"  # YARN-3453: the policy's calculator from 2.8
+    threshold = conf.threshold if minor >= 6 else 0.5  # YARN-2394; "half fair share" before 2.6
+    share = {t: leaf.fair_share.get(t, 0) for t in types}
+    min_target = _cmin(leaf.min_share, leaf.demand, types)
+    starved_min = below(policy, leaf.usage, min_target, cluster, types)
+    fair_trigger = _cmin(_floor_multiply(share, threshold, types), leaf.demand, types)
+    starved_fair = below(policy, leaf.usage, fair_trigger, cluster, types)
+    zero = dict.fromkeys(types, 0)
+    by_min = (
+        _nonneg(_sub(min_target, leaf.usage, types), types)
+        if starved_min and conf.min_share_timeout_ms < UNBOUNDED
+        else zero
+    )
+    # the amount is up to the FULL min(fairShare, demand), not the threshold (fs-math.md §3.2)
+    by_fair = (
+        _nonneg(_sub(_cmin(share, leaf.demand, types), leaf.usage, types), types)
+        if starved_fair and conf.fair_share_timeout_ms < UNBOUNDED
+        else zero
+    )
+    leaf.min_share_starvation = by_min
+    leaf.fair_share_starvation = by_fair
+
+
+def deficit_2x(leaf: QueueShares, fair: FairResult) -> Vector:
+    """``Resources.max(calc, byMin, byFair)``: what 2.x would preempt for this leaf."""
+    if below(leaf.policy, leaf.min_share_starvation, leaf.fair_share_starvation, fair.cluster, fair.types):
+        return dict(leaf.fair_share_starvation)
+    return dict(leaf.min_share_starvation)

@@ -1,0 +1,838 @@
+"""fair-scheduler.xml into the queue tree, with every error and warning Hadoop would report.
+
+Follows ``AllocationFileLoaderService``, ``allocation/AllocationFileParser``,
+``allocation/AllocationFileQueueParser``, ``AllocationConfiguration`` and ``QueueManager`` (policy
+checks at queue creation). Hadoop stops at the first error; this reader reports all of them and
+never raises. fs-parse.md §2 is the grammar, §3 the checks.
+
+Effective settings (``Queue.effective``; keys are Hadoop element names, aliases folded into them):
+
+==============================  =====================================================================
+``weight``                      float (Java float), default 1.0
+``minResources``                ResourceSpec, absolute; 0 when unset *or a percentage* (Hadoop drops it)
+``maxResources``                ResourceSpec (may be a percentage); default ``queueMaxResourcesDefault``
+``maxChildResources``           ResourceSpec or None (limit for dynamic children only)
+``maxContainerAllocation``      ResourceSpec, absolute: own value (a percentage counts as unset) or the
+                                nearest ancestor's, capped by ``yarn.scheduler.maximum-allocation-*``
+``maxRunningApps``              int, default ``queueMaxAppsDefault``
+``maxAMShare``                  float, default ``queueMaxAMShareDefault`` (meaningful on leaves only)
+``schedulingPolicy``            ``"fair"``, ``"drf"``, ``"fifo"`` or a class name; default
+                                ``defaultQueueSchedulingPolicy`` (never the parent's)
+``minSharePreemptionTimeout``   int ms (``Long.MAX_VALUE`` = never), inherited; root: the top-level default
+``fairSharePreemptionTimeout``  int ms, inherited; root: top-level default (or deprecated element)
+``fairSharePreemptionThreshold``  float in [0, 1] (or NaN), inherited; root: top-level default 0.5
+``allowPreemptionFrom``         bool; False on any ancestor forces False
+``aclSubmitApps``               str, the raw ACL text (not trimmed); root ``"*"``, others ``" "`` (nobody)
+``aclAdministerApps``           str, same
+``aclAdministerReservations``, ``aclListReservations``, ``aclSubmitReservations``: str or None
+``reservation``                 bool, the queue is reservable (a plan queue)
+==============================  =====================================================================
+
+``QueueTree.effective`` holds the top-level defaults under their element names:
+``userMaxAppsDefault``, ``queueMaxAppsDefault`` (int), ``queueMaxResourcesDefault`` (ResourceSpec),
+``queueMaxAMShareDefault`` (float), ``defaultQueueSchedulingPolicy`` (str),
+``defaultMinSharePreemptionTimeout`` / ``defaultFairSharePreemptionTimeout`` (int ms, Long.MAX_VALUE when
+unset), ``defaultFairSharePreemptionThreshold`` (float), ``reservation-planner`` / ``-agent`` / ``-policy``
+(str). ``QueueTree.placement`` is the file's ``queuePlacementPolicy`` (None when absent: use
+``effective_placement``). ``QueueTree.extras``:
+
+- ``users``: ``{name: {"maxRunningApps": Setting}}``; ``user_max_apps``: ``{name: int}`` (effective)
+- ``queue_elements``: one dict per ``<queue>``/``<pool>`` element (``path``, ``tag`` as written, e.g.
+  the quirky ``ueue``, ``type`` attribute or None, ``location``); duplicates appear several times
+- ``ignored_elements``: elements Hadoop silently ignores (``path`` of the queue or None, ``parent``
+  tag, ``tag``, ``location``)
+- ``dropped_queues``: paths Hadoop does not create because of scheduling-policy conflicts (subtree roots)
+- ``site``: the :class:`FairSiteSettings` used; ``placement_location``: where the policy element is
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from lxml import etree
+
+from fsctl.fair import javanum
+from fsctl.fair.names import trim_queue_name
+from fsctl.fair.placement import parse_placement_policy, policy_from_settings
+from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
+from fsctl.fair.site import FairSiteSettings
+from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.location import Location
+from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec
+from fsctl.model.tree import FAIR, PlacementRule, Queue, QueueTree, ReadResult, Setting
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+from fsctl.rules import fair as rules
+from fsctl.xmldoc import XmlDocument, local_name
+
+if TYPE_CHECKING:
+    from fsctl.hadoopconf import HadoopConf
+
+LONG_MAX = javanum.LONG_MAX
+ROOT = "root"
+
+# AllocationFileParser.VALID_TAG_NAMES (queue/pool, user, queuePlacementPolicy handled apart)
+TOP_LEVEL_SCALARS = (
+    "queueMaxAppsDefault",
+    "queueMaxAMShareDefault",
+    "queueMaxResourcesDefault",
+    "fairSharePreemptionTimeout",
+    "defaultFairSharePreemptionTimeout",
+    "defaultFairSharePreemptionThreshold",
+    "defaultMinSharePreemptionTimeout",
+    "reservation-agent",
+    "reservation-policy",
+    "reservation-planner",
+    "userMaxAppsDefault",
+)
+TOP_LEVEL_POLICY_TAGS = ("defaultQueueSchedulingPolicy", "defaultQueueSchedulingMode")
+TOP_LEVEL_TAGS = frozenset(
+    (*TOP_LEVEL_SCALARS, *TOP_LEVEL_POLICY_TAGS, "queue", "pool", "user", "queuePlacementPolicy")
+)
+_RESERVATION = "org.apache.hadoop.yarn.server.resourcemanager.reservation."
+RESERVATION_DEFAULTS = {  # FairScheduler.md
+    "reservation-planner": _RESERVATION + "planning.SimpleCapacityReplanner",
+    "reservation-agent": _RESERVATION + "planning.AlignedPlannerWithGreedy",
+    "reservation-policy": _RESERVATION + "CapacityOverTimePolicy",
+}
+#: queue child element -> property key (aliases folded)
+QUEUE_PROPERTIES = {
+    "minResources": "minResources",
+    "maxResources": "maxResources",
+    "maxChildResources": "maxChildResources",
+    "maxRunningApps": "maxRunningApps",
+    "maxAMShare": "maxAMShare",
+    "maxContainerAllocation": "maxContainerAllocation",
+    "weight": "weight",
+    "minSharePreemptionTimeout": "minSharePreemptionTimeout",
+    "fairSharePreemptionTimeout": "fairSharePreemptionTimeout",
+    "fairSharePreemptionThreshold": "fairSharePreemptionThreshold",
+    "schedulingPolicy": "schedulingPolicy",
+    "schedulingMode": "schedulingPolicy",
+    "aclSubmitApps": "aclSubmitApps",
+    "aclAdministerApps": "aclAdministerApps",
+    "aclAdministerReservations": "aclAdministerReservations",
+    "aclListReservations": "aclListReservations",
+    "aclSubmitReservations": "aclSubmitReservations",
+    "allowPreemptionFrom": "allowPreemptionFrom",
+    "reservation": "reservation",
+}
+ACL_PROPERTIES = frozenset(
+    (
+        "aclSubmitApps",
+        "aclAdministerApps",
+        "aclAdministerReservations",
+        "aclListReservations",
+        "aclSubmitReservations",
+    )
+)
+EVERYBODY_ACL, NOBODY_ACL = "*", " "
+
+POLICY_PACKAGE = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.policies."
+#: SchedulingPolicy.parse: the built-in names and classes
+KNOWN_POLICY_CLASSES = {
+    POLICY_PACKAGE + "FairSharePolicy": "fair",
+    POLICY_PACKAGE + "DominantResourceFairnessPolicy": "drf",
+    POLICY_PACKAGE + "FifoPolicy": "fifo",
+}
+FAIR_DRF_MESSAGE = (  # policies/FairSharePolicy#isChildPolicyAllowed
+    "Queue policy can't be DRF if the parent policy is fair. Choose fair or FIFO for child queues "
+    "instead. Please note that FIFO is only for leaf queues."
+)
+_JAVA_CLASS_NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
+
+
+def is_nested_queue_tag(tag: str) -> bool:
+    """``AllocationFileQueueParser#isSchedulableQueue``: ``"queue".endsWith(tag)`` or ``pool``, so
+    ``ueue``, ``eue``, ``ue`` and ``e`` count as nested queues too."""
+    return bool(tag) and ("queue".endswith(tag) or tag == "pool")
+
+
+def first_text(node: etree._Element) -> tuple[str | None, str | None]:
+    """``((Text) element.getFirstChild()).getData()`` as Hadoop's DOM sees it: (text, None), or
+    (None, ``"empty"``) for NullPointerException, (None, ``"element"``) for ClassCastException.
+
+    Hadoop's parser drops comments and joins the text around them; an element or processing
+    instruction before any text is what the cast fails on.
+    """
+    text = node.text or ""
+    blocked = False
+    for child in node:
+        if isinstance(child, etree._Comment):
+            text += child.tail or ""
+            continue
+        blocked = True
+        break
+    if text:
+        return text, None
+    return None, ("element" if blocked else "empty")
+
+
+def java_resource_str(amounts: dict[str, int]) -> str:
+    """``Resource.toString``: ``<memory:1024, vCores:2>`` plus non-zero custom types."""
+    items = list(amounts.items())
+    memory = items[0][1] if items else 0
+    vcores = min(items[1][1], INT_MAX) if len(items) > 1 else 0
+    text = f"<memory:{memory}, vCores:{vcores}"
+    for name, value in items[2:]:
+        if value != 0:
+            text += f", {name}: {value}"
+    return text + ">"
+
+
+def effective_placement(tree: QueueTree, site: FairSiteSettings | None = None) -> list[PlacementRule]:
+    """The rules Hadoop applies: the file's policy, else the yarn-site derived one (fs-parse §5.8).
+
+    A policy element without any valid ``rule`` is ignored by Hadoop ("Empty rule set defined"),
+    which then keeps the yarn-site derived rules.
+    """
+    if tree.placement:
+        return list(tree.placement)
+    settings = site or tree.extras.get("site") or FairSiteSettings()
+    return policy_from_settings(settings.allow_undeclared_pools, settings.user_as_default_queue)
+
+
+def read_fair(
+    doc: XmlDocument,
+    site: HadoopConf | None = None,
+    hadoop_version: HadoopVersion = DEFAULT_VERSION,
+) -> ReadResult:
+    """Read an allocation file into a :class:`ReadResult`; ``site`` is a ``HadoopConf`` (yarn-site)
+    or None. Never raises: an unexpected failure becomes an FS199 diagnostic."""
+    reader = _FairReader(doc, site, hadoop_version)
+    try:
+        reader.read()
+    except Exception as exc:  # never let a reader crash the command
+        reader.internal_error(doc.root, exc)
+    return ReadResult(doc.path, FAIR, reader.tree, reader.found)
+
+
+class _FairReader:
+    def __init__(self, doc: XmlDocument, site: HadoopConf | None, hadoop_version: HadoopVersion) -> None:
+        self.doc = doc
+        self.version = hadoop_version
+        self.found: list[Diagnostic] = []
+        try:
+            self.site = FairSiteSettings.from_conf(site)
+        except Exception as exc:
+            self.site = FairSiteSettings()
+            self.internal_error(doc.root, exc)
+        self.types = self.site.resource_types
+        root = Queue(ROOT, ROOT, location=doc.location(doc.root))
+        self.tree = QueueTree(FAIR, doc.path, root)
+        self.index: dict[str, Queue] = {ROOT: root}
+        self.queue_elements: list[dict[str, Any]] = []
+        self.ignored: list[dict[str, Any]] = []
+        self.users: dict[str, dict[str, Setting]] = {}
+        self.tree.extras.update(
+            queue_elements=self.queue_elements,
+            ignored_elements=self.ignored,
+            users=self.users,
+            dropped_queues=[],
+            site=self.site,
+            placement_location=None,
+        )
+
+    # -- diagnostics ----------------------------------------------------------------------------
+
+    def internal_error(self, node: etree._Element, exc: Exception) -> None:
+        self.found.append(
+            rules.FS199.at(self.doc.location(node), f"fsctl failed here: {type(exc).__name__}: {exc}")
+        )
+
+    def loc(self, node: etree._Element) -> Location:
+        return self.doc.location(node)
+
+    # -- values ---------------------------------------------------------------------------------
+
+    def text(self, node: etree._Element, queue: str | None, prop: str, *, trim: bool = True) -> str | None:
+        """The element's value as Hadoop reads it, or None after reporting why Hadoop fails."""
+        text, failure = first_text(node)
+        tag = local_name(node)
+        if failure == "empty":
+            self.found.append(
+                rules.FS104.at(
+                    self.loc(node),
+                    f"<{tag}> is empty: Hadoop fails reading it (NullPointerException)",
+                    queue=queue,
+                    property=prop,
+                )
+            )
+            return None
+        if failure == "element":
+            self.found.append(
+                rules.FS105.at(
+                    self.loc(node),
+                    f"<{tag}> starts with an element, not text: Hadoop fails reading it (ClassCastException)",
+                    queue=queue,
+                    property=prop,
+                )
+            )
+            return None
+        assert text is not None
+        return javanum.java_trim(text) if trim else text
+
+    def number(
+        self,
+        node: etree._Element,
+        text: str,
+        parse: Callable[[str], Any],
+        queue: str | None,
+        prop: str,
+        expected: str,
+    ) -> Any:
+        """``parse(text)``, or None after an FS106/FS107 diagnostic."""
+        try:
+            return parse(text)
+        except javanum.JavaNumberFormatError as exc:
+            rule = rules.FS106 if parse in (javanum.parse_int, javanum.parse_long) else rules.FS107
+            message = f"NumberFormatException: {exc} ({prop} must be {expected})"
+            self.found.append(rule.at(self.loc(node), message, queue=queue, property=prop))
+            return None
+
+    def resource(
+        self, node: etree._Element, text: str, queue: str | None, prop: str, missing: int = UNBOUNDED
+    ) -> ResourceSpec | None:
+        try:
+            return parse_resource_config_value(text, missing, self.types)
+        except ResourceParseError as exc:
+            self.found.append(rules.FS108.at(self.loc(node), str(exc), queue=queue, property=prop))
+            return None
+
+    def policy(self, node: etree._Element, text: str, queue: str | None, prop: str) -> str | None:
+        """``SchedulingPolicy.parse``: ``fair``/``drf``/``fifo`` or a class name."""
+        lowered = text.lower()
+        if lowered in ("fair", "drf", "fifo"):
+            return lowered
+        known = KNOWN_POLICY_CLASSES.get(text)
+        if known is not None:
+            return known
+        location = self.loc(node)
+        if not re.fullmatch(_JAVA_CLASS_NAME, text) or "." not in text or text.startswith(POLICY_PACKAGE):
+            self.found.append(
+                rules.FS112.at(
+                    location, f"{text} SchedulingPolicy class not found!", queue=queue, property=prop
+                )
+            )
+            return None
+        if text.startswith(("java.", "javax.")):
+            self.found.append(
+                rules.FS113.at(
+                    location, f"{text} does not extend SchedulingPolicy", queue=queue, property=prop
+                )
+            )
+            return None
+        self.found.append(
+            rules.FS203.at(
+                location,
+                f'custom scheduling policy class {text}: Hadoop fails with "{text} SchedulingPolicy class '
+                "not found!\" unless it is on the ResourceManager's classpath",
+                queue=queue,
+                property=prop,
+            )
+        )
+        return text
+
+    # -- document -------------------------------------------------------------------------------
+
+    def read(self) -> None:
+        root = self.doc.root
+        if local_name(root) != "allocations":
+            self.found.append(
+                rules.FS100.at(
+                    self.loc(root), "Bad fair scheduler config file: top-level element not <allocations>"
+                )
+            )
+            return
+        queue_elements: list[etree._Element] = []
+        placement_element: etree._Element | None = None
+        text_data: dict[str, tuple[str, etree._Element]] = {}
+        default_policy: tuple[str, etree._Element] | None = None
+        for child in root:
+            if not isinstance(child.tag, str):
+                continue
+            tag = local_name(child)
+            try:
+                if tag not in TOP_LEVEL_TAGS:
+                    self.found.append(
+                        rules.FS201.at(
+                            self.loc(child), f"Bad element in allocations file: {tag}", property=tag
+                        )
+                    )
+                    self.ignored.append(
+                        {"path": None, "parent": "allocations", "tag": tag, "location": self.loc(child)}
+                    )
+                elif tag == "queuePlacementPolicy":
+                    placement_element = child  # several: the last one wins, the others are never read
+                elif tag in TOP_LEVEL_POLICY_TAGS:
+                    parsed = self.default_policy(child)
+                    if parsed is not None:
+                        default_policy = (parsed, child)
+                elif tag in ("queue", "pool"):
+                    queue_elements.append(child)
+                elif tag == "user":
+                    self.user(child)
+                else:
+                    value = self.text(child, None, tag)
+                    if value is not None:
+                        text_data[tag] = (value, child)
+            except Exception as exc:
+                self.internal_error(child, exc)
+        if default_policy is not None:
+            policy, element = default_policy
+            self.tree.settings["defaultQueueSchedulingPolicy"] = Setting(
+                policy, first_text(element)[0] or "", self.loc(element)
+            )
+        for element in queue_elements:
+            try:
+                self.top_level_queue(element, len(queue_elements))
+            except Exception as exc:
+                self.internal_error(element, exc)
+        if placement_element is not None:
+            self.placement(placement_element)
+        self.defaults(text_data)
+        self.resolve()
+        self.check_policies()
+        self.structure()
+        self.tree.reindex()
+
+    def structure(self) -> None:
+        from fsctl.fair.structure import check_structure
+
+        try:
+            found = check_structure(self.doc)
+        except Exception as exc:
+            self.internal_error(self.doc.root, exc)
+            return
+        # attach the queue path where the text sits in a queue element
+        by_location = {e["location"]: e["path"] for e in self.queue_elements}
+        for diagnostic in found:
+            path = by_location.get(diagnostic.location) if diagnostic.location else None
+            self.found.append(replace(diagnostic, queue=path) if path else diagnostic)
+
+    def default_policy(self, element: etree._Element) -> str | None:
+        # AllocationFileParser#extractSchedulingPolicy: parsed at once, fifo refused
+        text = self.text(element, None, "defaultQueueSchedulingPolicy")
+        if text is None:
+            return None
+        if text.lower() == "fifo":
+            self.found.append(
+                rules.FS111.at(
+                    self.loc(element),
+                    "Bad fair scheduler config file: defaultQueueSchedulingPolicy or "
+                    "defaultQueueSchedulingMode can't be FIFO.",
+                    property="defaultQueueSchedulingPolicy",
+                )
+            )
+            return None
+        return self.policy(element, text, None, "defaultQueueSchedulingPolicy")
+
+    def user(self, element: etree._Element) -> None:
+        # AllocationFileParser#extractUserData: only maxRunningApps is read
+        name = element.get("name", "")
+        settings = self.users.setdefault(name, {})
+        for field in element:
+            if not isinstance(field.tag, str):
+                continue
+            tag = local_name(field)
+            if tag != "maxRunningApps":
+                self.ignored.append({"path": None, "parent": "user", "tag": tag, "location": self.loc(field)})
+                continue
+            text = self.text(field, None, "maxRunningApps")
+            if text is None:
+                continue
+            value = self.number(field, text, javanum.parse_int, None, "maxRunningApps", "an integer")
+            if value is not None:
+                settings["maxRunningApps"] = Setting(value, text, self.loc(field))
+
+    # -- queues ---------------------------------------------------------------------------------
+
+    def top_level_queue(self, element: etree._Element, count: int) -> None:
+        # AllocationFileQueueParser#parse: a top-level "root" (any case, untrimmed) must be alone
+        if element.get("name", "").lower() == ROOT:
+            if count > 1:
+                self.found.append(
+                    rules.FS103.at(
+                        self.loc(element),
+                        "If configuring root queue, no other queues can be placed alongside it.",
+                        queue=ROOT,
+                        property="name",
+                    )
+                )
+            self.queue(element, None)
+        else:
+            self.queue(element, self.tree.root)
+
+    def queue(self, element: etree._Element, parent: Queue | None) -> None:
+        """AllocationFileQueueParser#loadQueue. ``parent`` None: the top-level root element."""
+        location = self.loc(element)
+        raw_name = element.get("name", "")
+        name = trim_queue_name(raw_name)
+        parent_path = parent.path if parent is not None else None
+        would_be = f"{parent_path}.{name}" if parent_path else name
+        attach = True
+        if "." in name:
+            self.found.append(
+                rules.FS101.at(
+                    location,
+                    f"Bad fair scheduler config file: queue name ({name}) shouldn't contain period.",
+                    queue=would_be,
+                    property="name",
+                )
+            )
+            attach = False
+        elif not name:
+            self.found.append(
+                rules.FS102.at(
+                    location,
+                    "Bad fair scheduler config file: queue name shouldn't be empty or consist only of "
+                    "whitespace.",
+                    queue=would_be,
+                    property="name",
+                )
+            )
+            attach = False
+        queue = self.queue_object(name, parent, location, attach)
+        type_attr = element.get("type")
+        self.queue_elements.append(
+            {"path": queue.path, "tag": local_name(element), "type": type_attr, "location": location}
+        )
+        has_children = False
+        reservable = False
+        max_am_share_here: etree._Element | None = None
+        reservation_here: etree._Element | None = None
+        for field in element:
+            if not isinstance(field.tag, str):
+                continue
+            tag = local_name(field)
+            try:
+                key = QUEUE_PROPERTIES.get(tag)
+                if key is not None:
+                    self.queue_property(queue, field, key)
+                    if key == "reservation":
+                        reservable = True
+                        reservation_here = field
+                    elif key == "maxAMShare":
+                        max_am_share_here = field
+                elif is_nested_queue_tag(tag):
+                    has_children = True
+                    self.queue(field, queue)
+                else:
+                    self.ignored.append(
+                        {
+                            "path": queue.path,
+                            "parent": local_name(element),
+                            "tag": tag,
+                            "location": self.loc(field),
+                        }
+                    )
+            except Exception as exc:
+                self.internal_error(field, exc)
+        is_parent = has_children or type_attr == "parent"
+        if type_attr == "parent" or reservable:
+            queue.declared_parent = True
+        if is_parent:
+            if reservation_here is not None:
+                self.found.append(
+                    rules.FS109.at(
+                        self.loc(reservation_here),
+                        f"The configuration settings for {queue.path} are invalid. A queue element that "
+                        "contains child queue elements or that has the type='parent' attribute cannot also "
+                        "include a reservation element.",
+                        queue=queue.path,
+                        property="reservation",
+                    )
+                )
+            elif max_am_share_here is not None and self.version >= (3, 3):
+                # newest only (the release that added it is assumed to be 3.3)
+                self.found.append(
+                    rules.FS110.at(
+                        self.loc(max_am_share_here),
+                        f"The configuration settings for {queue.path} are invalid. A queue element that "
+                        "contains child queue elements or that has the type='parent' attribute cannot also "
+                        "include a maxAMShare element.",
+                        queue=queue.path,
+                        property="maxAMShare",
+                    )
+                )
+        self.check_min_max(queue, location)
+
+    def queue_object(self, name: str, parent: Queue | None, location: Location, attach: bool) -> Queue:
+        if parent is None:
+            if name == ROOT:
+                root = self.tree.root
+                root.location = location
+                return root
+            parent = self.tree.root  # name="ROOT": Hadoop re-prefixes it to root.ROOT
+        path = f"{parent.path}.{name}"
+        if not attach or self.index.get(parent.path) is not parent:
+            # a bad name (or under one): checked, but kept out of the tree
+            return Queue(name, path, parent=parent, location=location)
+        existing = self.index.get(path)
+        if existing is not None:
+            return existing  # defined twice: Hadoop merges the definitions, last value wins
+        queue = parent.add_child(Queue(name, path, location=location))
+        self.index[path] = queue
+        return queue
+
+    def queue_property(self, queue: Queue, field: etree._Element, key: str) -> None:
+        location = self.loc(field)
+        path = queue.path
+        if key == "reservation":  # presence only, the content is never read
+            queue.declared[key] = Setting(True, "", location)
+            return
+        text = self.text(field, path, key, trim=key not in ACL_PROPERTIES)
+        if text is None:
+            return
+        value: Any
+        if key == "minResources":
+            value = self.resource(field, text, path, key, missing=0)
+        elif key in ("maxResources", "maxChildResources", "maxContainerAllocation"):
+            value = self.resource(field, text, path, key)
+        elif key == "maxRunningApps":
+            value = self.number(field, text, javanum.parse_int, path, key, "an integer")
+        elif key == "maxAMShare":
+            value = self.number(field, text, javanum.parse_float, path, key, "a number")
+            value = None if value is None else javanum.java_min(value, 1.0)
+        elif key == "weight":
+            value = self.number(field, text, javanum.parse_double, path, key, "a number")
+            value = None if value is None else javanum.to_float32(value)
+        elif key in ("minSharePreemptionTimeout", "fairSharePreemptionTimeout"):
+            value = self.number(field, text, javanum.parse_long, path, key, "an integer (seconds)")
+            value = None if value is None else javanum.java_long_multiply(value, 1000)
+        elif key == "fairSharePreemptionThreshold":
+            value = self.number(field, text, javanum.parse_float, path, key, "a number")
+            value = None if value is None else javanum.java_max(javanum.java_min(value, 1.0), 0.0)
+        elif key == "schedulingPolicy":
+            value = self.policy(field, text, path, key)
+        elif key == "allowPreemptionFrom":
+            value = javanum.parse_boolean(text)
+        else:  # ACLs: the raw text, not trimmed
+            value = text
+        if value is not None:
+            queue.declared[key] = Setting(value, text, location)
+
+    def check_min_max(self, queue: Queue, location: Location) -> None:
+        # AllocationFileQueueParser#checkMinAndMaxResource: only absolute values are compared
+        low = queue.declared.get("minResources")
+        high = queue.declared.get("maxResources")
+        if low is None or high is None or low.value.is_percentage or high.value.is_percentage:
+            return
+        low_amounts, high_amounts = low.value.amounts(), high.value.amounts()
+        if all(low_amounts.get(t, 0) <= high_amounts.get(t, 0) for t in low_amounts):
+            return
+        self.found.append(
+            rules.FS202.at(
+                high.location or location,
+                f"Queue {queue.path} has max resources {java_resource_str(high_amounts)} less than "
+                f"min resources {java_resource_str(low_amounts)}",
+                queue=queue.path,
+                property="maxResources",
+            )
+        )
+
+    # -- placement ------------------------------------------------------------------------------
+
+    def placement(self, element: etree._Element) -> None:
+        try:
+            rules_found, diagnostics = parse_placement_policy(
+                self.doc,
+                element,
+                hadoop_version=self.version,
+                no_terminal_rule_check=self.site.terminal_rule_check_disabled,
+            )
+        except Exception as exc:
+            self.internal_error(element, exc)
+            return
+        self.found.extend(diagnostics)
+        self.tree.placement = rules_found
+        self.tree.extras["placement_location"] = self.loc(element)
+
+    # -- top-level defaults (AllocationFileParser getters, read only when consulted) ---------------
+
+    def defaults(self, text_data: dict[str, tuple[str, etree._Element]]) -> None:
+        settings, effective = self.tree.settings, self.tree.effective
+        root = self.tree.root.declared
+
+        def parsed(tag: str, parse: Callable[[str], Any], expected: str, consulted: bool) -> Any:
+            entry = text_data.get(tag)
+            if entry is None:
+                return None
+            text, element = entry
+            if consulted:
+                value = self.number(element, text, parse, None, tag, expected)
+            else:  # never parsed by Hadoop, so never an error
+                try:
+                    value = parse(text)
+                except javanum.JavaNumberFormatError:
+                    value = None
+            settings[tag] = Setting(value, text, self.loc(element))
+            return value
+
+        def seconds(value: int | None) -> int | None:
+            return None if value is None else javanum.java_long_multiply(value, 1000)
+
+        min_timeout = seconds(
+            parsed(
+                "defaultMinSharePreemptionTimeout",
+                javanum.parse_long,
+                "an integer (seconds)",
+                "minSharePreemptionTimeout" not in root,
+            )
+        )
+        fair_consulted = "fairSharePreemptionTimeout" not in root
+        fair_timeout = seconds(
+            parsed(
+                "defaultFairSharePreemptionTimeout",
+                javanum.parse_long,
+                "an integer (seconds)",
+                fair_consulted,
+            )
+        )
+        deprecated = seconds(
+            parsed(
+                "fairSharePreemptionTimeout",
+                javanum.parse_long,
+                "an integer (seconds)",
+                fair_consulted and "defaultFairSharePreemptionTimeout" not in text_data,
+            )
+        )
+        if "defaultFairSharePreemptionTimeout" not in text_data:
+            fair_timeout = deprecated
+        threshold = parsed(
+            "defaultFairSharePreemptionThreshold",
+            javanum.parse_float,
+            "a number",
+            "fairSharePreemptionThreshold" not in root,
+        )
+        if threshold is not None:
+            threshold = javanum.java_max(javanum.java_min(threshold, 1.0), 0.0)
+            settings["defaultFairSharePreemptionThreshold"].value = threshold
+        user_max = parsed("userMaxAppsDefault", javanum.parse_int, "an integer", True)
+        max_resources: ResourceSpec | None = None
+        entry = text_data.get("queueMaxResourcesDefault")
+        if entry is not None:
+            max_resources = self.resource(entry[1], entry[0], None, "queueMaxResourcesDefault")
+            settings["queueMaxResourcesDefault"] = Setting(max_resources, entry[0], self.loc(entry[1]))
+        queue_max_apps = parsed("queueMaxAppsDefault", javanum.parse_int, "an integer", True)
+        am_share = parsed("queueMaxAMShareDefault", javanum.parse_float, "a number", True)
+        if am_share is not None:
+            am_share = javanum.java_min(am_share, 1.0)
+            settings["queueMaxAMShareDefault"].value = am_share
+        for tag, default in RESERVATION_DEFAULTS.items():
+            entry = text_data.get(tag)
+            if entry is not None:
+                settings[tag] = Setting(entry[0], entry[0], self.loc(entry[1]))
+            effective[tag] = entry[0] if entry is not None else default
+        policy = settings.get("defaultQueueSchedulingPolicy")
+        effective.update(
+            userMaxAppsDefault=INT_MAX if user_max is None else user_max,
+            queueMaxAppsDefault=INT_MAX if queue_max_apps is None else queue_max_apps,
+            queueMaxResourcesDefault=max_resources or ResourceSpec.of(dict.fromkeys(self.types, UNBOUNDED)),
+            queueMaxAMShareDefault=0.5 if am_share is None else am_share,
+            defaultQueueSchedulingPolicy=policy.value if policy is not None else "fair",
+            defaultMinSharePreemptionTimeout=LONG_MAX if min_timeout is None else min_timeout,
+            defaultFairSharePreemptionTimeout=LONG_MAX if fair_timeout is None else fair_timeout,
+            defaultFairSharePreemptionThreshold=0.5 if threshold is None else threshold,
+        )
+        self.tree.extras["user_max_apps"] = {
+            name: s["maxRunningApps"].value if "maxRunningApps" in s else effective["userMaxAppsDefault"]
+            for name, s in self.users.items()
+        }
+
+    # -- effective values (AllocationConfiguration, FSQueue, FSParentQueue, FairScheduler) --------
+
+    def resolve(self) -> None:
+        top = self.tree.effective
+        zero = ResourceSpec.of(dict.fromkeys(self.types, 0))
+        unbounded = dict.fromkeys(self.types, UNBOUNDED)
+        scheduler_max = {t: self.site.maximum_allocation.get(t, UNBOUNDED) for t in self.types}
+        for queue in self.tree.root.walk():
+            d = {k: s.value for k, s in queue.declared.items()}
+            parent = queue.parent.effective if queue.parent is not None else None
+            e = queue.effective
+            e["weight"] = d.get("weight", 1.0)
+            low = d.get("minResources")
+            e["minResources"] = low if low is not None and not low.is_percentage else zero
+            e["maxResources"] = d.get("maxResources", top["queueMaxResourcesDefault"])
+            e["maxChildResources"] = d.get("maxChildResources")
+            e["maxContainerAllocation"] = self.container_cap(
+                d.get("maxContainerAllocation"), parent, unbounded, scheduler_max
+            )
+            e["maxRunningApps"] = d.get("maxRunningApps", top["queueMaxAppsDefault"])
+            e["maxAMShare"] = d.get("maxAMShare", top["queueMaxAMShareDefault"])
+            e["schedulingPolicy"] = d.get("schedulingPolicy", top["defaultQueueSchedulingPolicy"])
+            for key, default_key in (
+                ("minSharePreemptionTimeout", "defaultMinSharePreemptionTimeout"),
+                ("fairSharePreemptionTimeout", "defaultFairSharePreemptionTimeout"),
+                ("fairSharePreemptionThreshold", "defaultFairSharePreemptionThreshold"),
+            ):
+                inherited = parent[key] if parent is not None else top[default_key]
+                e[key] = d.get(key, inherited)
+            own_preemptable = d.get("allowPreemptionFrom", True)
+            e["allowPreemptionFrom"] = own_preemptable and (parent is None or parent["allowPreemptionFrom"])
+            acl_default = EVERYBODY_ACL if queue.parent is None else NOBODY_ACL
+            e["aclSubmitApps"] = d.get("aclSubmitApps", acl_default)
+            e["aclAdministerApps"] = d.get("aclAdministerApps", acl_default)
+            for key in ("aclAdministerReservations", "aclListReservations", "aclSubmitReservations"):
+                e[key] = d.get(key)
+            e["reservation"] = bool(d.get("reservation", False))
+
+    @staticmethod
+    def container_cap(
+        own: ResourceSpec | None,
+        parent: dict[str, Any] | None,
+        unbounded: dict[str, int],
+        scheduler_max: dict[str, int],
+    ) -> ResourceSpec:
+        # FSLeafQueue/FSParentQueue#getMaximumContainerAllocation: a percentage is stored as unset,
+        # and unset (== unbounded) inherits; FairScheduler#getMaximumResourceCapability caps it
+        amounts = own.amounts() if own is not None and not own.is_percentage else unbounded
+        if amounts == unbounded and parent is not None:
+            return parent["maxContainerAllocation"]  # already capped
+        return ResourceSpec.of({t: min(amounts.get(t, UNBOUNDED), scheduler_max[t]) for t in unbounded})
+
+    def check_policies(self) -> None:
+        """QueueManager#createNewQueues: queues Hadoop refuses to create (with their subtrees)."""
+        dropped: list[str] = self.tree.extras["dropped_queues"]
+        stack = [self.tree.root]
+        while stack:
+            queue = stack.pop()
+            policy = queue.effective.get("schedulingPolicy")
+            if not queue.is_leaf and policy == "fifo":
+                self.report_fifo_parent(queue)
+                dropped.append(queue.path)
+                continue
+            for child in reversed(queue.children):
+                child_policy = child.effective.get("schedulingPolicy")
+                if policy == "fair" and child_policy == "drf":
+                    message = (
+                        f"Can't create queue '{child.path}',the child scheduling policy is not allowed "
+                        f"by parent queue! {FAIR_DRF_MESSAGE}"
+                    )
+                    where = child.setting_location("schedulingPolicy")
+                    self.found.append(
+                        rules.FS114.at(where, message, queue=child.path, property="schedulingPolicy")
+                    )
+                    dropped.append(child.path)
+                    continue
+                stack.append(child)
+
+    def report_fifo_parent(self, queue: Queue) -> None:
+        if queue.parent is None:
+            message = (
+                "FIFO policy is only for leaf queues. Please choose DRF or fair for parent queues. "
+                "Hadoop creates none of root's child queues."
+            )
+        else:
+            message = f"Can't create queue '{queue.path}', since FIFO is only for leaf queues."
+        self.found.append(
+            rules.FS115.at(
+                queue.setting_location("schedulingPolicy"),
+                message,
+                queue=queue.path,
+                property="schedulingPolicy",
+            )
+        )

@@ -1,0 +1,65 @@
+"""Rendering generated configurations through jinja2 templates.
+
+fsctl's own templates live in ``templates/``; a user's ``--template`` is rendered in a sandboxed
+environment with ``StrictUndefined``, so a template can neither reach Python internals nor silently
+print nothing for a misspelt variable. jinja2 is imported here only, when output is rendered.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+FAIR_TEMPLATE = "fair-scheduler.xml.j2"
+CAPACITY_TEMPLATE = "capacity-scheduler.xml.j2"
+
+
+class TemplateProblem(Exception):
+    """The template cannot be read or rendered; the message says why (and where, when known)."""
+
+
+def comment_safe(text: str) -> str:
+    """Text that can sit inside an XML comment (no ``--``, no trailing ``-``)."""
+    while "--" in text:
+        text = text.replace("--", "- -")
+    return text.rstrip("-")
+
+
+def render(context: dict[str, Any], *, builtin: str, user_template: str | None = None) -> str:
+    """Render ``context`` with fsctl's template ``builtin`` or the user's template file."""
+    import jinja2
+    import jinja2.sandbox
+
+    if user_template is not None:
+        try:
+            source = Path(user_template).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TemplateProblem(f"{user_template}: cannot read the template: {exc}") from None
+        env: jinja2.Environment = jinja2.sandbox.SandboxedEnvironment(
+            autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True
+        )
+        name = user_template
+    else:
+        from fsctl.assets import asset_path
+
+        path = asset_path("templates", builtin)
+        try:
+            source = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise TemplateProblem(f"{path}: cannot read fsctl's template: {exc}") from None
+        env = jinja2.Environment(
+            autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True
+        )
+        name = str(path)
+    try:
+        template = env.from_string(source)
+        text = template.render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateProblem(f"{name}:{exc.lineno}: template syntax error: {exc.message}") from None
+    except jinja2.exceptions.SecurityError as exc:
+        raise TemplateProblem(f"{name}: not allowed in a template: {exc}") from None
+    except jinja2.TemplateError as exc:
+        raise TemplateProblem(f"{name}: cannot render the template: {exc}") from None
+    except (TypeError, ValueError, AttributeError, RecursionError) as exc:
+        raise TemplateProblem(f"{name}: cannot render the template: {type(exc).__name__}: {exc}") from None
+    return text if text.endswith("\n") else text + "\n"

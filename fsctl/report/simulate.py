@@ -1,0 +1,330 @@
+"""Output of ``fsctl simulate``: a text tree with a bar per queue, JSON (DESIGN.md §2) and CSV.
+
+The rows are plain dictionaries built by :func:`rows`; every format renders the same rows, so JSON,
+CSV and text can never disagree. Resources are objects keyed by resource name; ``None`` (JSON
+``null``) means unbounded, or not computed by the queue's policy.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES
+
+Row = dict[str, Any]
+
+FAIR_RESOURCE_KEYS = ("min_share", "max_share", "demand", "usage", "steady_fair_share", "fair_share")
+CAPACITY_RESOURCE_KEYS = ("guaranteed", "maximum")
+CAPACITY_PERCENT_KEYS = ("capacity", "absolute_capacity", "maximum_capacity", "absolute_maximum_capacity")
+
+
+@dataclass
+class SimulateReport:
+    """What simulate prints: the cluster, one row per queue, and a few notes for the text view."""
+
+    format: str  # "fair-scheduler" or "capacity-scheduler"
+    cluster: dict[str, int]
+    types: tuple[str, ...]
+    rows: list[Row]
+    header: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    active_view: bool = False  # a demand snapshot was given: the bars show instantaneous shares
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": 1, "cluster": dict(self.cluster), "queues": self.rows}
+
+
+def vector(
+    values: Mapping[str, int] | None,
+    types: Sequence[str],
+    *,
+    unbounded_is_null: bool = True,
+    missing_is_null: bool = True,
+) -> dict[str, int | None]:
+    """A resource object with every type: ``None`` for unbounded or not computed."""
+    out: dict[str, int | None] = {}
+    values = values or {}
+    for t in types:
+        value = values.get(t)
+        if value is None:
+            out[t] = None if missing_is_null else 0
+        elif unbounded_is_null and value >= UNBOUNDED:
+            out[t] = None
+        else:
+            out[t] = int(value)
+    return out
+
+
+# -- json ---------------------------------------------------------------------------------------
+
+
+def render_json(report: SimulateReport, stream: TextIO) -> None:
+    json.dump(report.to_json(), stream, indent=2)
+    stream.write("\n")
+
+
+# -- csv ----------------------------------------------------------------------------------------
+
+
+def render_csv(report: SimulateReport, stream: TextIO) -> None:
+    if report.format == "capacity-scheduler":
+        scalars = ["path", "parent", "leaf", *CAPACITY_PERCENT_KEYS]
+        resources = list(CAPACITY_RESOURCE_KEYS)
+        extra = ["user_limit", "am_limit"]
+    else:
+        scalars = ["path", "parent", "leaf", "policy", "weight", "active"]
+        resources = list(FAIR_RESOURCE_KEYS)
+        extra = ["starvation.min_share", "starvation.fair_share"]
+    header = list(scalars)
+    for key in resources + extra:
+        header.extend(f"{key}.{t}" for t in report.types)
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(header)
+    for row in report.rows:
+        cells: list[Any] = [_cell(row.get(k)) for k in scalars]
+        for key in resources + extra:
+            value = _dotted(row, key)
+            cells.extend(_cell((value or {}).get(t)) for t in report.types)
+        writer.writerow(cells)
+
+
+def _dotted(row: Row, key: str) -> Any:
+    value: Any = row
+    for part in key.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return _number(value)
+    return str(value)
+
+
+def _number(value: float) -> str:
+    text = f"{value:.6g}"
+    return text
+
+
+# -- text ---------------------------------------------------------------------------------------
+
+BAR_WIDTH = 20
+
+
+def _amount(value: int | None, rtype: str) -> str:
+    if value is None:
+        return "-"
+    if value >= UNBOUNDED:
+        return "inf"
+    if rtype == MEMORY:
+        return f"{value}M"
+    return str(value)
+
+
+def _short(vec: Mapping[str, int | None] | None, types: Sequence[str]) -> str:
+    """``3414M/2`` (memory/vcores), ``-`` for not computed, extra types after a comma."""
+    if not vec:
+        return "-"
+    main = f"{_amount(vec.get(MEMORY), MEMORY)}/{_amount(vec.get(VCORES), VCORES)}"
+    extra = [f"{t}={_amount(vec.get(t), t)}" for t in types if t not in (MEMORY, VCORES)]
+    return ",".join([main, *extra])
+
+
+def _bar(fraction: float | None) -> str:
+    if fraction is None:
+        return " " * BAR_WIDTH
+    fraction = max(0.0, min(1.0, fraction))
+    filled = round(fraction * BAR_WIDTH * 2)
+    full, half = divmod(filled, 2)
+    return ("█" * full + ("▌" if half else "")).ljust(BAR_WIDTH, "·")
+
+
+def text_lines(report: SimulateReport) -> list[tuple[str, str]]:
+    """(line, style) pairs: the style is a rich style name used only when colouring."""
+    lines: list[tuple[str, str]] = [(line, "bold") for line in report.header]
+    total_memory = report.cluster.get(MEMORY, 0) or 0
+    if report.format == "capacity-scheduler":
+        columns = (
+            f"{'queue':<34} {'cap%':>7} {'abs%':>7} {'max%':>7} {'absmax%':>7}  {'guaranteed':>16} "
+            f"{'maximum':>16}  share"
+        )
+        lines.append((columns, "dim"))
+        for row in report.rows:
+            name = _indent(row)
+            guaranteed = row.get("guaranteed") or {}
+            fraction = (guaranteed.get(MEMORY) or 0) / total_memory if total_memory else None
+            line = (
+                f"{name:<34} {_pct(row.get('capacity')):>7} {_pct(row.get('absolute_capacity')):>7} "
+                f"{_pct(row.get('maximum_capacity')):>7} {_pct(row.get('absolute_maximum_capacity')):>7}  "
+                f"{_short(guaranteed, report.types):>16} {_short(row.get('maximum'), report.types):>16}  "
+                f"{_bar(fraction)}"
+            )
+            lines.append((line, ""))
+            for label_line in row.get("_labels", []):
+                lines.append((f"{'':<4}{label_line}", "dim"))
+    else:
+        columns = (
+            f"{'queue':<34} {'policy':<6} {'weight':>6}  {'steady':>14} {'fair':>14} "
+            f"{'demand':>14} {'usage':>14}  share"
+        )
+        lines.append((columns, "dim"))
+        for row in report.rows:
+            name = _indent(row)
+            shown = row.get("fair_share") if report.active_view else row.get("steady_fair_share")
+            memory = (shown or {}).get(MEMORY)
+            fraction = memory / total_memory if (memory is not None and total_memory) else None
+            flags = []
+            if row.get("_note"):
+                flags.append(str(row["_note"]))
+            starvation = row.get("starvation") or {}
+            if any((starvation.get("min_share") or {}).values()) or any(
+                (starvation.get("fair_share") or {}).values()
+            ):
+                flags.append("STARVED")
+            if report.active_view and row.get("leaf") and not row.get("active"):
+                flags.append("idle")
+            weight = row.get("weight")
+            shown_weight = _number(weight) if weight is not None else "-"
+            steady = _short(row.get("steady_fair_share"), report.types)
+            fair = _short(row.get("fair_share"), report.types)
+            demand = _short(row.get("demand"), report.types)
+            usage = _short(row.get("usage"), report.types)
+            line = (
+                f"{name:<34} {row.get('policy') or '-':<6} {shown_weight:>6}  {steady:>14} {fair:>14} "
+                f"{demand:>14} {usage:>14}  {_bar(fraction)}{'  ' + '; '.join(flags) if flags else ''}"
+            )
+            style = "red" if "STARVED" in flags else ("dim" if row.get("_note") or "idle" in flags else "")
+            lines.append((line, style))
+    lines.extend((note, "yellow") for note in report.notes)
+    return lines
+
+
+def _indent(row: Row) -> str:
+    depth = int(row.get("_depth", 0))
+    name = str(row["path"]).rsplit(".", 1)[-1]
+    return ("  " * depth + name)[:34]
+
+
+def _pct(value: Any) -> str:
+    if value is None:
+        return "-"
+    return f"{float(value):.2f}"
+
+
+def render_text(report: SimulateReport, stream: TextIO, color: bool) -> None:
+    lines = text_lines(report)
+    if not color:
+        for line, _ in lines:
+            stream.write(line.rstrip() + "\n")
+        return
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(file=stream, force_terminal=True, highlight=False, soft_wrap=True)
+    for line, style in lines:
+        console.print(Text(line.rstrip(), style=style or ""))
+
+
+def strip_private(rows: list[Row]) -> list[Row]:
+    """The rows without the keys only the text view uses (``_depth``, ``_note``, ``_labels``)."""
+    return [{k: v for k, v in row.items() if not k.startswith("_")} for row in rows]
+
+
+def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False) -> None:
+    if fmt == "json":
+        render_json(
+            SimulateReport(report.format, report.cluster, report.types, strip_private(report.rows)), stream
+        )
+    elif fmt == "csv":
+        render_csv(report, stream)
+    else:
+        render_text(report, stream, color)
+
+
+# -- building the rows ----------------------------------------------------------------------------
+
+
+def fair_rows(result: Any) -> list[Row]:
+    """Rows for a :class:`fsctl.evaluate.fair.FairResult`, pre-order (DESIGN.md §2 keys first)."""
+    types = result.types
+    rows: list[Row] = []
+    for q in result.queues:
+        created = q.created
+        row: Row = {
+            "path": q.path,
+            "parent": q.parent,
+            "leaf": q.leaf,
+            "policy": q.policy,
+            "weight": q.weight,
+            "active": q.active,
+            "min_share": vector(q.min_share, types),
+            "max_share": vector(q.max_share, types),
+            "demand": vector(q.demand, types, missing_is_null=False),
+            "usage": vector(q.usage, types, missing_is_null=False),
+            "steady_fair_share": vector(q.steady_fair_share, types) if created else dict.fromkeys(types),
+            "fair_share": vector(q.fair_share, types) if created else dict.fromkeys(types),
+            "starvation": {
+                "min_share": vector(q.min_share_starvation, types, missing_is_null=False),
+                "fair_share": vector(q.fair_share_starvation, types, missing_is_null=False),
+            },
+            "_depth": q.depth,
+            "_note": q.note,
+        }
+        rows.append(row)
+    return rows
+
+
+def _percent(fraction: float) -> float:
+    """A Java-float fraction as a percentage rounded for display (0.1575 -> 15.75)."""
+    return round(fraction * 100, 4)
+
+
+def capacity_rows(result: Any) -> list[Row]:
+    """Rows for a :class:`fsctl.evaluate.capacity.CapacityResult` (percent values, resources)."""
+    types = result.types
+    rows: list[Row] = []
+    for q in result.queues:
+        row: Row = {
+            "path": q.path,
+            "parent": q.parent,
+            "leaf": q.leaf,
+            "mode": q.mode,
+            "capacity": _percent(q.capacity),
+            "absolute_capacity": _percent(q.absolute_capacity),
+            "maximum_capacity": _percent(q.maximum_capacity),
+            "absolute_maximum_capacity": _percent(q.absolute_maximum_capacity),
+            "weight": q.weight if q.weight >= 0 else None,
+            "guaranteed": vector(q.guaranteed, types, missing_is_null=False),
+            "maximum": vector(q.maximum, types, missing_is_null=False),
+            "_depth": q.depth,
+        }
+        if q.leaf:
+            row["user_limit"] = vector(q.single_user_limit, types)
+            row["am_limit"] = vector(q.am_limit, types)
+            row["max_applications"] = q.max_applications
+            row["max_applications_per_user"] = q.max_applications_per_user
+        if q.labels:
+            row["labels"] = {
+                label: {
+                    "capacity": _percent(v.capacity),
+                    "absolute_capacity": _percent(v.absolute_capacity),
+                    "maximum_capacity": _percent(v.maximum_capacity),
+                    "absolute_maximum_capacity": _percent(v.absolute_maximum_capacity),
+                }
+                for label, v in sorted(q.labels.items())
+            }
+            row["_labels"] = [
+                f"label {label}: cap {_pct(v['capacity'])}% abs {_pct(v['absolute_capacity'])}% "
+                f"max {_pct(v['maximum_capacity'])}% absmax {_pct(v['absolute_maximum_capacity'])}%"
+                for label, v in row["labels"].items()
+            ]
+        rows.append(row)
+    return rows

@@ -1,0 +1,110 @@
+"""Duplicate leaf names and target versions (cs.md §10, STORIES.md), and what fsctl carries over
+with ``--cluster`` (maxResources, maxChildResources) plus the before/after share table."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.convert.helpers import CONVERSION_XML, allocations, codes, cs, run
+
+PROJECTS = allocations(
+    "".join(
+        f'<queue name="{project}"><weight>{weight}</weight>'
+        '<queue name="p0"><weight>5</weight></queue><queue name="p1"><weight>3</weight></queue>'
+        '<queue name="p2"><weight>2</weight></queue></queue>'
+        for project, weight in (("qa", 4), ("qb", 3), ("qc", 3))
+    )
+)
+CLUSTER = {"memory-mb": 102400, "vcores": 100}
+
+
+def test_duplicate_leaves_on_3_4_are_a_warning_and_convert() -> None:
+    result = run(PROJECTS)
+    assert not result.failed
+    clashes = [d.message for d in result.findings if d.code == "CV404"]
+    assert len(clashes) == 3
+    assert "root.qa.p0, root.qb.p0, root.qc.p0" in clashes[0]
+    props = cs(result)
+    assert props["root.qb.p1.capacity"] == "3.0w"  # every key is a full path
+    assert codes(result, "CV407")
+
+
+def test_duplicate_leaves_on_3_2_fail_with_the_clashes() -> None:
+    # cs.md §10: 3.2 refuses "Two leaf queues were named <n>. Leaf queue names must be distinct"
+    result = run(PROJECTS, hadoop_version=(3, 2), percentage=True, convert_placement=False)
+    errors = [d.message for d in result.findings if d.code == "CV103"]
+    assert len(errors) == 3 and all("Leaf queue names must be distinct" in m for m in errors)
+    assert result.failed
+
+
+def test_weight_mode_and_json_rules_need_3_4() -> None:
+    result = run(PROJECTS, hadoop_version=(3, 3))
+    assert len(codes(result, "CV108")) == 2 and result.failed
+    ok = run(PROJECTS, hadoop_version=(3, 3), percentage=True, convert_placement=False)
+    assert not ok.failed and codes(ok, "CV404")
+
+
+def test_max_resources_become_percentages_of_the_parent() -> None:
+    xml = allocations(
+        '<queue name="a"><maxResources>memory-mb=51200, vcores=50</maxResources>'
+        '<queue name="x"><maxResources>memory-mb=10240, vcores=5</maxResources></queue>'
+        '<queue name="y"/></queue><queue name="b"/>'
+    )
+    result = run(xml, percentage=True, cluster=CLUSTER)
+    props = cs(result)
+    assert props["root.a.maximum-capacity"] == "50.0"
+    # 10240 MB of a's 51200 is 20%; 5 of 50 vcores is 10%: one percentage, the larger, and the loss named
+    assert props["root.a.x.maximum-capacity"] == "20.0"
+    lost = [d.message for d in result.findings if d.code == "CV301" and d.queue == "root.a.x"]
+    assert lost and "one percentage for every resource type" in lost[0]
+    assert not codes(result, "CV201")
+
+
+def test_max_resources_percent_of_cluster() -> None:
+    result = run(CONVERSION_XML, percentage=True, cluster=CLUSTER)
+    props = cs(result)
+    assert props["root.users.joe.maximum-capacity"] == "50.0"
+    assert props["root.admins.alice.maximum-capacity"] == "16.0"  # 16384 MB of 102400
+    assert props["root.admins.bob.maximum-capacity"] == "8.0"
+
+
+def test_max_resources_without_cluster_is_fs2cs_behaviour() -> None:
+    props = cs(run(CONVERSION_XML, percentage=True))
+    assert props["root.users.joe.maximum-capacity"] == "100.0"
+
+
+def test_max_child_resources_become_the_leaf_template_in_weight_mode() -> None:
+    result = run(CONVERSION_XML, cluster=CLUSTER)
+    assert cs(result)["root.admins.auto-queue-creation-v2.leaf-template.maximum-capacity"] == "8.0"
+    assert codes(result, "CV302") == ["root.admins"]
+    assert not codes(result, "CV203")
+
+
+def test_min_resources_finding_names_the_guarantee() -> None:
+    result = run(CONVERSION_XML, cluster=CLUSTER)
+    message = next(d.message for d in result.findings if d.code == "CV202" and d.queue == "root.users.john")
+    assert "memory-mb=4096" in message and "guaranteed" in message
+
+
+def test_share_table_rows_and_moves() -> None:
+    xml = allocations(
+        '<queue name="a"><weight>1</weight><minResources>memory-mb=61440, vcores=60</minResources></queue>'
+        '<queue name="b"><weight>1</weight></queue>'
+    )
+    result = run(xml, percentage=True, cluster=CLUSTER)
+    assert result.shares is not None
+    rows = {row.queue: row for row in result.shares}
+    # the Fair steady share honours minResources (60%); the CS guarantee follows the weights (50%)
+    assert rows["root.a"].fair_steady_share["memory-mb"] == 61440
+    assert rows["root.a"].guaranteed["memory-mb"] == 51200
+    assert rows["root.a"].change_percent == pytest.approx(-16.67, abs=0.01)
+    assert sorted(codes(result, "CV406")) == ["root.a", "root.b"]
+    quiet = run(xml, percentage=True, cluster=CLUSTER, share_tolerance=25.0)
+    assert not codes(quiet, "CV406")
+
+
+def test_share_table_for_duplicate_leaves() -> None:
+    result = run(PROJECTS, cluster=CLUSTER)
+    assert result.shares is not None
+    assert [r.queue for r in result.shares][:3] == ["root.qa.p0", "root.qa.p1", "root.qa.p2"]
+    assert all(r.change_percent is not None and abs(r.change_percent) < 0.1 for r in result.shares)
