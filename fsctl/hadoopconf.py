@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -301,6 +302,8 @@ class HadoopConf:
 
     def expand(self, expr: str) -> str:
         """Configuration.substituteVars. Raises :class:`SubstitutionDepthError` past 20 steps."""
+        if "${" not in expr:
+            return expr
         evaluated = expr
         for _ in range(MAX_SUBST):
             start, end = _find_sub_variable(evaluated)
@@ -420,9 +423,42 @@ def _env_default(spec: str) -> str | None:
 # The XML reader
 
 
+_READ: weakref.WeakKeyDictionary[XmlDocument, tuple[HadoopConf, list[Diagnostic]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
     """Every property of a Hadoop configuration file, with a diagnostic for what Hadoop ignores,
-    overrides or would fail on. Never raises."""
+    overrides or would fail on. Never raises.
+
+    The result is remembered per document (format detection and the reader both ask for it); the
+    configuration must not be modified by callers (:meth:`HadoopConf.layered` copies).
+    """
+    cached = _READ.get(doc)
+    if cached is None:
+        cached = _READ[doc] = _read_configuration(doc)
+    return cached[0], list(cached[1])
+
+
+def document_location(doc: XmlDocument, node: etree._Element, tag: str) -> Location:
+    """doc.location, with a fast path for the usual single ``<tag`` on its line (large files)."""
+    sourceline = node.sourceline
+    line = sourceline if isinstance(sourceline, int) else 0
+    if 0 < line <= len(doc.lines):
+        text = doc.lines[line - 1]
+        first = text.find("<" + tag)
+        end = first + len(tag) + 1
+        if (
+            first != -1
+            and text.find("<" + tag, first + 1) == -1
+            and (end == len(text) or text[end] in " \t\r\n/>")
+        ):
+            return Location(doc.path, line, first + 1)
+    return doc.location(node)
+
+
+def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
     from fsctl.rules import capacity as rules
 
     conf = HadoopConf(doc.path)
@@ -437,11 +473,10 @@ def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
             )
         )
     seen: dict[str, Location] = {}
-    for node in root.iter():
-        if not isinstance(node.tag, str) or node is root:
-            continue
-        name = local_name(node)
-        if name == "include" and "XInclude" in (node.tag or ""):
+    for node in _elements_outside_properties(root):
+        tag = node.tag
+        name = tag if "}" not in tag else local_name(node)
+        if name == "include" and "XInclude" in str(node.tag):
             diagnostics.append(
                 rules.CS008.at(
                     doc.location(node),
@@ -450,7 +485,6 @@ def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
                 )
             )
             continue
-        parent = node.getparent()
         if name == "property":
             record = _read_property(doc, node, diagnostics)
             if record is None:
@@ -479,10 +513,8 @@ def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
                 )
             if record.value is not None:
                 seen.setdefault(record.name, record.location)
-        elif (
-            parent is not None
-            and local_name(parent) != "property"
-            and name not in (*_PROPERTY_FIELDS, "description", "fallback")
+        elif name not in (*_PROPERTY_FIELDS, "description", "fallback") and (
+            (parent := node.getparent()) is not None and local_name(parent) != "property"
         ):
             diagnostics.append(
                 rules.CS002.at(
@@ -492,6 +524,19 @@ def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
             )
     diagnostics.extend(_expansion_problems(conf))
     return conf, diagnostics
+
+
+def _elements_outside_properties(root: etree._Element) -> Iterator[etree._Element]:
+    """Every element below the root in document order, without descending into ``<property>``
+    (the StAX parser finds a <property> at any depth; its fields are read by _read_property)."""
+    stack = list(reversed(root))
+    while stack:
+        node = stack.pop()
+        if not isinstance(node.tag, str):
+            continue
+        yield node
+        if node.tag != "property" and len(node):
+            stack.extend(reversed(node))
 
 
 def _final_override(rule: Rule, record: PropertyRecord) -> Diagnostic:
@@ -504,6 +549,8 @@ def _final_override(rule: Rule, record: PropertyRecord) -> Diagnostic:
 
 def _element_text(node: etree._Element) -> str:
     """The character data of an element (CDATA included, comments skipped), as StAX delivers it."""
+    if not len(node):
+        return node.text or ""
     parts = [node.text or ""]
     parts.extend(child.tail or "" for child in node)
     return "".join(parts)
@@ -514,17 +561,20 @@ def _read_property(
 ) -> PropertyRecord | None:
     from fsctl.rules import capacity as rules
 
-    location = doc.location(node)
-    name: str | None = node.get("name")
-    value: str | None = node.get("value")
-    final_text: str | None = node.get("final")
-    name = name.strip() if name is not None else None
-    if value == "":
-        value = None
+    location = document_location(doc, node, "property")
+    name: str | None = None
+    value: str | None = None
+    final_text: str | None = None
+    if node.attrib:  # the compact form <property name="k" value="v" final="true"/>
+        name = node.get("name")
+        value = node.get("value") or None
+        final_text = node.get("final")
+        name = java_trim(name) if name is not None else None
     for child in node:
-        if not isinstance(child.tag, str):
+        tag = child.tag
+        if not isinstance(tag, str):
             continue
-        field = local_name(child)
+        field = tag if "}" not in tag else local_name(child)
         if field not in _KNOWN_CHILDREN:
             diagnostics.append(
                 rules.CS002.at(
@@ -536,7 +586,7 @@ def _read_property(
             continue
         text = _element_text(child)
         if field == "name":
-            name = text.strip()
+            name = java_trim(text)
         elif field == "value":
             value = text if text else None
         elif field == "final":

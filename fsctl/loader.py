@@ -76,7 +76,10 @@ def load(
     if root_tag == "allocations":
         from fsctl.fair.reader import read_fair
 
-        return LoadedFile(read_fair(doc, yarn_site, hadoop_version), doc, suppressions)
+        result = read_fair(doc, yarn_site, hadoop_version)
+        if result.tree is not None:  # lint checks that need the XML itself reuse the parse
+            result.tree.extras.setdefault("document", doc)
+        return LoadedFile(result, doc, suppressions)
     if root_tag == "configuration":
         return _load_configuration(doc, suppressions, yarn_site, hadoop_version)
     message = (

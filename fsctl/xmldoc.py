@@ -20,6 +20,11 @@ from fsctl.model.location import Location
 from fsctl.rules import document as rules
 
 MAX_BYTES = 64 * 1024 * 1024  # a 100,000-queue allocation file is about 15 MB
+# comments, CDATA, processing instructions and declarations are skipped; group 1 is a start tag's name
+_MARKUP = re.compile(
+    r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<![^>]*>|<([^\s/>!?]+)(?:[^>\"']+|\"[^\"]*\"|'[^']*')*>",
+    re.S,
+)
 
 _PARSER_OPTIONS = dict(
     resolve_entities=False,
@@ -47,7 +52,7 @@ class XmlDocument:
     root: etree._Element
     data: bytes
     _lines: list[str] | None = field(default=None, repr=False)
-    _starts: dict[etree._Element, tuple[int, int]] = field(default_factory=dict, repr=False)
+    _starts: dict[tuple[int, str], list[tuple[int, int]]] | None = field(default=None, repr=False)
 
     @property
     def lines(self) -> list[str]:
@@ -59,14 +64,38 @@ class XmlDocument:
         """File, line and column of an element's start tag (column 1 when it cannot be found)."""
         if node is None:
             return Location(self.path, 1, 1)
-        cached = self._starts.get(node)
-        if cached is None:
-            # keyed by the element itself (which keeps its proxy alive): id() of an lxml proxy is
-            # reused once the proxy is freed, which returned other elements' positions
-            line = node.sourceline
-            cached = self._find_start_tag(node, line if isinstance(line, int) and line > 0 else 1)
-            self._starts[node] = cached
-        return Location(self.path, cached[0], cached[1])
+        source_line = node.sourceline
+        line: int = source_line if isinstance(source_line, int) and source_line > 0 else 1
+        tag = node.tag
+        if isinstance(tag, str):
+            # one scan of the text finds every start tag; libxml2's sourceline is the line where
+            # the start tag ends, so (that line, tag, rank among same-tag tags ending there) is a key
+            starts = (self._starts or self._start_tags()).get((line, tag.rpartition("}")[2]))
+            if starts:
+                rank = self._same_line_index(node, line, node.tag)
+                if rank < len(starts):
+                    return Location(self.path, *starts[rank])
+        found = self._find_start_tag(node, line)
+        return Location(self.path, found[0], found[1])
+
+    def _start_tags(self) -> dict[tuple[int, str], list[tuple[int, int]]]:
+        """(line where a start tag ends, local name) -> [(line, column) where it begins], in order."""
+        if self._starts is None:
+            starts: dict[tuple[int, str], list[tuple[int, int]]] = {}
+            text = self.data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+            line, scanned = 1, 0
+            for match in _MARKUP.finditer(text):
+                name = match.group(1)
+                if name is None:
+                    continue
+                begin = match.start()
+                line += text.count("\n", scanned, begin)
+                scanned = begin
+                column = begin - text.rfind("\n", 0, begin)
+                end_line = line + text.count("\n", begin, match.end())
+                starts.setdefault((end_line, name.rpartition(":")[2]), []).append((line, column))
+            self._starts = starts
+        return self._starts
 
     def _find_start_tag(self, node: etree._Element, line: int) -> tuple[int, int]:
         if not isinstance(node.tag, str):  # comments and processing instructions

@@ -17,6 +17,7 @@ One raw string is read the way Hadoop reads it (cs.md §3):
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -184,8 +185,26 @@ def parse_capacity(
     if text is None:
         return None
     is_root = queue_path == "root"
+    key = (text, is_root, label, maximum, tuple(resource_types))
+    cached = _PARSED.get(key)
+    if cached is not None:
+        return cached
+    value = _parse_capacity(text, queue_path, is_root, label, maximum, resource_types)
+    if len(_PARSED) < 4096:  # values are immutable; big trees repeat a few of them many times
+        _PARSED[key] = value
+    return value
+
+
+_PARSED: dict[tuple[str, bool, str, bool, tuple[str, ...]], CapacityValue] = {}
+
+
+def _parse_capacity(
+    text: str, queue_path: str, is_root: bool, label: str, maximum: bool, resource_types: Sequence[str]
+) -> CapacityValue:
     vector = parse_vector(text, queue_path, resource_types)
-    if is_legacy_absolute(text):
+    # "[memory=1w,vcores=50%]"-like values pass the legacy regex ("%" aside) but are vectors
+    relative = any(entry.kind is not EntryKind.ABSOLUTE for entry in vector)
+    if is_legacy_absolute(text) and not (relative and text.lstrip().startswith("[")):
         resources, skipped = parse_absolute(text, resource_types)
         return CapacityValue(
             CapacityMode.ABSOLUTE,
@@ -304,6 +323,12 @@ def parse_vector(
         return tuple(VectorEntry(r, 100.0, EntryKind.PERCENTAGE) for r in resource_types)
     if text is None:
         return ()
+    return _parse_vector(text, tuple(resource_types))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_vector(text: str, resource_types: tuple[str, ...]) -> tuple[VectorEntry, ...]:
+    """The vector of a non-root queue; pure, so cached (large trees repeat the same few values)."""
     compact = text.replace(" ", "")
     uniform = _UNIFORM.match(compact)
     if uniform:

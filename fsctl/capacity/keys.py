@@ -7,6 +7,7 @@ templates, ``ordering-policy.<param>``) are recognised by prefix.
 
 from __future__ import annotations
 
+import functools
 import re
 
 PREFIX = "yarn.scheduler.capacity."
@@ -163,6 +164,7 @@ def global_kind(name: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=2048)
 def queue_kind(suffix: str) -> str | None:
     """The kind of a per-queue suffix, or None when Hadoop reads no such key on a queue.
 
@@ -188,6 +190,7 @@ def queue_kind(suffix: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=2048)
 def label_of(suffix: str) -> tuple[str, str] | None:
     """(label, label-suffix) of ``accessible-node-labels.<label>.<suffix>`` (labels may hold dots)."""
     if not suffix.startswith(LABELS_PREFIX):

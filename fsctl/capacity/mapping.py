@@ -51,7 +51,6 @@ POLICIES = (
 FALLBACKS = ("skip", "reject", "placeDefault")
 #: the schema's fields, in the schema's (and the generated POJO's serialisation) order
 FIELDS = ("type", "matches", "policy", "parentQueue", "fallbackResult", "create", "value", "customPlacement")
-_STRING_FIELDS = ("type", "matches", "policy", "parentQueue", "fallbackResult", "value", "customPlacement")
 
 #: CSMappingPlacementRule: the immutable variables plus %default are the only known ones
 VARIABLES = ("%user", "%primary_group", "%secondary_group", "%application", "%specified", "%default")
@@ -156,6 +155,8 @@ class MappingConfig:
     #: the properties that configure rules, with their locations (for lint)
     sources: dict[str, Setting] = field(default_factory=dict)
     json_file: str | None = None
+    #: lint-only findings made while parsing (unknown JSON fields); :func:`lint_rules` reports them
+    parse_lint: list[Diagnostic] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------------------------
@@ -508,7 +509,7 @@ def _did_you_mean(word: str, choices: Iterable[str]) -> str:
 def read_json_file(path: str, config_path: str | None) -> tuple[str | None, str, str | None]:
     """Read ``mapping-rule-json-file`` safely. Returns (text, resolved path, error)."""
     candidates: list[str] = []
-    folder = os.path.dirname(os.path.abspath(config_path)) if config_path else os.getcwd()
+    folder = os.path.dirname(config_path) if config_path else ""
     if os.path.isabs(path):
         candidates.append(path)
         if config_path:
@@ -528,7 +529,7 @@ def read_json_file(path: str, config_path: str | None) -> tuple[str | None, str,
             return None, resolved, f"'{path}' is {size} bytes, more than fsctl reads"
         with open(resolved, "rb") as handle:
             data = handle.read(MAX_JSON_BYTES + 1)
-        return data.decode("utf-8"), resolved, None
+        return data.decode("utf-8-sig"), resolved, None  # Jackson skips a byte-order mark
     except OSError as exc:
         return None, resolved, f"'{path}' cannot be read: {exc.strerror or exc}"
     except UnicodeDecodeError as exc:
@@ -608,7 +609,8 @@ def read_mapping_config(
         )
         return config, diagnostics
     config.rules.extend(found)
-    diagnostics.extend(problems)
+    for problem in problems:
+        (config.parse_lint if problem.code.startswith("PL6") else diagnostics).append(problem)
     return config, diagnostics
 
 
@@ -874,6 +876,138 @@ def replace_variables(text: str, variables: Mapping[str, str | None]) -> str:
 
 
 # --------------------------------------------------------------------------------------------
+# Placement: what the engine decides for one submission (CSMappingPlacementRule.getPlacementForApp)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """``place`` into ``queue`` (a full path), ``reject``, or ``None``: no rule decided and the next
+    placement engine (or the submitted queue) is used."""
+
+    decision: str | None
+    queue: str | None = None
+    rule: int | None = None  # index of the deciding rule
+
+
+class _PlacementError(Exception):
+    pass
+
+
+def clean_name(name: str) -> str:
+    """CSMappingPlacementRule.cleanName: dots in user and group names become ``_dot_``."""
+    return name.replace(".", "_dot_")
+
+
+def _resolve_path(
+    template: str, values: dict[str, str | None], secondary: list[str], index: QueueIndex
+) -> str:
+    """VariableContext.replacePathVariables with the conditional %secondary_group: the first
+    secondary group for which a queue exists under the already substituted prefix."""
+    parts = template.split(".")
+    for i, part in enumerate(parts):
+        if part in values:
+            parts[i] = values[part] or ""
+        elif part == "%secondary_group" and secondary:
+            prefix = "".join(p + "." for p in parts[:i])
+            parts[i] = next((g for g in secondary if index.get(prefix + g) is not None), "")
+    return ".".join(parts)
+
+
+def _normalize_at_submission(index: QueueIndex, name: str, allow_create: bool) -> str:
+    """CSMappingPlacementRule.validateAndNormalizeQueue (raises on an invalid target)."""
+    if name == "" or "" in name.split("."):
+        raise _PlacementError(f"Invalid path returned by rule: '{name}'")
+    parent, leaf = _parent_and_leaf(name)
+    if parent:
+        try:
+            normalized = _normalize_root(index, f"{parent}.{leaf}")
+        except TargetError as exc:
+            raise _PlacementError(str(exc)) from None
+        result = _creation_result(index, normalized)
+        if result == "CREATABLE" and not allow_create:
+            raise _PlacementError(f"Mapping rule doesn't allow auto-creation of the queue '{normalized}'.")
+        if result not in ("QUEUE_EXISTS", "CREATABLE"):
+            raise _PlacementError(result)
+    else:
+        ref = index.get(leaf)
+        if ref is None:
+            raise _PlacementError(f"Queue '{leaf}' specified in mapping rule does not exist or is ambiguous")
+        normalized = ref.path
+    existing = index.by_path.get(normalized)
+    if existing is not None and existing.kind != "leaf":
+        raise _PlacementError(f"Mapping rule returned a non-leaf queue '{normalized}'")
+    return normalized
+
+
+def _matches(rule: MappingRule, user: str, groups: list[str], values: dict[str, str | None]) -> bool:
+    matches = rule.matches or ""
+    if rule.type == "user":
+        if matches in ("*", "%user"):
+            return True
+        return replace_variables(matches, values) == user  # the original name (VariableMatcher)
+    if rule.type == "group":
+        return replace_variables(matches, values) in groups
+    if rule.type == "application":
+        return replace_variables(matches, values) == values["%application"]
+    return False
+
+
+def place(
+    rule_list: Iterable[MappingRule],
+    tree: QueueTree,
+    *,
+    user: str,
+    groups: Iterable[str] = (),
+    application: str = "application",
+    queue: str = "default",
+    override: bool = False,
+) -> Placement:
+    """Where the Capacity Scheduler's mapping engine puts one application (cs.md §8.2-§8.5)."""
+    if queue != "default" and not override:
+        return Placement(None)
+    index = QueueIndex(tree)
+    group_list = list(groups)
+    values: dict[str, str | None] = {
+        "%user": clean_name(user),
+        "%specified": "" if queue == "default" else queue,
+        "%application": application,
+        "%default": "root.default",
+    }
+    secondary = [clean_name(g) for g in group_list[1:]]
+    if group_list:
+        values["%primary_group"] = clean_name(group_list[0])
+        if not secondary:
+            values["%secondary_group"] = ""
+    for number, rule in enumerate(rule_list):
+        if not rule.valid or not _matches(rule, user, group_list, values):
+            continue
+        if rule.policy == "setDefaultQueue":
+            values["%default"] = replace_variables(rule.value or "", values)
+            continue
+        if rule.policy == "reject":
+            return Placement("reject", rule=number)
+        target = rule.target or ""
+        try:
+            placed = _normalize_at_submission(
+                index, _resolve_path(target, values, secondary, index), rule.effective_create
+            )
+            return Placement("place", placed, number)
+        except _PlacementError:
+            fallback = rule.effective_fallback
+        if fallback == "reject":
+            return Placement("reject", rule=number)
+        if fallback == "placeDefault":
+            try:
+                default = _normalize_at_submission(
+                    index, _resolve_path("%default", values, secondary, index), False
+                )
+            except _PlacementError:
+                return Placement("reject", rule=number)
+            return Placement("place", default, number)
+    return Placement(None)
+
+
+# --------------------------------------------------------------------------------------------
 # Lint (PL6xx)
 
 
@@ -901,6 +1035,7 @@ def lint_rules(
     """Checks Hadoop does not make: unreachable rules, unknown fields and variables, ignored
     fields, inactive rule families (PL6xx)."""
     index = QueueIndex(tree) if tree is not None else None
+    yield from config.parse_lint
     yield from _lint_inactive(config, hadoop_version)
     if config.format == "legacy":
         for key in (QUEUE_MAPPINGS, APP_NAME_MAPPINGS):
@@ -1092,16 +1227,16 @@ def rule_to_dict(rule: MappingRule) -> dict[str, Any]:
 
 
 def mapping_rules_to_json(rule_list: Iterable[MappingRule]) -> str:
-    """``mapping-rules.json`` for the given rules, formatted like Jackson's default pretty printer
-    (what Hadoop's fs2cs writes). Legacy rules are converted first. Deterministic."""
+    """``mapping-rules.json`` for the given rules, byte for byte as Jackson's default pretty printer
+    writes it (what Hadoop's fs2cs writes; no final newline). Legacy rules are converted first."""
     converted = [rule_to_dict(legacy_to_json(rule)) for rule in rule_list]
     if not converted:
-        return '{\n  "rules" : [ ]\n}\n'
+        return '{\n  "rules" : [ ]\n}'
     blocks = []
     for item in converted:
         lines = [f"    {json.dumps(k)} : {json.dumps(v, ensure_ascii=False)}" for k, v in item.items()]
         blocks.append("{\n" + ",\n".join(lines) + "\n  }")
-    return '{\n  "rules" : [ ' + ", ".join(blocks) + " ]\n}\n"
+    return '{\n  "rules" : [ ' + ", ".join(blocks) + " ]\n}"
 
 
 def rules_from_json_dicts(items: Iterable[Mapping[str, Any]]) -> list[MappingRule]:

@@ -25,13 +25,13 @@ from typing import Any
 
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
-from fsctl.hadoopconf import HadoopConf, java_trim, read_configuration
+from fsctl.hadoopconf import HadoopConf, document_location, java_trim, read_configuration
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.resources import resource_types as make_resource_types
 from fsctl.model.tree import CAPACITY, Queue, QueueTree, ReadResult, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
-from fsctl.xmldoc import XmlDocument
+from fsctl.xmldoc import XmlDocument, local_name
 
 PREFIX = keys.PREFIX
 
@@ -77,7 +77,10 @@ def read_capacity(
     try:
         conf, diagnostics = read_configuration(doc)
         result = read_capacity_conf(
-            conf, site=site, hadoop_version=hadoop_version, root_location=doc.location(doc.root)
+            conf,
+            site=site,
+            hadoop_version=hadoop_version,
+            root_location=document_location(doc, doc.root, local_name(doc.root)),
         )
         result.diagnostics[:0] = diagnostics
         return result
@@ -237,9 +240,8 @@ class _Builder:
         glob = tree.effective
         eff = queue.effective
 
-        def own(suffix: str, default: Any = None) -> Any:
-            setting = queue.declared.get(suffix)
-            return default if setting is None or setting.value is None else setting.value
+        values = {suffix: s.value for suffix, s in queue.declared.items() if s.value is not None}
+        own = values.get
 
         is_root = parent is None
         capacity = own("capacity")
@@ -406,6 +408,25 @@ class _Builder:
         return memory, vcores
 
 
+def parse_acl(text: str) -> tuple[bool, list[str], list[str]]:
+    """(everyone, users, groups) of an ACL string, as AccessControlList(String) builds it.
+
+    ``"*"`` allows everyone; otherwise the text splits at its first space into comma-separated
+    users and groups (each trimmed, blanks dropped); ``""`` and ``" "`` allow nobody.
+    """
+    parts = text.split(" ", 1)
+    if any("*" in part and java_trim(part) == "*" for part in parts):
+        return True, [], []
+    users = _trimmed_collection(parts[0])
+    groups = _trimmed_collection(parts[1]) if len(parts) == 2 else []
+    return False, users, groups
+
+
+def _trimmed_collection(text: str) -> list[str]:
+    """StringUtils.getTrimmedStringCollection: split on commas, trimmed, blanks and repeats dropped."""
+    return list(dict.fromkeys(item for item in (java_trim(p) for p in text.split(",")) if item))
+
+
 def _owner(rest: str, index: dict[str, Queue]) -> tuple[Queue | None, str]:
     """The queue whose path is the longest prefix of ``rest`` (before a dot), and the suffix."""
     best: Queue | None = None
@@ -437,6 +458,8 @@ def _label_list(value: str) -> list[str]:
 
 
 def _template(queue: Queue, prefix: str) -> dict[str, Any]:
+    if not any("template." in suffix for suffix in queue.declared):
+        return {}
     return {
         suffix[len(prefix) :]: setting.raw
         for suffix, setting in queue.declared.items()
@@ -450,9 +473,9 @@ def _v2_template(
     """AutoCreatedQueueTemplate: the queue's own template keys, then wildcard paths (most specific
     first, up to ``min(depth(P) - 1, maximum-queue-depth)`` segments); root takes no wildcards."""
     result = _template(queue, prefix)
-    parts = queue.path.split(".")
-    if queue.parent is None:
+    if queue.parent is None or not wildcards:
         return result
+    parts = queue.path.split(".")
     levels = min(len(parts) - 1, depth)
     for replaced in range(1, levels + 1):
         pattern = ".".join(parts[: len(parts) - replaced] + ["*"] * replaced)
@@ -462,4 +485,4 @@ def _v2_template(
     return result
 
 
-__all__ = ["QueueStore", "read_capacity", "read_capacity_conf"]
+__all__ = ["QueueStore", "parse_acl", "read_capacity", "read_capacity_conf"]

@@ -68,6 +68,7 @@ class ValueParser:
         self.version = version
         self.resource_types = tuple(resource_types)
         self.diagnostics = diagnostics
+        self.legacy = version < (3, 4) or conf.get_boolean(PREFIX + "legacy-queue-mode.enabled", True)
 
     def root_vector(self) -> tuple[Any, ...]:
         return parse_vector("100", keys.ROOT, self.resource_types)
@@ -187,7 +188,7 @@ class ValueParser:
             diagnostic = rule.at(setting.location, message, queue=queue, property=prop)
             self.diagnostics.append(diagnostic)
             return None
-        if value is not None:
+        if value is not None and self.legacy:  # non-legacy mode reads the vector instead
             if value.skipped:
                 self._report(
                     rules.CS203,
@@ -205,15 +206,15 @@ class ValueParser:
                     queue,
                     prop,
                 )
-            if value.mode is CapacityMode.PERCENTAGE and not math.isfinite(value.percent):
-                self._report(
-                    rules.CS204,
-                    setting,
-                    f"capacity {java_trim(text)} is not a number; Float.parseFloat accepts it and the "
-                    "range check passes",
-                    queue,
-                    prop,
-                )
+        if value is not None and value.mode is CapacityMode.PERCENTAGE and not math.isfinite(value.percent):
+            self._report(
+                rules.CS204,
+                setting,
+                f"capacity {java_trim(text)} is not a number; Float.parseFloat accepts it and the "
+                "range check passes",
+                queue,
+                prop,
+            )
         return value
 
 
@@ -312,6 +313,13 @@ class _TreeChecker:
             yield from self._duplicate_leaf_names()
         if version_below(self.version, (3, 4)):
             yield from self._capacity_above_maximum()
+        # mapping rules (PL5xx) and the resource calculator (CS402/CS403): capacity rules engineer
+        from fsctl.capacity.mapping import check_mapping
+        from fsctl.capacity.site import check_resource_calculator
+
+        self.tree.extras["mapping"], mapping_found = check_mapping(self.conf, self.tree, self.version)
+        yield from mapping_found
+        yield from check_resource_calculator(self.conf)
 
     # -- §6.1 ----------------------------------------------------------------------------------
 

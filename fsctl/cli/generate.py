@@ -86,6 +86,9 @@ def command(
     maxResources for the cluster size, the Capacity Scheduler percentages or weights. The result is
     validated before it is written, and never overwrites a file without --force.
     """
+    from fsctl.cli.options import project_config
+
+    config = project_config()  # [tool.fsctl] yarn-site, as for validate
     options = generate.GenerateOptions(
         ratios=ratios,
         target=target,
@@ -96,7 +99,7 @@ def command(
         weights=weights,
         placement=placement,
         template=template,
-        yarn_site=yarn_site,
+        yarn_site=yarn_site or config.path_value("yarn-site"),
         increment=increment,
         fmt=fmt,
         color=color,

@@ -11,6 +11,7 @@ from fsctl.loader import load, load_site
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.report import FileReport, render_diagnostics, use_color
+from fsctl.rules import declared
 from fsctl.selection import UNREADABLE_CODES, Selection, fails
 
 
@@ -51,9 +52,16 @@ def check_files(options: CheckOptions) -> list[FileReport]:
 
             context = LintContext(options.cluster, options.hadoop_version, conf)
             diagnostics.extend(run_lint(loaded.result, context))
+        if not options.lint:
+            diagnostics = [d for d in diagnostics if not _lint_only(d)]
         diagnostics = options.selection.apply(loaded.suppressions.apply(diagnostics))
         reports.append(FileReport(path, loaded.result.format, diagnostics))
     return reports
+
+
+def _lint_only(diagnostic: Diagnostic) -> bool:
+    rule = declared(diagnostic.code)
+    return rule is not None and rule.lint_only
 
 
 def exit_code(reports: list[FileReport], fail_on: Severity, exit_zero: bool) -> int:

@@ -9,6 +9,7 @@ written), 2 usage or I/O problems (unreadable ratio file or yarn-site, output ex
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -107,6 +108,8 @@ def run(options: GenerateOptions, stdout: TextIO, stderr: TextIO | None = None) 
             Location("--weights"),
             "--weights selects the Capacity Scheduler weight mode; use it with --target capacity",
         )
+    if problem is None and options.template is not None and not os.path.isfile(options.template):
+        problem = rules.GN112.at(Location(options.template), f"{options.template}: no such template file")
     overrides, increment_error = parse_increment(options.increment, types)
     if increment_error:
         problem = rules.GN110.at(Location("--increment"), increment_error)

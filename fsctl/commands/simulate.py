@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from fsctl.report.simulate import Row, SimulateReport
 
 FORMATS = ("text", "json", "csv")
+#: errors the ResourceManager reports while still loading the file: the queue concerned is simply not
+#: created (QueueManager.createNewQueues); the simulation shows it as such
+LOADS_ANYWAY = frozenset({"FS114", "FS115"})
 
 
 @dataclass
@@ -77,7 +80,7 @@ def build_report(options: SimulateOptions) -> SimulateReport:
         conf = site.conf
     loaded = load(options.path, yarn_site=conf, hadoop_version=options.hadoop_version)
     result = loaded.result
-    errors = [d for d in result.diagnostics if d.severity == Severity.ERROR]
+    errors = [d for d in result.diagnostics if d.severity == Severity.ERROR and d.code not in LOADS_ANYWAY]
     if result.tree is None or errors:
         first = errors[0] if errors else (result.diagnostics[0] if result.diagnostics else None)
         more = f" (and {len(errors) - 1} more; run fsctl validate)" if len(errors) > 1 else ""
@@ -112,6 +115,9 @@ def build_report(options: SimulateOptions) -> SimulateReport:
     else:
         report = _capacity_report(tree, cluster, snapshot, conf, options)
     report.rows = _focus(report.rows, options.queue, options.depth)
+    if options.queue:
+        inside = (options.queue + ".", options.queue + ":")
+        report.notes = [n for n in report.notes if not n.startswith("root.") or n.startswith(inside)]
     return report
 
 
@@ -128,9 +134,9 @@ def _fair_report(
     from fsctl.rules.simulate import SM104, SM105
 
     size_based = _site_bool(conf, "yarn.scheduler.fair.sizebasedweight", False)
-    fair = evaluate_fair(
-        tree, cluster, snapshot, hadoop_version=options.hadoop_version, size_based_weight=size_based
-    )
+    # a bare "2" means the last 2.x line with the queue-level preemption model (branch-2.8)
+    version = (2, 8) if options.hadoop_version == (2, 0) else options.hadoop_version
+    fair = evaluate_fair(tree, cluster, snapshot, hadoop_version=version, size_based_weight=size_based)
     for load in unknown_queues(fair, snapshot):
         raise SimulateError(
             _located(
@@ -148,9 +154,9 @@ def _fair_report(
             )
         )
     settings = PreemptionSettings.from_site(conf)
-    preemption = evaluate_preemption(tree, fair, settings, hadoop_version=options.hadoop_version)
-    version = ".".join(str(p) for p in options.hadoop_version)
-    header = [f"cluster {_fmt_cluster(fair.cluster)}   fair scheduler, Hadoop {version} arithmetic"]
+    preemption = evaluate_preemption(tree, fair, settings, hadoop_version=version)
+    shown = ".".join(str(p) for p in version)
+    header = [f"cluster {_fmt_cluster(fair.cluster)}   fair scheduler, Hadoop {shown} arithmetic"]
     notes = list(preemption.notes)
     return SimulateReport(
         "fair-scheduler",

@@ -7,18 +7,18 @@ Pure: it returns properties, JSON and findings, and writes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from fsctl.convert import fairview, output, paths, placement
-from fsctl.convert.options import ConvertOptions, Emitter
+from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
 from fsctl.convert.queues import QueueContext, convert_queues
 from fsctl.convert.resources import Plan
 from fsctl.convert.shares import ShareRow, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
-from fsctl.model.tree import QueueTree
+from fsctl.model.tree import Queue, QueueTree
 from fsctl.rules import convert as rules
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ class ConversionResult:
 
 def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -> ConversionResult:
     out = Emitter(options.rules)
+    tree = _created_queues(tree, out)
     _rules_file_problems(options, out)
     _version_checks(tree, options, out)
     paths.check_paths(tree, options, out)
@@ -108,8 +109,14 @@ def verify(
     site = HadoopConf.from_pairs(list(result.site.items()), source="yarn-site.xml")
     if input_site is not None:
         site, _ = input_site.layered(site)
+    data = result.capacity_bytes
+    inline = CS_PREFIX + "mapping-rule-json"
+    if result.mapping_json is not None and inline not in result.capacity:
+        # with --rules-to-file the rules are checked as if inlined (the user points the RM at the file)
+        props = {**result.capacity, inline: result.mapping_json}
+        data = output.configuration_xml(props, output.HEADER_CAPACITY)
     try:
-        doc = load_xml(path, result.capacity_bytes)
+        doc = load_xml(path, data)
         read = read_capacity(doc, site, options.hadoop_version)
         problems = [d for d in read.diagnostics if d.severity >= Severity.ERROR]
     except XmlLoadError as exc:
@@ -124,6 +131,36 @@ def verify(
             )
         )
     result.verified = not problems
+
+
+def _created_queues(tree: QueueTree, out: Emitter) -> QueueTree:
+    """The tree without the queues the Fair Scheduler refuses to create (the reader lists them in
+    ``extras["dropped_queues"]``); the caller's tree is left as it is."""
+    dropped = set(tree.extras.get("dropped_queues") or ())
+    if not dropped:
+        return tree
+    for path in sorted(dropped):
+        queue = tree.find(path)
+        out.finding(
+            rules.CV307,
+            queue.location if queue is not None else None,
+            f"the Fair Scheduler does not create {path} (scheduling policy conflict), so it and its "
+            "subtree are not converted",
+            queue=path,
+        )
+    copies: dict[str, Queue] = {}
+    for queue in tree.queues():
+        parent = copies.get(queue.parent.path) if queue.parent is not None else None
+        if queue.parent is not None and (parent is None or queue.path in dropped):
+            continue
+        copy = Queue(queue.name, queue.path, None, [], queue.declared, queue.effective, queue.location,
+                     queue.declared_parent)  # fmt: skip
+        if parent is not None:
+            parent.add_child(copy)
+        copies[queue.path] = copy
+    pruned = replace(tree, root=copies[tree.root.path])
+    pruned.reindex()
+    return pruned
 
 
 def _rules_file_problems(options: ConvertOptions, out: Emitter) -> None:

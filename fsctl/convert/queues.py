@@ -343,5 +343,17 @@ def _emit_acls(tree: QueueTree, out: Emitter) -> None:
         ):
             raw = fairview.acl_raw(queue, fair_name)
             text = ("*" if queue.path == "root" else None) if raw is None else fairview.acl_string(raw)
+            if text is None and raw is not None and queue.path == "root":
+                # the Capacity Scheduler's root default is *, and ACLs are hierarchical (cs.md §2.2)
+                text = " "
+                out.finding(
+                    rules.CV408,
+                    queue.setting_location(fair_name),
+                    f"root's {fair_name} allows nobody: root.{cs_name} is written as ' ' "
+                    "(fs2cs leaves it out, and the Capacity Scheduler's default for root, *, "
+                    "would let everyone in everywhere)",
+                    queue="root",
+                    property=fair_name,
+                )
             if text is not None:
                 out.cs(f"{queue.path}.{cs_name}", text)

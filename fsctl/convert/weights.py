@@ -20,7 +20,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from fractions import Fraction
 from typing import Literal
 
 from fsctl.hadoopconf import java_float_str, to_float32
@@ -63,16 +62,13 @@ class Fs2csArithmeticError(ArithmeticError):
     """``BigDecimal.setScale(5)`` without a rounding mode: "Rounding necessary"."""
 
 
-def _round_half_up(value: Fraction, places: int) -> Decimal:
-    """``value`` rounded HALF_UP (away from zero on a tie) to ``places`` decimals, exactly."""
-    scale = 10**places
-    scaled = value * scale
-    magnitude = abs(scaled)
-    whole = math.floor(magnitude)
-    if magnitude - whole >= Fraction(1, 2):
-        whole += 1
-    signed = -whole if scaled < 0 else whole
-    return Decimal(signed).scaleb(-places).quantize(Decimal(1).scaleb(-places))
+def _percent_half_up(numerator: int, denominator: int) -> Decimal:
+    """``numerator/denominator`` rounded HALF_UP to 5 decimals, times 100: a 3-decimal percentage.
+    Exact integer arithmetic (non-negative values only, as weights are)."""
+    quotient, remainder = divmod(numerator * 10**5, denominator)
+    if 2 * remainder >= denominator:
+        quotient += 1
+    return Decimal(quotient).scaleb(-3)
 
 
 def _fix_up(values: list[Decimal]) -> Percentages:
@@ -103,11 +99,10 @@ def fs2cs_percentages(weights: Sequence[float]) -> Percentages:
         if total == 0:
             values.append(Decimal("0.000"))
             continue
-        exact = Fraction(weight)
-        if (exact * 10**5).denominator != 1:
+        numerator, denominator = weight.as_integer_ratio()
+        if (numerator * 10**5) % denominator:
             raise Fs2csArithmeticError(f"Rounding necessary (BigDecimal({weight!r}).setScale(5))")
-        share = _round_half_up(exact / total, 5)
-        values.append((share * HUNDRED).quantize(Decimal("0.001")))
+        values.append(_percent_half_up(numerator, denominator * total))
     return _fix_up(values)
 
 
@@ -118,11 +113,14 @@ def exact_percentages(weights: Sequence[float]) -> Percentages:
         return Percentages((), False)
     if len(weights) == 1:
         return Percentages((HUNDRED,), False)
-    written = [Fraction(Decimal(java_float_str(to_float32(w)))) for w in weights]
-    total = sum(written, Fraction(0))
+    # every weight as written, scaled to integers over one common power of ten
+    written = [Decimal(java_float_str(to_float32(w))) for w in weights]
+    scale = max(-min(0, int(w.as_tuple().exponent)) for w in written)
+    integers = [int(w.scaleb(scale)) for w in written]
+    total = sum(integers)
     if total <= 0:
         return Percentages(tuple(Decimal("0.000") for _ in weights), True)
-    values = [(_round_half_up(w / total, 5) * HUNDRED).quantize(Decimal("0.001")) for w in written]
+    values = [_percent_half_up(w, total) for w in integers]
     return _fix_up(values)
 
 

@@ -67,7 +67,9 @@ def apply_refusals(changes: list[Change], found: Iterable[Refusal]) -> list[Chan
         hits = [
             i
             for i in by_queue.get(refusal.queue, [])
-            if (result[i].property in refusal.properties if refusal.properties else result[i].property is None)
+            if (
+                result[i].property in refusal.properties if refusal.properties else result[i].property is None
+            )
         ]
         note = f"; {REFRESH_REFUSED}: {refusal.message}"
         for i in hits:

@@ -125,6 +125,8 @@ def property_changes(
 ) -> Iterable[Change]:
     """Every key whose canonical value differs, in name order (deterministic whatever the reader)."""
     for key in sorted(set(old) | set(new)):
+        if key in old and key in new and _equal(old[key], new[key]):
+            continue  # the common case, without spelling anything out
         before = canonical_property(key, old[key]) if key in old else None
         after = canonical_property(key, new[key]) if key in new else None
         if before == after or (key in old and key in new and _same_number(old[key], new[key])):
@@ -160,3 +162,13 @@ def _same_number(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool) or not (isinstance(a, numbers) and isinstance(b, numbers)):
         return False
     return float(a) == float(b)
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """Plain equality where it is cheap and certain (ResourceSpec ignores its spelling)."""
+    if type(a) is not type(b):
+        return False
+    try:
+        return bool(a == b)
+    except Exception:  # a value type whose equality is not usable: compare spellings instead
+        return False

@@ -42,18 +42,18 @@ def _state(queue: Queue) -> str:
 
 
 def _declared_state(tree: QueueTree, path: str) -> str | None:
-    """``<path>.state`` as the new file spells it, also for a queue it no longer declares."""
-    queue = tree.find(path)
-    if queue is not None and STATE in queue.declared:
-        return str(queue.declared[STATE].raw or queue.declared[STATE].value).strip()
+    """``newConf.get(<path>.state)``: the new file's text (expanded, not trimmed), also for a queue
+    it no longer lists."""
     key = f"yarn.scheduler.capacity.{path}.{STATE}"
     for name in ("properties", "raw", "conf"):
         source = tree.extras.get(name)
         if source is None or not callable(getattr(source, "get", None)):
             continue
         value = source.get(key)
-        if value is not None:
-            return str(getattr(value, "value", value)).strip()
+        return None if value is None else str(getattr(value, "value", value))
+    queue = tree.find(path)  # no raw properties kept: what the reader declared
+    if queue is not None and STATE in queue.declared:
+        return str(queue.declared[STATE].raw or queue.declared[STATE].value)
     return None
 
 
@@ -80,16 +80,22 @@ def refusals(old: QueueTree, new: QueueTree, matching: Matching) -> list[Refusal
         if before.path != after.path:
             top = next(o for o in moved_tops if before.path == o or before.path.startswith(o + "."))
             deleted.append((before, moved_tops[top]))
+    blocked: dict[str, list[Queue]] = {}
     for queue, target in deleted:
         if _dynamic(queue):
             continue
         # QueueState.valueOf without upper-casing: only the exact text STOPPED counts
         if _state(queue) == "STOPPED" or _declared_state(new, queue.path) == "STOPPED":
             continue
+        blocked.setdefault(target, []).append(queue)
+    for target, queues in blocked.items():
+        first = queues[0]
         message = (
-            f"{queue.path} cannot be deleted from the capacity scheduler configuration, as the queue "
-            f"is not yet in stopped state. Current State : {_state(queue)}"
+            f"{first.path} cannot be deleted from the capacity scheduler configuration, as the queue "
+            f"is not yet in stopped state. Current State : {_state(first)}"
         )
+        if len(queues) > 1:  # the rest of a moved subtree: one note on the move
+            message += f" (and {len(queues) - 1} more queue{'s' if len(queues) > 2 else ''} below it)"
         found.append(Refusal(target, (), message))
 
     for before, after in matching.pairs:

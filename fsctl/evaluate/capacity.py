@@ -392,24 +392,23 @@ def _labels(result: CapacityResult) -> None:
     """Per-label absolute capacities (percentages and weights; legacy formula, cs.md §7.1)."""
     for parent in result.queues:
         parent_labels = parent.labels if parent.parent is not None else None
-        for child in parent.children if parent.queue is not None else []:
-            if child.queue is None:
+        configured: dict[str, dict[str, tuple[Any, Any]]] = {}
+        weight_sum: dict[str, float] = {}  # per label, over the siblings that use weights
+        for child in parent.children:
+            raw = _value(child.queue, "node-labels") if child.queue is not None else None
+            if not isinstance(raw, Mapping) or not raw:
                 continue
-            configured = _value(child.queue, "node-labels") or {}
-            if not isinstance(configured, Mapping):
-                continue
-            entries: dict[str, tuple[CapacityValue | None, CapacityValue | None]] = {}
-            for label, values in configured.items():
-                if isinstance(values, Mapping):
-                    entries[label] = (values.get("capacity"), values.get("maximum-capacity"))
-            weight_sum: dict[str, float] = {}
-            for sibling in parent.children:
-                sibling_conf = _value(sibling.queue, "node-labels") if sibling.queue is not None else None
-                for label, values in (sibling_conf or {}).items():
-                    cap = values.get("capacity") if isinstance(values, Mapping) else None
-                    if isinstance(cap, CapacityValue) and cap.mode is CapacityMode.WEIGHT:
-                        weight_sum[label] = weight_sum.get(label, 0.0) + max(0.0, cap.weight)
-            for label, (cap, mx) in entries.items():
+            entries = {
+                label: (v.get("capacity"), v.get("maximum-capacity"))
+                for label, v in raw.items()
+                if isinstance(v, Mapping)
+            }
+            configured[child.path] = entries
+            for label, (cap, _) in entries.items():
+                if isinstance(cap, CapacityValue) and cap.mode is CapacityMode.WEIGHT:
+                    weight_sum[label] = weight_sum.get(label, 0.0) + max(0.0, cap.weight)
+        for child in parent.children:
+            for label, (cap, mx) in configured.get(child.path, {}).items():
                 if parent_labels is None:
                     parent_abs, parent_abs_max = 1.0, 1.0
                 else:

@@ -283,7 +283,7 @@ def _add_dynamic_queues(
     types: tuple[str, ...],
     default_policy: str,
 ) -> None:
-    """Leaves the snapshot names under an existing parent: dynamic queues (placement ``create``).
+    """Leaves the snapshot names under a parent meant for them: dynamic queues (placement ``create``).
 
     Their maxResources is the parent's ``maxChildResources`` (QueueManager.setChildResourceLimits);
     everything else takes the defaults. Paths under no known parent are left to :func:`unknown_queues`.
@@ -296,6 +296,8 @@ def _add_dynamic_queues(
         if parent is None or parent.leaf or parent.queue is None:
             continue
         max_child = setting(parent.queue, "maxChildResources")
+        if not parent.queue.declared_parent and max_child is None:
+            continue  # only parents meant for dynamic children (type="parent" or maxChildResources)
         configured_max = resolve_resource(max_child, cluster, types, UNBOUNDED)
         shares = QueueShares(
             path=path,

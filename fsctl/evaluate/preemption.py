@@ -18,7 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fsctl.evaluate.compute_fair_shares import java_float
+from fsctl.evaluate.comparators import comparator
+from fsctl.evaluate.compute_fair_shares import Schedulable, java_float
 from fsctl.evaluate.fair import DRF, AppShares, FairResult, QueueShares
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, Vector
 from fsctl.model.tree import Queue, QueueTree, Setting
@@ -193,54 +194,23 @@ def _greater(
     return below(policy, b, a, cluster, types)
 
 
-# -- comparators (apps have no min share, so the needy steps never apply) -----------------------
+def _app_order(policy: str, cluster: Mapping[str, int], version: HadoopVersion) -> Callable[[AppShares], Any]:
+    """Sort key for a leaf's apps under its policy's comparator (apps have no min share)."""
+    compare = comparator(policy, cluster, version)
 
+    def as_schedulable(app: AppShares) -> Schedulable:
+        return Schedulable(
+            name=app.name,
+            weight=app.weight,
+            demand=app.demand,
+            usage=app.usage,
+            is_queue=False,
+            start_time=app.start_time,
+            priority=app.priority,
+        )
 
-def _app_comparator(
-    policy: str, cluster: Mapping[str, int], types: tuple[str, ...]
-) -> Callable[[AppShares, AppShares], int]:
-    def tie(a: AppShares, b: AppShares) -> int:
-        if a.start_time != b.start_time:
-            return -1 if a.start_time < b.start_time else 1
-        return (a.name > b.name) - (a.name < b.name)
-
-    def fair(a: AppShares, b: AppShares) -> int:
-        # FairSharePolicy.FairShareComparator: demand (YARN-6769), then usage/weight, then ties
-        da, db = a.demand.get(MEMORY, 0), b.demand.get(MEMORY, 0)
-        if da == 0 and db > 0:
-            return 1
-        if db == 0 and da > 0:
-            return -1
-        if a.weight > 0 and b.weight > 0:
-            ra, rb = a.usage.get(MEMORY, 0) / a.weight, b.usage.get(MEMORY, 0) / b.weight
-        elif a.weight == b.weight:
-            ra, rb = a.usage.get(MEMORY, 0), b.usage.get(MEMORY, 0)
-        else:
-            ra, rb = -a.weight, -b.weight
-        if ra != rb:
-            return -1 if ra < rb else 1
-        return tie(a, b)
-
-    def drf(a: AppShares, b: AppShares) -> int:
-        # DominantResourceFairnessPolicy COMPARATOR2 without min shares
-        def shares(app: AppShares) -> tuple[float, float]:
-            mem = app.usage.get(MEMORY, 0) / cluster[MEMORY] if cluster.get(MEMORY) else 0.0
-            vc = app.usage.get(VCORES, 0) / cluster[VCORES] if cluster.get(VCORES) else 0.0
-            dominant, other = (vc, mem) if vc > mem else (mem, vc)
-            weight = app.weight
-            return (dominant / weight, other / weight) if weight > 0 else (float("inf"), float("inf"))
-
-        sa, sb = shares(a), shares(b)
-        if sa != sb:
-            return -1 if sa < sb else 1
-        return tie(a, b)
-
-    def fifo(a: AppShares, b: AppShares) -> int:
-        if a.priority != b.priority:
-            return b.priority - a.priority
-        return tie(a, b)
-
-    return {DRF: drf, "fifo": fifo}.get(policy, fair)
+    key = functools.cmp_to_key(compare)
+    return lambda app: key(as_schedulable(app))
 
 
 # -- the preview -------------------------------------------------------------------------------
@@ -289,7 +259,7 @@ def evaluate_preemption(
             _deficit_2x(leaf, result.queues[leaf.path], fair, hadoop_version)
     else:
         for leaf in leaves:
-            result.starved_apps.extend(_starved_apps_3x(leaf, result.queues[leaf.path], fair))
+            result.starved_apps.extend(_starved_apps_3x(leaf, result.queues[leaf.path], fair, hadoop_version))
     # parents add up their children's starvation, for the report
     for q in reversed(fair.queues):
         if not q.leaf and q.created:
@@ -335,6 +305,9 @@ def _leaf_apps(leaf: QueueShares, types: tuple[str, ...]) -> list[AppShares]:
         return [a for a in leaf.applications if a.runnable]
     if not leaf.runnable_apps:
         return []
+    # the leaf's policy hands its share to the app: fair writes memory only (the rest stays 0)
+    computed = (MEMORY,) if leaf.policy == "fair" else types
+    share = {t: leaf.fair_share[t] for t in computed if t in leaf.fair_share}
     return [
         AppShares(
             name=leaf.path,
@@ -345,16 +318,20 @@ def _leaf_apps(leaf: QueueShares, types: tuple[str, ...]) -> list[AppShares]:
             runnable=True,
             demand=dict(leaf.demand),
             usage=dict(leaf.usage),
-            fair_share={t: leaf.fair_share[t] for t in types if t in leaf.fair_share},
+            fair_share=share,
         )
     ]
 
 
-def _starved_apps_3x(leaf: QueueShares, conf: QueuePreemption, fair: FairResult) -> list[AppShares]:
+def _starved_apps_3x(
+    leaf: QueueShares, conf: QueuePreemption, fair: FairResult, version: HadoopVersion
+) -> list[AppShares]:
     """``FSLeafQueue.updateStarvedApps`` with every timeout taken as elapsed (3.x)."""
     types, cluster, policy = fair.types, fair.cluster, leaf.policy
     apps = [a for a in _leaf_apps(leaf, types) if not _is_none(_sub(a.demand, a.usage, types))]
-    apps.sort(key=functools.cmp_to_key(_app_comparator(policy, cluster, types)))
+    if not apps:
+        return []  # nothing pending: neither kind of starvation can be handed to an app
+    apps.sort(key=_app_order(policy, cluster, version))
     starved: list[AppShares] = []
     fs_total = dict.fromkeys(types, 0)
     # (a) fair-share starvation, in comparator order, stopping at the first app that is not starved

@@ -22,14 +22,15 @@ class JavaNumberFormatError(ValueError):
     """Java's ``NumberFormatException``; ``str()`` is Java's message (``For input string: "x"``)."""
 
 
+_JAVA_WHITESPACE = "".join(chr(code) for code in range(0x21))
+
+
 def java_trim(text: str) -> str:
     """``String.trim()``: strips every code point <= U+0020 at both ends (not NBSP)."""
-    start, end = 0, len(text)
-    while start < end and text[start] <= " ":
-        start += 1
-    while end > start and text[end - 1] <= " ":
-        end -= 1
-    return text[start:end]
+    return text.strip(_JAVA_WHITESPACE)
+
+
+_ASCII_INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 def _for_input(text: str) -> JavaNumberFormatError:
@@ -45,6 +46,11 @@ def _decimal_digit(ch: str) -> int | None:
 
 def _parse_integral(text: str, low: int, high: int) -> int:
     # Integer.parseInt / Long.parseLong (radix 10)
+    if _ASCII_INTEGER.fullmatch(text):  # the common case, without the per-character Unicode path
+        value = int(text)
+        if not low <= value <= high:
+            raise _for_input(text)
+        return value
     if not text:
         raise _for_input(text)
     negative = text[0] == "-"

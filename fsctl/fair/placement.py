@@ -75,6 +75,11 @@ def parse_placement_policy(
     means Hadoop ignores the policy (no ``rule`` children) and keeps the yarn-site derived rules.
     """
     found: list[Diagnostic] = []
+    parsed: list[PlacementRule] = []
+    if hadoop_version < (3, 3):
+        parsed = _parse_old_policy(doc, element, found)
+        _check_order(doc, parsed, found, hadoop_version, no_terminal_rule_check)
+        return parsed, found
     if not _has_child_nodes(element):
         found.append(
             rules.PL101.at(
@@ -84,7 +89,6 @@ def parse_placement_policy(
             )
         )
         return [], found
-    parsed: list[PlacementRule] = []
     for rule_element in _rule_children(element):
         rule = _parse_rule(doc, rule_element, found, hadoop_version)
         if rule is not None:
@@ -247,3 +251,61 @@ def policy_from_settings(
     if not user_as_default_queue or not create:
         result.append(PlacementRule("default", create=True, queue=DEFAULT_QUEUE))
     return result
+
+
+def _parse_old_policy(
+    doc: XmlDocument, element: etree._Element, found: list[Diagnostic]
+) -> list[PlacementRule]:
+    """Hadoop before 3.3 (``QueuePlacementPolicy`` + ``QueuePlacementRule``): every child element is
+    a rule whatever its tag, ``create=""`` means false, only ``nestedUserQueue`` reads a nested
+    ``rule`` (the first), and a policy without rules fails (IndexOutOfBoundsException)."""
+    parsed: list[PlacementRule] = []
+    for child in element:
+        if not isinstance(child.tag, str):
+            continue
+        rule = _old_rule(doc, child, found)
+        if rule is not None:
+            parsed.append(rule)
+    if not parsed and not any(isinstance(child.tag, str) for child in element):
+        found.append(
+            rules.PL101.at(
+                doc.location(element),
+                "queuePlacementPolicy has no rule: Hadoop before 3.3 fails loading it "
+                "(IndexOutOfBoundsException)",
+                property="queuePlacementPolicy",
+            )
+        )
+    return parsed
+
+
+def _old_rule(doc: XmlDocument, element: etree._Element, found: list[Diagnostic]) -> PlacementRule | None:
+    name = element.get("name", "")
+    location = doc.location(element)
+    if name == "":
+        found.append(rules.PL102.at(location, "No name provided for a rule element", property="name"))
+        return None
+    if name not in RULE_CLASSES:
+        found.append(rules.PL103.at(location, f"No rule class found for {name}", property="name"))
+        return None
+    create = element.get("create")
+    rule = PlacementRule(
+        name=name,
+        create=True if create is None else create.lower() == "true",
+        location=location,
+        attributes={str(k): str(v) for k, v in element.attrib.items()},
+    )
+    if name == "default":
+        rule.queue = assure_root(element.get("queue") or "default")
+    if name == "nestedUserQueue":
+        nested = next((c for c in element if isinstance(c.tag, str) and c.tag == "rule"), None)
+        if nested is None:
+            found.append(
+                rules.PL105.at(
+                    location, "No nested rule specified in <nestedUserQueue> rule", property="rule"
+                )
+            )
+            return None
+        rule.parent = _old_rule(doc, nested, found)
+        if rule.parent is None:
+            return None
+    return rule

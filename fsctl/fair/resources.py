@@ -13,6 +13,7 @@ drops trailing empty pieces, regexes use ASCII ``\\d``/``\\s``, ``Long.parseLong
 
 from __future__ import annotations
 
+import functools
 import re
 
 from fsctl.fair.javanum import JavaNumberFormatError, java_trim, parse_int, parse_long
@@ -68,7 +69,14 @@ def parse_resource_config_value(
     (unbounded) in general, 0 for ``minResources``. ``resource_types`` lists every known type
     (``memory-mb``, ``vcores``, then the custom types of ``yarn.resource-types``).
     """
-    types = tuple(dict.fromkeys((*MANDATORY_TYPES, *resource_types)))
+    if resource_types[:2] != MANDATORY_TYPES:
+        resource_types = tuple(dict.fromkeys((*MANDATORY_TYPES, *resource_types)))
+    return _parse_cached(value, missing, resource_types)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_cached(value: str, missing: int, types: tuple[str, ...]) -> ResourceSpec:
+    # real files repeat the same few strings thousands of times; ResourceSpec is immutable
     if not java_trim(value):
         raise ResourceParseError(EMPTY_MESSAGE)
     try:

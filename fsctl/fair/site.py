@@ -198,7 +198,7 @@ class _SiteReader:
             )
 
     def read_allocation_limits(self) -> None:
-        # FairScheduler#validateConf
+        # FairScheduler#validateConf (newest wording: Java concatenation drops two spaces)
         conf, s = self.conf, self.s
         for label, resource, low_key, high_key, low_default, high_default in (
             ("memory", MEMORY, MIN_MB, MAX_MB, 1024, 8192),
@@ -214,8 +214,8 @@ class _SiteReader:
                     rules.FS404.at(
                         self.location(where),
                         f"Invalid resource scheduler {label} allocation configuration: {low_key}={low}, "
-                        f"{high_key}={high}, min should equal greater than 0, max should be no smaller "
-                        "than min.",
+                        f"{high_key}={high}.  Both values must be greater than or equal to 0and the maximum "
+                        "allocation value must be greater than or equal tothe minimum allocation value.",
                         property=where,
                     )
                 )
@@ -243,7 +243,10 @@ class _SiteReader:
                     )
                 )
                 continue
-            explicit[resource] = int(int(match.group(1)) * _UNITS[match.group(2)])
+            # getValueInDefaultUnits: a unit converts to the type's own (Mi for memory-mb)
+            unit, own = match.group(2), ("Mi" if resource == MEMORY else "")
+            amount = int(match.group(1))
+            explicit[resource] = amount if not unit else int(amount * _UNITS[unit] / _UNITS[own])
         for resource, old_key, default in ((MEMORY, INCREMENT_MB, 1024), (VCORES, INCREMENT_VCORES, 1)):
             if resource in explicit:
                 if old_key in conf:
@@ -267,8 +270,8 @@ class _SiteReader:
                 self.found.append(
                     rules.FS405.at(
                         self.location(key),
-                        f"Invalid resource scheduler {label} allocation configuration: {old_key}={value}, "
-                        "must be greater than 0.",
+                        f"Invalid resource scheduler {label} allocation configuration: {old_key}={value}. "
+                        "Values must be greater than 0.",
                         property=key,
                     )
                 )

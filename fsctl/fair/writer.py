@@ -122,7 +122,9 @@ def _users(users: Mapping[str, Mapping[str, Setting]]) -> list[str]:
 def _queues(tree: QueueTree) -> list[str]:
     root = tree.root
     types = _type_attributes(tree)
-    if root.declared:  # root's own settings need an explicit root element
+    # root's own settings need an explicit root element, and so does a child named "root" (any
+    # case), which at the top level would be taken for the root itself
+    if root.declared or any(child.name.lower() == "root" for child in root.children):
         return _queue(root, 1, types)
     lines: list[str] = []
     for child in root.children:

@@ -69,9 +69,16 @@ def increments_from_site(site: object | None, overrides: Mapping[str, int] | Non
     increments = dict(DEFAULT_INCREMENTS)
     get = getattr(site, "get_trimmed", None)
     if get is not None:
-        for name, legacy in ((MEMORY, INCREMENT_MB), (VCORES, INCREMENT_VCORES)):
-            for key in (f"yarn.resource-types.{name}.increment-allocation", legacy):
+        custom: list[str] = getattr(site, "get_trimmed_strings", lambda name: [])("yarn.resource-types")
+        keys: list[tuple[str, tuple[str, ...]]] = [
+            (MEMORY, (f"yarn.resource-types.{MEMORY}.increment-allocation", INCREMENT_MB)),
+            (VCORES, (f"yarn.resource-types.{VCORES}.increment-allocation", INCREMENT_VCORES)),
+            *((name, (f"yarn.resource-types.{name}.increment-allocation",)) for name in custom),
+        ]
+        for name, candidates in keys:
+            for key in candidates:
                 text = get(key)
+                # a unit suffix ("2 Gi") is not converted: such a value is left at the default
                 if text and text.isdigit() and int(text) > 0:
                     increments[name] = int(text)
                     break

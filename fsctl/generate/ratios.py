@@ -7,7 +7,8 @@ fractions so that generated values do not depend on float rounding.
 Schema, per queue: ``share`` (required), ``max`` (optional, percent of the parent, at least the
 share), ``queues`` (children; none makes a leaf) and any Fair Scheduler queue element of
 :data:`SETTINGS`. At the top: ``queues``, ``defaults`` (settings and ``max`` applied to every queue
-that does not set them) and ``cluster`` (overridden by ``--cluster``).
+that does not set them) and ``cluster`` (overridden by ``--cluster``); top-level keys starting with
+``x-`` are ignored, as a place for YAML anchors.
 """
 
 from __future__ import annotations
@@ -233,7 +234,7 @@ class _Builder:
 
     def build(self, top: Mapping, fmt: str, cluster_option: str | None) -> RatioFile:
         for key, entry in top.items():
-            if key not in TOP_KEYS:
+            if key not in TOP_KEYS and not key.startswith("x-"):  # x-...: a home for YAML anchors
                 self.found.append(
                     rules.GN106.at(
                         entry.key_location,

@@ -27,6 +27,8 @@ class Entry:
     value: Any
     location: Location
     key_location: Location
+    #: came from a YAML merge key (``<<: *anchor``), so a key of the mapping itself may override it
+    merged: bool = False
 
 
 @dataclass
@@ -101,14 +103,23 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
         if depth > 250:
             raise SyntaxProblem(rules.GN101.at(located(n), "the ratio file is nested too deeply"))
         if isinstance(n, yaml.MappingNode):
-            constructor.flatten_mapping(n)  # YAML merge keys (<<)
+            own = sum(1 for key_node, _ in n.value if key_node.tag != "tag:yaml.org,2002:merge")
+            try:
+                constructor.flatten_mapping(n)  # YAML merge keys (<<): merged pairs come first
+            except yaml.YAMLError as exc:
+                raise SyntaxProblem(rules.GN101.at(located(n), f"not valid YAML: {exc}")) from None
+            merged = len(n.value) - own
             mapping = Mapping(location=located(n))
-            for key_node, value_node in n.value:
+            for index, (key_node, value_node) in enumerate(n.value):
                 key = constructor.construct_object(key_node, deep=True)
                 if not isinstance(key, str | int | float) or isinstance(key, bool):
                     problems.append(rules.GN101.at(located(key_node), f"a key must be a name, not {key!r}"))
                     continue
                 name = str(key)
+                if name in mapping.entries and mapping.entries[name].merged:
+                    # later pairs win, as in PyYAML's construct_mapping: flatten_mapping puts the
+                    # mapping's own keys last and the first of several merged mappings after the rest
+                    del mapping.entries[name]
                 if name in mapping.entries:
                     problems.append(
                         rules.GN109.at(
@@ -119,7 +130,7 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
                     )
                     continue
                 mapping.entries[name] = Entry(
-                    convert(value_node, depth + 1), located(value_node), located(key_node)
+                    convert(value_node, depth + 1), located(value_node), located(key_node), index < merged
                 )
             return mapping
         if isinstance(n, yaml.SequenceNode):
@@ -226,9 +237,9 @@ class _TomlPositions:
                     self._prefixes.setdefault(path[:end], found)
         probe = key_path
         while probe:
-            found = self.keys.get(probe) or self._prefixes.get(probe)
-            if found is not None:
-                return found
+            hit = self.keys.get(probe) or self._prefixes.get(probe)
+            if hit is not None:
+                return hit
             probe = probe[:-1]
         return Location(self.path, 1, 1), Location(self.path, 1, 1)
 

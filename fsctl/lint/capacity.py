@@ -17,7 +17,7 @@ from fsctl.hadoopconf import ConfValueError, HadoopConf, java_float_str, java_pa
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.tree import Queue, QueueTree, Setting
-from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+from fsctl.model.versions import HadoopVersion
 from fsctl.rules import capacity_lint as rules
 
 if TYPE_CHECKING:
@@ -30,10 +30,11 @@ _KNOWN_QUEUE_SUFFIXES = tuple(keys.QUEUE_KEYS)
 
 
 def check(tree: QueueTree, context: LintContext) -> Iterator[Diagnostic]:
-    version: HadoopVersion = getattr(context, "hadoop_version", DEFAULT_VERSION)
+    version: HadoopVersion = context.hadoop_version
     conf = tree.extras.get("properties")
     yield from _orphans(tree)
     yield from _unknown_queue_keys(tree)
+    yield from _auto_creation_settings(tree)
     yield from _unknown_global_keys(tree)
     yield from _duplicate_children(tree)
     yield from _queue_names(tree, conf if isinstance(conf, HadoopConf) else None)
@@ -57,8 +58,8 @@ def check(tree: QueueTree, context: LintContext) -> Iterator[Diagnostic]:
             queue="root",
             property="maximum-capacity",
         )
-    yield from _documented_refresh_key(tree, conf, getattr(context, "yarn_site", None))
-    yield from _node_labels(tree, getattr(context, "yarn_site", None))
+    yield from _documented_refresh_key(tree, conf, context.yarn_site)
+    yield from _node_labels(tree, context.yarn_site)
     yield from _mapping_lint(tree, conf, version)
 
 
@@ -113,7 +114,7 @@ def _orphans(tree: QueueTree) -> Iterator[Diagnostic]:
             yield rules.CS304.at(
                 setting.location,
                 f"{name}: {suffix!r} is not a Capacity Scheduler queue key; Hadoop ignores it"
-                f"{_did_you_mean(suffix, _KNOWN_QUEUE_SUFFIXES)}",
+                f"{_suggest_suffix(suffix)}",
                 queue=owner.path,
                 property=suffix,
             )
@@ -126,6 +127,16 @@ def _orphans(tree: QueueTree) -> Iterator[Diagnostic]:
             queue=missing,
             property=name,
         )
+
+
+def _suggest_suffix(suffix: str) -> str:
+    """Did-you-mean for a queue key suffix; per-label keys are matched on their last part."""
+    label = keys.label_of(suffix)
+    if label is not None:
+        close = difflib.get_close_matches(label[1], list(keys.LABEL_KEYS), n=1, cutoff=0.6)
+        if close:
+            return f" (did you mean '{keys.LABELS_PREFIX}{label[0]}.{close[0]}'?)"
+    return _did_you_mean(suffix, _KNOWN_QUEUE_SUFFIXES)
 
 
 def _names_missing_queue(suffix: str) -> bool:
@@ -157,7 +168,7 @@ def _unknown_queue_keys(tree: QueueTree) -> Iterator[Diagnostic]:
                     "maximum-capacity)"
                 )
             else:
-                hint = _did_you_mean(suffix, _KNOWN_QUEUE_SUFFIXES)
+                hint = _suggest_suffix(suffix)
             yield rules.CS304.at(
                 setting.location or queue.location,
                 f"{PREFIX}{queue.path}.{suffix}: {suffix!r} is not a Capacity Scheduler queue key; "
@@ -165,6 +176,36 @@ def _unknown_queue_keys(tree: QueueTree) -> Iterator[Diagnostic]:
                 queue=queue.path,
                 property=suffix,
             )
+
+
+_V1_ONLY = ("leaf-queue-template.", "auto-create-child-queue.")
+_V2_ONLY = (
+    "auto-queue-creation-v2.template.",
+    "auto-queue-creation-v2.leaf-template.",
+    "auto-queue-creation-v2.parent-template.",
+    "auto-queue-creation-v2.max-queues",
+    "auto-queue-creation-v2.maximum-queue-depth",
+)
+
+
+def _auto_creation_settings(tree: QueueTree) -> Iterator[Diagnostic]:
+    for queue in tree.queues():
+        for suffix, setting in queue.declared.items():
+            if suffix.endswith(".enabled"):
+                continue
+            if suffix.startswith(_V1_ONLY):
+                flag = "auto-create-child-queue.enabled"
+            elif suffix.startswith(_V2_ONLY):
+                flag = "auto-queue-creation-v2.enabled"
+            else:
+                continue
+            if not _flag(queue, flag):
+                yield rules.CS316.at(
+                    setting.location or queue.location,
+                    f"{PREFIX}{queue.path}.{suffix} is ignored: {queue.path} does not set {flag}=true",
+                    queue=queue.path,
+                    property=suffix,
+                )
 
 
 def _unknown_global_keys(tree: QueueTree) -> Iterator[Diagnostic]:
@@ -255,14 +296,16 @@ def _ambiguous_short_names(tree: QueueTree) -> Iterator[Diagnostic]:
     for name, queues in by_name.items():
         if len(queues) < 2:
             continue
-        paths = ", ".join(q.path for q in queues)
-        for queue in queues[1:]:
-            yield rules.CS312.at(
-                queue.location,
-                f"short name {name!r} is shared by {paths}; submissions and mapping rules must use the "
-                "full path",
-                queue=queue.path,
-            )
+        # one finding per name, at its second use: the first is where the ambiguity begins
+        paths = ", ".join(q.path for q in queues[:3])
+        if len(queues) > 3:
+            paths += f" and {len(queues) - 3} more"
+        yield rules.CS312.at(
+            queues[1].location,
+            f"short name {name!r} is shared by {paths}; submissions and mapping rules must use the "
+            "full path",
+            queue=queues[1].path,
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -469,3 +512,4 @@ def _mapping_lint(tree: QueueTree, conf: Any, version: HadoopVersion) -> Iterato
         config, _ = mapping.read_mapping_config(conf, tree.source, version)
     # load-time problems (PL5xx) are the reader's; lint adds only what Hadoop does not check
     yield from mapping.lint_rules(config, tree, version)
+

@@ -181,6 +181,7 @@ def _check_tree(tree: QueueTree, context: LintContext) -> Iterator[Diagnostic]:
     for queue in queues:
         yield from _queue_values(queue)
     yield from _top_level_values(tree, queues)
+    yield from _user_limits(tree)
     yield from _duplicate_leaf_names(queues, context)
     yield from _default_policy_blocks_children(tree, queues)
 
@@ -425,6 +426,26 @@ def _top_level_values(tree: QueueTree, queues: list[Queue]) -> Iterator[Diagnost
         )
 
 
+def _user_limits(tree: QueueTree) -> Iterator[Diagnostic]:
+    """FS321 for users: ``maxRunningApps`` 0 on a user or as ``userMaxAppsDefault``."""
+    users = tree.extras.get("users") or {}
+    for name, settings in users.items():
+        limit = settings.get("maxRunningApps") if isinstance(settings, dict) else None
+        if _number(limit) == 0 and limit is not None:
+            yield rules.FS321.at(
+                limit.location,
+                f'user "{name}" has maxRunningApps 0: none of their applications ever start',
+                property="maxRunningApps",
+            )
+    default = tree.settings.get("userMaxAppsDefault")
+    if default is not None and _number(default) == 0:
+        yield rules.FS321.at(
+            default.location,
+            "userMaxAppsDefault is 0: applications of users without their own <user> limit never start",
+            property="userMaxAppsDefault",
+        )
+
+
 def _duplicate_leaf_names(queues: list[Queue], context: LintContext) -> Iterator[Diagnostic]:
     """FS322: a leaf name used under several parents."""
     first: dict[str, Queue] = {}
@@ -510,12 +531,10 @@ class DocumentChecks:
         for tag, element in _tagged(allocations):
             if tag in QUEUE_TAGS:
                 name_attr = element.get("name", "")
-                if name_attr.lower() == "root":
-                    self._root_name(element, name_attr)
-                    self._queue(element, trim_queue_name(name_attr))
-                else:
-                    self._root_name(element, name_attr)
-                    self._queue(element, "root." + trim_queue_name(name_attr))
+                self._root_name(element, name_attr)
+                name = trim_queue_name(name_attr)
+                # a top-level "root" (any case, untrimmed) is the root; "ROOT" ends up as root.ROOT
+                self._queue(element, "root" if name_attr == "root" else f"root.{name}")
                 continue
             if tag == "user":
                 self._user(element, users)
@@ -576,8 +595,8 @@ class DocumentChecks:
             self._emit(
                 rules.FS303.at(
                     self._at(element),
-                    f'user "{name}" is defined again; only this definition counts (the one at line '
-                    f"{self._at(earlier).line} is ignored)",
+                    f'user "{name}" is defined again; its maxRunningApps replaces the one of line '
+                    f"{self._at(earlier).line}",
                     property="user",
                 )
             )

@@ -79,7 +79,10 @@ class Rule:
 
     @property
     def documentation(self) -> str:
-        return textwrap.dedent(self.doc).strip()
+        # the summary sits on the docstring's first line, unindented; the body is indented
+        first, _, rest = self.doc.strip("\n").partition("\n")
+        body = textwrap.dedent(rest).strip("\n")
+        return f"{first.strip()}\n\n{body}" if body else first.strip()
 
     def at(
         self,

@@ -185,10 +185,10 @@ def text_lines(report: SimulateReport) -> list[tuple[str, str]]:
             if row.get("_note"):
                 flags.append(str(row["_note"]))
             starvation = row.get("starvation") or {}
-            if any((starvation.get("min_share") or {}).values()) or any(
-                (starvation.get("fair_share") or {}).values()
-            ):
-                flags.append("STARVED")
+            for kind, label in (("min_share", "min-share"), ("fair_share", "fair-share")):
+                amount = starvation.get(kind) or {}
+                if any(amount.values()):
+                    flags.append(f"STARVED {label} {_short(amount, report.types)}")
             if report.active_view and row.get("leaf") and not row.get("active"):
                 flags.append("idle")
             weight = row.get("weight")
@@ -201,7 +201,11 @@ def text_lines(report: SimulateReport) -> list[tuple[str, str]]:
                 f"{name:<34} {row.get('policy') or '-':<6} {shown_weight:>6}  {steady:>14} {fair:>14} "
                 f"{demand:>14} {usage:>14}  {_bar(fraction)}{'  ' + '; '.join(flags) if flags else ''}"
             )
-            style = "red" if "STARVED" in flags else ("dim" if row.get("_note") or "idle" in flags else "")
+            style = (
+                "red"
+                if any(f.startswith("STARVED") for f in flags)
+                else ("dim" if row.get("_note") or "idle" in flags else "")
+            )
             lines.append((line, style))
     lines.extend((note, "yellow") for note in report.notes)
     return lines

@@ -69,6 +69,11 @@ def all_rules() -> list[Rule]:
     return sorted(_RULES.values(), key=lambda r: r.code)
 
 
+def declared(code: str) -> Rule | None:
+    """The rule of a code whose catalogue module is already imported (no import cost)."""
+    return _RULES.get(code)
+
+
 def get(code_or_name: str) -> Rule | None:
     wanted = code_or_name.strip()
     for rule in all_rules():

@@ -69,7 +69,6 @@ CS004 = define(
     ``queue-mappings``; it is harmless there, but surprising for a key that has a non-empty default.
     An empty *final* property still blocks later definitions.
     """,
-    lint_only=True,
     hadoop_source=_CONF + " (loadProperty)",
 )
 
@@ -100,7 +99,6 @@ CS006 = define(
     Hadoop does not complain; an edit to the first definition then has no effect, which is a
     common source of "my change did nothing". Keep one definition per key.
     """,
-    lint_only=True,
     hadoop_source=_CONF + " (loadProperty)",
 )
 
@@ -549,8 +547,10 @@ CS205 = define(
     "CS205",
     "root-setting-ignored",
     WARNING,
-    """A setting on root that Hadoop ignores: root's ``capacity`` is always 100 and its
-    ``accessible-node-labels`` always ``*`` (Hadoop logs a warning for the latter).
+    """A setting on root that Hadoop ignores.
+
+    Root's ``capacity`` is always 100 and its ``accessible-node-labels`` always ``*``; Hadoop logs a
+    warning for the latter and does not even read the former.
     """,
     hadoop_source=_CSC + "#getAccessibleNodeLabels",
 )
@@ -559,8 +559,9 @@ CS206 = define(
     "CS206",
     "offswitch-assignments-below-one",
     WARNING,
-    """``per-node-heartbeat.maximum-offswitch-assignments`` is below 1; Hadoop logs a warning and
-    uses 1.
+    """``per-node-heartbeat.maximum-offswitch-assignments`` is below 1; Hadoop uses 1.
+
+    Hadoop logs ``Offswitch per heartbeat limit set to <n>. Using 1 instead.``
     """,
     hadoop_source=_CSC + "#getOffSwitchPerHeartbeatLimit",
 )
@@ -569,15 +570,17 @@ CS207 = define(
     "CS207",
     "json-mapping-rules-missing",
     WARNING,
-    """``mapping-rule-format`` is ``json`` but neither ``mapping-rule-json`` nor
-    ``mapping-rule-json-file`` is set; Hadoop logs a warning and uses no mapping rules.
+    """``mapping-rule-format`` is ``json`` but no JSON rules are given.
+
+    Neither ``mapping-rule-json`` nor ``mapping-rule-json-file`` is set: Hadoop logs a warning and
+    places applications without any mapping rule.
     """,
     hadoop_source=_CSC + "#getMappingRules",
 )
 
 CS010 = define(
     "CS010",
-    "reader-internal-error",
+    "capacity-reader-internal-error",
     ERROR,
     """fsctl failed while reading this file; the result is incomplete.
 

@@ -1,5 +1,6 @@
 """Capacity Scheduler checks Hadoop does not make (``CS3xx``, lint only) and the ResourceManager /
-Capacity Scheduler settings of yarn-site.xml (``CS4xx``)."""
+Capacity Scheduler settings of yarn-site.xml (``CS4xx``). Refresh refusals (cs.md §6.5) are
+``fsctl.diffing.refresh``'s."""
 
 from fsctl.rules import ERROR, INFO, WARNING, define
 
@@ -71,11 +72,11 @@ CS305 = define(
     "CS305",
     "unknown-global-key",
     WARNING,
-    """A ``yarn.scheduler.capacity.`` key that is neither a scheduler-wide setting nor under a queue
-    path; it is ignored.
+    """A ``yarn.scheduler.capacity.`` key that Hadoop does not know; it is ignored.
 
-    Per-queue keys need the full path from ``root`` (``yarn.scheduler.capacity.root.a.capacity``,
-    not ``yarn.scheduler.capacity.a.capacity``).
+    It is neither a scheduler-wide setting nor under a queue path. Per-queue keys need the full
+    path from ``root``: ``yarn.scheduler.capacity.root.a.capacity``, not
+    ``yarn.scheduler.capacity.a.capacity``.
     """,
     lint_only=True,
     hadoop_source=_CSC,
@@ -192,11 +193,12 @@ CS314 = define(
     "CS314",
     "auto-refresh-interval-documented-key",
     WARNING,
-    """``yarn.resourcemanager.queue.auto.refresh.monitoring-interval`` is set, but Hadoop reads
-    ``yarn.scheduler.capacity.queue.auto.refresh.monitoring-interval``.
+    """The documented auto-refresh interval key is set, but Hadoop reads another one.
 
-    The documentation names the first key; the code (``QueueConfigurationAutoRefreshPolicy``) reads
-    the second, so the documented key does nothing.
+    ``yarn.resourcemanager.queue.auto.refresh.monitoring-interval`` is what the documentation names;
+    ``QueueConfigurationAutoRefreshPolicy`` reads
+    ``yarn.scheduler.capacity.queue.auto.refresh.monitoring-interval``, so the documented key does
+    nothing.
     """,
     lint_only=True,
     hadoop_source="QueueConfigurationAutoRefreshPolicy.java",
@@ -213,6 +215,21 @@ CS315 = define(
     """,
     lint_only=True,
     hadoop_source="YarnConfiguration.java#NODE_LABELS_ENABLED",
+)
+
+CS316 = define(
+    "CS316",
+    "auto-creation-setting-without-auto-creation",
+    WARNING,
+    """A queue sets auto-creation options or templates but does not enable that auto-creation.
+
+    ``leaf-queue-template.*`` and ``auto-create-child-queue.*`` are read only when
+    ``auto-create-child-queue.enabled`` is true (v1); ``auto-queue-creation-v2.template.*``,
+    ``.leaf-template.*``, ``.parent-template.*``, ``.max-queues`` and ``.maximum-queue-depth`` only
+    when ``auto-queue-creation-v2.enabled`` is true (v2). Otherwise Hadoop ignores them.
+    """,
+    lint_only=True,
+    hadoop_source="ManagedParentQueue.java, AutoCreatedQueueTemplate.java",
 )
 
 # --------------------------------------------------------------------------------------------------
@@ -298,10 +315,11 @@ CS407 = define(
     "CS407",
     "preemption-policy-needs-capacity-scheduler",
     ERROR,
-    """The scheduling monitor runs ``ProportionalCapacityPreemptionPolicy`` with a scheduler other
-    than the Capacity Scheduler.
+    """Capacity Scheduler preemption is enabled for another scheduler.
 
-    The policy fails at start: ``Class <scheduler> not instance of ...CapacityScheduler``.
+    The scheduling monitor runs ``ProportionalCapacityPreemptionPolicy`` (the default policy) but
+    ``yarn.resourcemanager.scheduler.class`` is not the Capacity Scheduler. The policy fails at
+    start: ``Class <scheduler> not instance of ...CapacityScheduler``.
     """,
     hadoop_source=_PCPP + "#init",
 )

@@ -317,14 +317,17 @@ CV306 = define(
 
 CV307 = define(
     "CV307",
-    "min-resources-lost",
-    INFO,
-    """``<minResources>`` (with ``--cluster``) is not expressible; the finding names its value.
+    "queue-not-created",
+    WARNING,
+    """The Fair Scheduler does not create this queue, so it is not converted.
 
-    Weight and percentage capacities are shares, not floors. The guaranteed resources of the
-    queue under the Capacity Scheduler are given beside the lost minimum.
+    ``QueueManager`` refuses a child whose scheduling policy its parent does not allow (a ``fair``
+    parent with a ``drf`` child) and the children of a ``fifo`` parent; the queue and its subtree
+    never exist, and fs2cs leaves them out too. The Fair reader reports the cause.
     """,
+    hadoop_source="scheduler/fair/QueueManager.java#createNewQueues",
 )
+
 
 # --------------------------------------------------------------------------------------------------
 # CV4xx: where fsctl departs from fs2cs, and what the migration changes
@@ -414,12 +417,14 @@ CV407 = define(
 
 CV408 = define(
     "CV408",
-    "document-order",
-    INFO,
-    """Child order and rounding remainders follow the document, not Java hash order.
+    "root-acl-kept-closed",
+    WARNING,
+    """Root's ACL allows nobody; fsctl writes ``" "`` where fs2cs writes nothing (everyone).
 
-    fs2cs lists children and hands the percentage remainder to whichever equal child Java's
-    HashMap iterates first; fsctl uses the order of the allocation file, so output is stable and
-    reviewable. The capacities are equivalent; only which equal sibling gets the 0.001 differs.
+    fs2cs writes an ACL only when it names users, groups or ``*``. A Fair root declared
+    ``<aclSubmitApps> </aclSubmitApps>`` (nobody) is then left out, and the Capacity Scheduler's
+    default for root is ``*``: since ACLs are hierarchical, everyone could submit to (or
+    administer) every queue. fsctl keeps root closed.
     """,
+    hadoop_source=_QC + "#emitACLs",
 )

@@ -384,7 +384,8 @@ FS404 = define(
 
     The minimum must be 0 or more and no larger than the maximum, for memory and vcores; otherwise
     the Fair Scheduler refuses to start: "Invalid resource scheduler memory allocation
-    configuration: ... min should equal greater than 0, max should be no smaller than min."
+    configuration: ... Both values must be greater than or equal to 0 and the maximum allocation
+    value must be greater than or equal to the minimum allocation value."
 
     Bad:  ``yarn.scheduler.minimum-allocation-mb = 16384`` with the default maximum 8192
     Good: ``yarn.scheduler.minimum-allocation-mb = 1024``

@@ -429,7 +429,7 @@ FS324 = define(
     "FS324",
     "setting-has-no-effect",
     WARNING,
-    """A setting that does nothing where it is: parent-only on a leaf, leaf-only on a parent, ...
+    """A setting that does nothing where it is (``maxChildResources`` on a leaf, and the like).
 
     Hadoop accepts these silently: ``maxChildResources`` on a leaf (it caps queues created below
     a parent at run time), reservation ACLs on a queue without ``<reservation/>``, and

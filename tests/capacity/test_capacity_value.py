@@ -80,8 +80,8 @@ def test_memory_is_renamed_memory_mb_in_vectors() -> None:
         ("[memory=1024,vcores=1]", CapacityMode.ABSOLUTE, 0.0, -1.0),
         ("[memory=50%,vcores=2w,yarn.io/gpu=1]", CapacityMode.VECTOR, 0.0, -1.0),  # read as 0%
         ("[memory=1024] ", CapacityMode.VECTOR, 0.0, -1.0),  # "$" fails on the space: 0%
-        # every character is allowed by the legacy regex: absolute (with no resource, "w" is no unit)
-        ("[memory=2w,vcores=2w]", CapacityMode.ABSOLUTE, 0.0, -1.0),
+        # a vector of one common weight counts as that weight in legacy mode (cs.md §4, code reading)
+        ("[memory=2w,vcores=2w]", CapacityMode.VECTOR, 0.0, 2.0),
     ],
 )
 def test_legacy_classification(text: str, mode: CapacityMode, percent: float, weight: float) -> None:

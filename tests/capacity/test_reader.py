@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
-from fsctl.capacity.reader import QueueStore
+from fsctl.capacity.reader import QueueStore, parse_acl
 from fsctl.hadoopconf import HadoopConf
 from fsctl.model.tree import Queue
 
@@ -318,3 +320,19 @@ def test_duplicate_leaf_names_allowed_from_33_not_in_32() -> None:
 def test_reader_reports_internal_errors_instead_of_raising() -> None:
     result = read_xml(xml_of({P + "root.queues": "a", P + "root.a.capacity": "100"}))
     assert result.tree is not None and errors(result) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("*", (True, [], [])),  # #85 root default: everyone
+        ("", (False, [], [])),  # #86 nobody
+        (" ", (False, [], [])),  # #86
+        ("user1 group1", (False, ["user1"], ["group1"])),  # #87
+        ("user1,user2 group1, group2", (False, ["user1", "user2"], ["group1", "group2"])),  # #88
+        (" hadoop-ops", (False, [], ["hadoop-ops"])),  # leading space: groups only
+    ],
+)
+def test_acl_strings(text: str, expected: tuple[bool, list[str], list[str]]) -> None:
+    # TestCapacitySchedulerConfiguration ACL tests (cs.md §9.8); AccessControlList(String)
+    assert parse_acl(text) == expected

@@ -334,7 +334,7 @@ CASES: list[tuple[str, Pairs, str, Pairs, tuple[int, int]]] = [
         "CS207",
         [*OK, ("mapping-rule-format", "json")],
         "mapping-rule-format",
-        [*OK, ("mapping-rule-format", "json"), ("mapping-rule-json-file", "/etc/hadoop/rules.json")],
+        [*OK, ("mapping-rule-format", "json"), ("mapping-rule-json", '{"rules": []}')],
         (3, 4),
     ),
 ]
@@ -465,3 +465,14 @@ def test_every_rule_is_tested() -> None:
     }
     declared = {name for name in dir(catalogue) if name.startswith("CS") and name[2:].isdigit()}
     assert declared == tested
+
+
+def test_rule_documentation_shape() -> None:
+    # `fsctl rules CODE` prints the docstring: a one-line summary, then the details
+    for name in dir(catalogue):
+        rule = getattr(catalogue, name)
+        if name.startswith("CS") and name[2:].isdigit():
+            lines = rule.doc.strip("\n").split("\n")
+            assert lines[0].endswith(".") and len(lines) > 2 and not lines[1].strip(), rule.code
+            assert rule.documentation.split("\n", 1)[0] == lines[0].strip()
+            assert rule.name == rule.name.lower() and " " not in rule.name

@@ -569,3 +569,29 @@ def test_bad_state(state: str, message: str) -> None:
 
 def test_lowercase_state_is_fine() -> None:
     assert errors(read({**BASIC, "root.test1.state": "stopped"})) == []
+
+
+def test_documented_non_legacy_example_loads() -> None:
+    # DOC "Configuring Resource Allocation (non-legacy-queue-mode)" (#75) and
+    # TestMixedQueueResourceCalculation#testZeroResourceIfNoMemory (#78): runtime warnings only
+    pairs = {
+        **NON_LEGACY,
+        "root.queues": "default,test_1,test_2",
+        "root.default.capacity": "[memory=1w,vcores=1w]",
+        "root.test_1.capacity": "[memory=16384,vcores=16]",
+        "root.test_2.capacity": "[memory=75%,vcores=75%]",
+        "root.test_1.queues": "test_1_1,test_1_2,test_1_3",
+        "root.test_1.test_1_1.capacity": "[memory=50%,vcores=50%]",
+        "root.test_1.test_1_2.capacity": "[memory=1w,vcores=1w]",
+        "root.test_1.test_1_3.capacity": "[memory=12288,vcores=12]",
+    }
+    result = read(pairs)
+    assert result.diagnostics == []
+    assert result.tree is not None
+    test_2 = result.tree.find("root.test_2")
+    assert test_2 is not None
+    vector = [(e.resource, e.value, e.kind.value) for e in test_2.effective["capacity"].vector]
+    assert vector == [("memory-mb", 75.0, "percentage"), ("vcores", 75.0, "percentage")]
+    zero = {**NON_LEGACY, "root.queues": "A,B", "root.A.capacity": "[memory=100%, vcores=6w]",
+            "root.B.capacity": "[memory=16384, vcores=8]"}  # fmt: skip
+    assert read(zero).diagnostics == []

@@ -206,3 +206,11 @@ def test_json_file_that_is_a_directory_or_not_utf8(tmp_path: os.PathLike[str]) -
     with open(os.path.join(tmp_path, "bad.json"), "wb") as handle:
         handle.write(b"\xff\xfe{")
     assert "not UTF-8" in str(read_json_file("bad.json", config_path)[2])
+
+
+def test_json_file_with_a_byte_order_mark(tmp_path: os.PathLike[str]) -> None:
+    with open(os.path.join(tmp_path, "rules.json"), "wb") as handle:
+        handle.write(b'\xef\xbb\xbf{"rules": [{"type": "user", "matches": "*", "policy": "reject"}]}')
+    conf = conf_of({FORMAT: "json", JSON_FILE: "rules.json"})
+    config, diagnostics = read_mapping_config(conf, os.path.join(tmp_path, "cs.xml"))
+    assert diagnostics == [] and [r.policy for r in config.rules] == ["reject"]

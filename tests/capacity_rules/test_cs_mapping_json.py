@@ -430,7 +430,7 @@ def test_writer_matches_jacksons_pretty_printer_and_round_trips() -> None:
         "  }, {\n"
         '    "type" : "group",\n    "matches" : "dev",\n    "policy" : "custom",\n'
         '    "fallbackResult" : "placeDefault",\n    "create" : true,\n    "customPlacement" : "root.dev"\n'
-        "  } ]\n}\n"
+        "  } ]\n}"
     )
     again, diagnostics = parse_json_rules(text)
     assert diagnostics == []

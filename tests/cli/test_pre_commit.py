@@ -63,7 +63,7 @@ def test_failing_file(repo: Path) -> None:
     result = pre_commit(repo, "fair-scheduler.xml")
     assert result.returncode == 1, result.stdout + result.stderr
     assert "Failed" in result.stdout
-    assert "fair-scheduler.xml:2:" in result.stdout  # the finding is located
+    assert "fair-scheduler.xml:3:3: FS101" in result.stdout  # the finding is located
 
 
 def test_other_xml_files_are_not_checked(repo: Path) -> None:

@@ -88,14 +88,19 @@ def test_no_output_is_a_usage_error(tmp_path: Path) -> None:
 
 def test_print_layout(tmp_path: Path) -> None:
     # TestFSConfigToCSConfigConverterMain#testConvertFSConfigurationWithConsoleParam (row 85): -p -e
-    code, out, err = call(
-        CONVERSION, print_output=True, convert=ConvertOptions(rules_to_file=True, percentage=True)
-    )
+    code, out, err = call(CONVERSION, print_output=True, convert=ConvertOptions(rules_to_file=True))
     headers = [line for line in out.splitlines() if line.startswith("=======")]
     assert headers == ["======= mapping-rules.json =======", "======= capacity-scheduler.xml =======",
                        "======= yarn-site.xml ======="]  # fmt: skip
     assert "CV2" in err  # the findings go to stderr when the files own stdout
     assert code == 1
+
+
+def test_rules_in_a_file_are_verified_too() -> None:
+    # percentage mode: root.admins cannot create root.admins.devs.<user> (cs.md §8.5), file or inline
+    options = ConvertOptions(rules_to_file=True, percentage=True)
+    code, out, err = call(CONVERSION, print_output=True, convert=options)
+    assert code == 1 and out == "" and "CV104" in err
 
 
 def test_dry_run_writes_nothing(tmp_path: Path) -> None:
@@ -175,3 +180,16 @@ def test_deterministic_bytes(tmp_path: Path) -> None:
     call(CONVERSION, output_dir=str(tmp_path / "two"))
     for name in ("capacity-scheduler.xml", "yarn-site.xml"):
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+
+
+def test_every_conversion_rule_is_emitted_somewhere() -> None:
+    # a CV code that nothing emits is dead documentation
+    from fsctl import rules
+    from fsctl.rules import convert as convert_rules
+
+    source = "".join(
+        p.read_text() for p in (Path(convert_rules.__file__).parents[1] / "convert").glob("*.py")
+    )
+    source += (Path(convert_rules.__file__).parents[1] / "commands" / "convert.py").read_text()
+    codes = [r.code for r in rules.all_rules() if r.code.startswith("CV")]
+    assert codes and [c for c in codes if f"rules.{c}" not in source] == []

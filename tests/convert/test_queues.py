@@ -328,3 +328,45 @@ def test_dropped_settings_are_findings() -> None:
                  "defaultFairSharePreemptionThreshold"):  # fmt: skip
         assert name in dropped
     assert codes(result, "CV306") == ["root.admins.alice"]
+
+
+def test_queues_the_fair_scheduler_refuses_are_left_out(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # fs2cs.md §2.4 "Queues that are silently not converted": a fair parent cannot have a drf child
+    from fsctl.convert.converter import convert
+    from fsctl.convert.options import ConvertOptions
+    from fsctl.loader import load
+    from tests.convert.helpers import allocations
+
+    path = tmp_path / "fair-scheduler.xml"
+    path.write_text(
+        allocations(
+            '<queue name="p"><schedulingPolicy>fair</schedulingPolicy>'
+            '<queue name="d"><schedulingPolicy>drf</schedulingPolicy><queue name="x"/></queue>'
+            '<queue name="ok"/></queue><queue name="b"/>'
+        )
+    )
+    tree = load(str(path)).result.tree
+    assert tree is not None
+    result = convert(tree, None, ConvertOptions())
+    props = cs(result)
+    assert props["root.p.queues"] == "ok"
+    assert not [k for k in props if k.startswith("root.p.d")]
+    assert codes(result, "CV307") == ["root.p.d"]
+    assert tree.find("root.p.d") is not None  # the caller's tree is untouched
+
+
+def test_root_acl_nobody_stays_closed() -> None:
+    # fs2cs leaves " " out, and the Capacity Scheduler's root default * would open every queue
+    xml = allocations_root("<aclSubmitApps> </aclSubmitApps><aclAdministerApps> ops</aclAdministerApps>")
+    result = run(xml)
+    props = cs(result)
+    assert props["root.acl_submit_applications"] == " "
+    assert props["root.acl_administer_queue"] == " ops"
+    assert codes(result, "CV408") == ["root"]
+
+
+def allocations_root(body: str) -> str:
+    return (
+        f'<?xml version="1.0"?>\n<allocations><queue name="root">{body}<queue name="a"/></queue>'
+        + "</allocations>"
+    )

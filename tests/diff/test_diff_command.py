@@ -357,3 +357,31 @@ def test_sample_against_its_conversion(sample: Path, tmp_path: Path) -> None:
     # expected part says why
     for change in json.loads(out)["changes"]:
         assert change["queue"] is None or change["queue"].startswith("root")
+
+
+def test_json_mapping_rule_defaults_are_no_difference(write) -> None:  # type: ignore[no-untyped-def]
+    # MappingRuleCreator: fallbackResult defaults to skip, create to true; defaultQueue never creates
+    p = "yarn.scheduler.capacity."
+    base = {
+        p + "root.queues": "default",
+        p + "root.default.capacity": "100",
+        p + "mapping-rule-format": "json",
+    }
+    short = (
+        '{"rules": [{"type": "user", "matches": "*", "policy": "specified"},'
+        ' {"type": "user", "matches": "*", "policy": "defaultQueue"}]}'
+    )
+    full = (
+        '{"rules": [{"policy": "specified", "matches": "*", "type": "user",'
+        ' "fallbackResult": "skip", "create": true},'
+        ' {"type": "user", "matches": "*", "policy": "defaultQueue", "create": true}]}'
+    )
+    a = write("a.xml", conf({**base, p + "mapping-rule-json": short}))
+    b = write("b.xml", conf({**base, p + "mapping-rule-json": full}))
+    assert diff(a, b)[0] == 0
+    c = write("c.xml", conf({**base, p + "mapping-rule-json": full.replace('"skip"', '"reject"')}))
+    found = json.loads(diff(a, c)[1])["changes"]
+    assert [(x["kind"], x["property"]) for x in found] == [
+        ("removed", "mapping-rules"),
+        ("added", "mapping-rules"),
+    ]

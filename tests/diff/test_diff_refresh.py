@@ -140,3 +140,33 @@ def test_fair_scheduler_changes_are_never_refresh_refused() -> None:
     old = tree({"root.a": {}, "root.b": {}})
     new = tree({"root.a": {}})
     assert refused(diff_trees(old, new)) == []
+
+
+def test_moved_subtree_is_one_refused_change() -> None:
+    # every queue of the subtree is deleted at its old path; the move carries one note for all
+    old = cs(
+        {
+            "root.a": RUNNING,
+            "root.a.etl": RUNNING,
+            "root.a.etl.x": RUNNING,
+            "root.a.etl.y": RUNNING,
+            "root.a.z": RUNNING,
+            "root.b": RUNNING,
+            "root.b.q": {},
+        }
+    )
+    new = cs(
+        {
+            "root.a": RUNNING,
+            "root.a.z": RUNNING,
+            "root.b": RUNNING,
+            "root.b.q": {},
+            "root.b.etl": RUNNING,
+            "root.b.etl.x": RUNNING,
+            "root.b.etl.y": RUNNING,
+        }
+    )
+    changes = diff_trees(old, new)
+    assert refused(changes) == [("moved", "root.b.etl", None)]
+    assert changes[0].effect.count("cannot be deleted") == 1
+    assert "(and 2 more queues below it)" in changes[0].effect

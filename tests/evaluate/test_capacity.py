@@ -296,3 +296,66 @@ def test_deep_capacity_tree_is_iterative(build: Build) -> None:
         level = child
     result = evaluate_capacity(cs(build, spec), {MEMORY: 1000, VCORES: 10})
     assert result.queues[-1].guaranteed[MEMORY] == 1000
+
+
+def labels(**per_label: tuple[str, str | None]) -> dict[str, dict[str, Any]]:
+    """The reader's ``node-labels`` effective value: label -> {capacity, maximum-capacity} CapacityValues."""
+    from fsctl.capacity.capacity_value import parse_capacity
+
+    out: dict[str, dict[str, Any]] = {}
+    for label, (capacity, maximum) in per_label.items():
+        out[label] = {
+            "capacity": parse_capacity(capacity, "q", label=label),
+            "maximum-capacity": parse_capacity(maximum or "100", "q", label=label, maximum=True),
+        }
+    return out
+
+
+def test_check_queue_labels(build: Build) -> None:
+    # TestQueueParsing#checkQueueLabels (cs.md §9.3 #34)
+    tree = cs(
+        build,
+        [
+            q(
+                "a",
+                "10",
+                "15",
+                [
+                    q("a1", "30", **{"node-labels": labels(red=("50", None), blue=("100", None))}),
+                    q("a2", "70", "85", **{"node-labels": labels(red=("50", "60"))}),
+                ],
+                **{"node-labels": labels(red=("50", "50"), blue=("50", None))},
+            ),
+            q(
+                "b",
+                "90",
+                None,
+                [
+                    q("b1", "80", **{"node-labels": labels(red=("75", None), blue=("100", None))}),
+                    q("b3", "20", "35", **{"node-labels": labels(red=("25", None))}),
+                ],
+                **{"node-labels": labels(red=("50", None), blue=("50", None))},
+            ),
+        ],
+    )
+    result = evaluate_capacity(tree, {MEMORY: 1000, VCORES: 10})
+    a2, b3 = get(result, "root.a.a2"), get(result, "root.b.b3")
+    assert (a2.capacity, a2.labels["red"].capacity) == pytest.approx((0.7, 0.5))
+    assert (a2.absolute_capacity, a2.labels["red"].absolute_capacity) == pytest.approx((0.07, 0.25))
+    assert (a2.absolute_maximum_capacity, a2.labels["red"].absolute_maximum_capacity) == pytest.approx(
+        (0.1275, 0.3)
+    )
+    assert (b3.absolute_capacity, b3.labels["red"].absolute_capacity) == pytest.approx((0.18, 0.125))
+    assert (b3.absolute_maximum_capacity, b3.labels["red"].absolute_maximum_capacity) == pytest.approx(
+        (0.35, 1.0)
+    )
+
+
+def test_label_weights(build: Build) -> None:
+    # TestQueueParsing#testQueueCapacityWithWeight (#40): the only child, 100w / x 100w / z 70w:
+    # 1.0 everywhere
+    tree = cs(build, [q("a", "100w", None, **{"node-labels": labels(x=("100w", None), z=("70w", None))})])
+    a = get(evaluate_capacity(tree, {MEMORY: 1000, VCORES: 10}), "root.a")
+    assert a.absolute_capacity == pytest.approx(1.0)
+    assert a.labels["x"].absolute_capacity == pytest.approx(1.0)
+    assert a.labels["z"].absolute_capacity == pytest.approx(1.0)

@@ -386,3 +386,20 @@ def test_deep_tree_is_iterative(build: Build) -> None:
     tree = build(spec)
     result = evaluate_fair(tree, cluster(1000, 1))
     assert result.queues[-1].steady_fair_share[MEMORY] == 1000
+
+
+def test_size_based_weight(build: Build) -> None:
+    # FSAppAttempt.getWeight with yarn.scheduler.fair.sizebasedweight: log2(1 + demand MB);
+    # 0 demand gives weight 0, a fixed share of 0
+    apps = [
+        AppLoad("big", demand={MEMORY: 1023, VCORES: 1}),
+        AppLoad("small", demand={MEMORY: 1, VCORES: 1}),
+        AppLoad("idle", demand={MEMORY: 0, VCORES: 0}),
+    ]
+    tree = build([("q", {}, [])])
+    snapshot = DemandSnapshot(queues={"root.q": QueueLoad("root.q", applications=apps)})
+    result = evaluate_fair(tree, cluster(1100, 10), snapshot, size_based_weight=True)
+    q = result.find("root.q")
+    assert q is not None
+    assert [a.weight for a in q.applications] == [10.0, 1.0, 0.0]
+    assert [a.fair_share[MEMORY] for a in q.applications] == [1000, 100, 0]

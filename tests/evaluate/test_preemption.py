@@ -22,8 +22,12 @@ def res(memory: int, vcores: int) -> ResourceSpec:
 
 
 def load(path: str, demand: tuple[int, int], usage: tuple[int, int] = (0, 0)) -> QueueLoad:
-    return QueueLoad(path, demand={MEMORY: demand[0], VCORES: demand[1]},
-                     usage={MEMORY: usage[0], VCORES: usage[1]}, apps=1)
+    return QueueLoad(
+        path,
+        demand={MEMORY: demand[0], VCORES: demand[1]},
+        usage={MEMORY: usage[0], VCORES: usage[1]},
+        apps=1,
+    )
 
 
 def snapshot(*loads: QueueLoad) -> DemandSnapshot:
@@ -37,12 +41,30 @@ def app_starvation_tree(build: Build) -> QueueTree:
         [
             ("default", dict(drf), []),
             ("no-preemption", {**drf, "fairSharePreemptionThreshold": 0.0}, []),
-            ("minshare", {**drf, "fairSharePreemptionThreshold": 0.0, "minSharePreemptionTimeout": 0,
-                          "minResources": res(2048, 2)}, []),
-            ("fairshare", {"schedulingPolicy": "fair", "fairSharePreemptionThreshold": 1.0,
-                           "fairSharePreemptionTimeout": 0}, [("child", {"schedulingPolicy": "fair"}, [])]),
-            ("drf", {**drf, "fairSharePreemptionThreshold": 1.0, "fairSharePreemptionTimeout": 0},
-             [("child", dict(drf), [])]),
+            (
+                "minshare",
+                {
+                    **drf,
+                    "fairSharePreemptionThreshold": 0.0,
+                    "minSharePreemptionTimeout": 0,
+                    "minResources": res(2048, 2),
+                },
+                [],
+            ),
+            (
+                "fairshare",
+                {
+                    "schedulingPolicy": "fair",
+                    "fairSharePreemptionThreshold": 1.0,
+                    "fairSharePreemptionTimeout": 0,
+                },
+                [("child", {"schedulingPolicy": "fair"}, [])],
+            ),
+            (
+                "drf",
+                {**drf, "fairSharePreemptionThreshold": 1.0, "fairSharePreemptionTimeout": 0},
+                [("child", dict(drf), [])],
+            ),
         ],
         root_settings=dict(drf),
         tree_settings={"defaultQueueSchedulingPolicy": "drf"},
@@ -52,8 +74,10 @@ def app_starvation_tree(build: Build) -> QueueTree:
 def app_starvation_load() -> DemandSnapshot:
     return snapshot(
         load("root.default", (8192, 8), (8192, 8)),
-        *(load(p, (1024, 1)) for p in ("root.no-preemption", "root.minshare", "root.fairshare.child",
-                                       "root.drf.child")),
+        *(
+            load(p, (1024, 1))
+            for p in ("root.no-preemption", "root.minshare", "root.fairshare.child", "root.drf.child")
+        ),
     )
 
 
@@ -71,7 +95,11 @@ def test_a1_preemption_enabled(build: Build) -> None:
     fair = evaluate_fair(tree, {MEMORY: 8192, VCORES: 8}, app_starvation_load())
     result = evaluate_preemption(tree, fair, ON)
     assert result.attempted
-    assert sorted(a.queue for a in result.starved_apps) == ["root.drf.child", "root.fairshare.child", "root.minshare"]
+    assert sorted(a.queue for a in result.starved_apps) == [
+        "root.drf.child",
+        "root.fairshare.child",
+        "root.minshare",
+    ]
     q = fair.find
     assert q("root.minshare").min_share_starvation == {MEMORY: 1024, VCORES: 1}  # type: ignore[union-attr]
     # a fair parent leaves the child's vcores at 0, so the starvation is (1024, 0)
@@ -101,14 +129,25 @@ def test_no_starvation_when_gate_closed(build: Build, settings: PreemptionSettin
 def test_inherited_timeouts(build: Build) -> None:
     # TestFairScheduler#testPreemptionDecisionWithVariousTimeout (X3) on branch-2.8: inherited timeouts
     tree = build(
-        [("default", {}, []), ("A", {}, []),
-         ("B", {"minSharePreemptionTimeout": 10, "fairSharePreemptionTimeout": 25},
-          [("B1", {"minSharePreemptionTimeout": 5}, []), ("B2", {"fairSharePreemptionTimeout": 20}, [])]),
-         ("C", {}, [])],
+        [
+            ("default", {}, []),
+            ("A", {}, []),
+            (
+                "B",
+                {"minSharePreemptionTimeout": 10, "fairSharePreemptionTimeout": 25},
+                [
+                    ("B1", {"minSharePreemptionTimeout": 5}, []),
+                    ("B2", {"fairSharePreemptionTimeout": 20}, []),
+                ],
+            ),
+            ("C", {}, []),
+        ],
     )
     tree.settings["defaultMinSharePreemptionTimeout"] = Setting(15, "15")
     tree.settings["defaultFairSharePreemptionTimeout"] = Setting(30, "30")
-    got = {path: (s.fair_share_timeout_ms, s.min_share_timeout_ms) for path, s in queue_settings(tree).items()}
+    got = {
+        path: (s.fair_share_timeout_ms, s.min_share_timeout_ms) for path, s in queue_settings(tree).items()
+    }
     assert got["root"] == got["root.A"] == got["root.C"] == (30000, 15000)
     assert got["root.B"] == (25000, 10000)
     assert got["root.B.B1"] == (25000, 5000)
@@ -124,12 +163,25 @@ def test_allow_preemption_from_is_one_way(build: Build) -> None:
 
 def test_x6_is_starved_for_fair_share_2x(build: Build) -> None:
     # TestFSLeafQueue#testIsStarvedForFairShare (branch-2.8): B1 thr .4 not starved, B2 thr .6 starved
-    tree = build([("A", {"weight": 0.2}, []),
-                  ("B", {"weight": 0.8}, [("B1", {"fairSharePreemptionThreshold": 0.4}, []),
-                                          ("B2", {"fairSharePreemptionThreshold": 0.6}, [])])])
+    tree = build(
+        [
+            ("A", {"weight": 0.2}, []),
+            (
+                "B",
+                {"weight": 0.8},
+                [
+                    ("B1", {"fairSharePreemptionThreshold": 0.4}, []),
+                    ("B2", {"fairSharePreemptionThreshold": 0.6}, []),
+                ],
+            ),
+        ]
+    )
     tree.settings["defaultFairSharePreemptionTimeout"] = Setting(10, "10")
-    demand = snapshot(load("root.A", (1024, 1)), load("root.B.B1", (3072, 3), (2048, 2)),
-                      load("root.B.B2", (3072, 3), (2048, 2)))
+    demand = snapshot(
+        load("root.A", (1024, 1)),
+        load("root.B.B1", (3072, 3), (2048, 2)),
+        load("root.B.B2", (3072, 3), (2048, 2)),
+    )
     fair = evaluate_fair(tree, {MEMORY: 10240, VCORES: 10}, demand, hadoop_version=(2, 8))
     assert fair.find("root.B.B1").fair_share[MEMORY] == 4096  # type: ignore[union-attr]
     evaluate_preemption(tree, fair, ON, hadoop_version=(2, 8))
@@ -139,17 +191,27 @@ def test_x6_is_starved_for_fair_share_2x(build: Build) -> None:
 
 
 def x1_tree(build: Build, **queue: Any) -> QueueTree:
-    settings = {"weight": 0.25, "minSharePreemptionTimeout": 5, "fairSharePreemptionTimeout": 10,
-                "fairSharePreemptionThreshold": 0.5, **queue}
-    return build([("default", {"maxResources": res(0, 0)}, [])]
-                 + [(name, dict(settings), []) for name in "ABCD"])
+    settings = {
+        "weight": 0.25,
+        "minSharePreemptionTimeout": 5,
+        "fairSharePreemptionTimeout": 10,
+        "fairSharePreemptionThreshold": 0.5,
+        **queue,
+    }
+    return build(
+        [("default", {"maxResources": res(0, 0)}, [])] + [(name, dict(settings), []) for name in "ABCD"]
+    )
 
 
 def test_x1_preemption_decision_2x(build: Build) -> None:
     # TestFairScheduler#testPreemptionDecision (branch-2.8): after both timeouts C's deficit is 1536
     tree = x1_tree(build, minResources=res(1024, 0))
-    demand = snapshot(load("root.A", (3072, 3), (3072, 3)), load("root.B", (3072, 3), (3072, 3)),
-                      load("root.C", (3072, 3)), load("root.D", (3072, 3)))
+    demand = snapshot(
+        load("root.A", (3072, 3), (3072, 3)),
+        load("root.B", (3072, 3), (3072, 3)),
+        load("root.C", (3072, 3)),
+        load("root.D", (3072, 3)),
+    )
     fair = evaluate_fair(tree, {MEMORY: 6144, VCORES: 6}, demand, hadoop_version=(2, 8))
     evaluate_preemption(tree, fair, ON, hadoop_version=(2, 8))
     c = fair.find("root.C")
@@ -162,13 +224,28 @@ def test_x2_preemption_decision_drf_2x(build: Build) -> None:
     # TestFairScheduler#testPreemptionDecisionWithDRF (branch-2.8), 6144 MB / 12 vcores
     tree = build(
         [("default", {"maxResources": res(0, 0), "schedulingPolicy": "drf"}, [])]
-        + [(name, {"weight": 0.25, "schedulingPolicy": "drf", "minResources": res(1024, vc),
-                   "minSharePreemptionTimeout": 5, "fairSharePreemptionTimeout": 10}, [])
-           for name, vc in (("A", 1), ("B", 2), ("C", 3), ("D", 2))],
+        + [
+            (
+                name,
+                {
+                    "weight": 0.25,
+                    "schedulingPolicy": "drf",
+                    "minResources": res(1024, vc),
+                    "minSharePreemptionTimeout": 5,
+                    "fairSharePreemptionTimeout": 10,
+                },
+                [],
+            )
+            for name, vc in (("A", 1), ("B", 2), ("C", 3), ("D", 2))
+        ],
         root_settings={"schedulingPolicy": "drf"},
     )
-    demand = snapshot(load("root.A", (3072, 6), (3072, 6)), load("root.B", (3072, 6), (3072, 6)),
-                      load("root.C", (3072, 3)), load("root.D", (3072, 6)))
+    demand = snapshot(
+        load("root.A", (3072, 6), (3072, 6)),
+        load("root.B", (3072, 6), (3072, 6)),
+        load("root.C", (3072, 3)),
+        load("root.D", (3072, 6)),
+    )
     fair = evaluate_fair(tree, {MEMORY: 6144, VCORES: 12}, demand, hadoop_version=(2, 8))
     evaluate_preemption(tree, fair, ON, hadoop_version=(2, 8))
     q = fair.find
@@ -181,12 +258,20 @@ def test_x2_preemption_decision_drf_2x(build: Build) -> None:
 def test_r2_sibling_fair_share_3x(build: Build) -> None:
     # TestFairSchedulerPreemption#testPreemptionBetweenTwoSiblingLeafQueues (R2): greedy fair share 4096,
     # so 4 × 1 GB of its 8 GB can be taken; the starving sibling is short (4096, 4)
-    tree = build([("preemptable", {"fairSharePreemptionThreshold": 1.0, "fairSharePreemptionTimeout": 0},
-                   [("child-1", {}, []), ("child-2", {}, [])])],
-                 root_settings={"schedulingPolicy": "drf"},
-                 tree_settings={"defaultQueueSchedulingPolicy": "drf"})
-    demand = snapshot(load("root.preemptable.child-1", (8192, 8), (8192, 8)),
-                      load("root.preemptable.child-2", (8192, 8)))
+    tree = build(
+        [
+            (
+                "preemptable",
+                {"fairSharePreemptionThreshold": 1.0, "fairSharePreemptionTimeout": 0},
+                [("child-1", {}, []), ("child-2", {}, [])],
+            )
+        ],
+        root_settings={"schedulingPolicy": "drf"},
+        tree_settings={"defaultQueueSchedulingPolicy": "drf"},
+    )
+    demand = snapshot(
+        load("root.preemptable.child-1", (8192, 8), (8192, 8)), load("root.preemptable.child-2", (8192, 8))
+    )
     fair = evaluate_fair(tree, {MEMORY: 8192, VCORES: 24}, demand)
     result = evaluate_preemption(tree, fair, ON)
     assert fair.find("root.preemptable.child-1").fair_share[MEMORY] == 4096  # type: ignore[union-attr]
@@ -197,11 +282,19 @@ def test_r2_sibling_fair_share_3x(build: Build) -> None:
 
 def test_r4_no_preemption_from_disallowed_queue(build: Build) -> None:
     # TestFairSchedulerPreemption#testNoPreemptionFromDisallowedQueue (R4): greedy keeps its containers
-    tree = build([("nonpreemptable", {"allowPreemptionFrom": False}, [("child-1", {}, [])]),
-                  ("preemptable", {"fairSharePreemptionThreshold": 1.0, "fairSharePreemptionTimeout": 0},
-                   [("child-1", {}, [])])])
-    demand = snapshot(load("root.nonpreemptable.child-1", (8192, 8), (8192, 8)),
-                      load("root.preemptable.child-1", (8192, 8)))
+    tree = build(
+        [
+            ("nonpreemptable", {"allowPreemptionFrom": False}, [("child-1", {}, [])]),
+            (
+                "preemptable",
+                {"fairSharePreemptionThreshold": 1.0, "fairSharePreemptionTimeout": 0},
+                [("child-1", {}, [])],
+            ),
+        ]
+    )
+    demand = snapshot(
+        load("root.nonpreemptable.child-1", (8192, 8), (8192, 8)), load("root.preemptable.child-1", (8192, 8))
+    )
     fair = evaluate_fair(tree, {MEMORY: 8192, VCORES: 24}, demand)
     result = evaluate_preemption(tree, fair, ON)
     assert result.starved_apps

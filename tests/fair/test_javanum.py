@@ -23,14 +23,23 @@ from fsctl.fair.javanum import (
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("0", 0), ("+5", 5), ("-5", -5), ("007", 7), ("2147483647", 2**31 - 1), ("-2147483648", -(2**31)),
-     ("\u0661\u0662", 12)],  # Integer.parseInt accepts Unicode decimal digits
+    [
+        ("0", 0),
+        ("+5", 5),
+        ("-5", -5),
+        ("007", 7),
+        ("2147483647", 2**31 - 1),
+        ("-2147483648", -(2**31)),
+        ("\u0661\u0662", 12),
+    ],  # Integer.parseInt accepts Unicode decimal digits
 )
 def test_parse_int_accepts(text: str, value: int) -> None:
     assert parse_int(text) == value
 
 
-@pytest.mark.parametrize("text", ["", "-", "+", " 1", "1 ", "1_0", "1.0", "0x10", "2147483648", "-2147483649", "１e"])
+@pytest.mark.parametrize(
+    "text", ["", "-", "+", " 1", "1 ", "1_0", "1.0", "0x10", "2147483648", "-2147483649", "１e"]
+)
 def test_parse_int_rejects_with_java_message(text: str) -> None:
     with pytest.raises(JavaNumberFormatError, match=r'^For input string: "'):
         parse_int(text)
@@ -44,9 +53,23 @@ def test_parse_long_range() -> None:
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("0.5", 0.5), ("0.5f", 0.5), ("0.5F", 0.5), ("2d", 2.0), (".5", 0.5), ("5.", 5.0), ("5e-1", 0.5),
-     ("0x1p-1", 0.5), ("0X.8P0", 0.5), ("  1.5  ", 1.5), ("+1", 1.0), ("-Infinity", -math.inf),
-     ("Infinity", math.inf), ("1e40", math.inf), ("1e-50", 0.0)],
+    [
+        ("0.5", 0.5),
+        ("0.5f", 0.5),
+        ("0.5F", 0.5),
+        ("2d", 2.0),
+        (".5", 0.5),
+        ("5.", 5.0),
+        ("5e-1", 0.5),
+        ("0x1p-1", 0.5),
+        ("0X.8P0", 0.5),
+        ("  1.5  ", 1.5),
+        ("+1", 1.0),
+        ("-Infinity", -math.inf),
+        ("Infinity", math.inf),
+        ("1e40", math.inf),
+        ("1e-50", 0.0),
+    ],
 )
 def test_parse_float_java_grammar(text: str, value: float) -> None:
     assert parse_float(text) == value
@@ -68,8 +91,19 @@ def test_parse_float_rounds_to_32_bits() -> None:
     assert parse_float("3.4028236e38") == math.inf
 
 
-@pytest.mark.parametrize(("text", "value"), [("true", True), ("TRUE", True), ("True", True), ("yes", False),
-                                             ("1", False), (" true", False), ("", False), (None, False)])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("true", True),
+        ("TRUE", True),
+        ("True", True),
+        ("yes", False),
+        ("1", False),
+        (" true", False),
+        ("", False),
+        (None, False),
+    ],
+)
 def test_parse_boolean(text: str | None, value: bool) -> None:
     assert parse_boolean(text) is value
 

@@ -142,7 +142,9 @@ def test_max_container_allocation(big) -> None:
     assert eff(big, "root.queueG", "maxContainerAllocation").amounts() == absolute(512, 16, 10)
     assert eff(big, "root.queueG.queueH", "maxContainerAllocation").amounts() == absolute(1024, 8, 0)
     for name in ("queueA", "queueB", "queueF"):
-        assert eff(big, f"root.{name}", "maxContainerAllocation").amounts() == absolute(1000000, 1000, UNBOUNDED)
+        assert eff(big, f"root.{name}", "maxContainerAllocation").amounts() == absolute(
+            1000000, 1000, UNBOUNDED
+        )
 
 
 def test_preemption_timeouts_and_threshold(big) -> None:
@@ -247,7 +249,10 @@ def test_placement_from_site_when_file_has_none(read_xml: Reader) -> None:
         ('<queue name="parent1.child"/>', "FS101"),  # testQueueNameContainingPeriods (fact 24)
         ('<queue name="      "/>', "FS102"),  # testQueueNameContainingOnlyWhitespace (fact 25)
         ('<queue name="\u00a0"/>', "FS102"),  # testQueueNameContainingNBWhitespace (fact 31)
-        ("<defaultQueueSchedulingPolicy>fifo</defaultQueueSchedulingPolicy>", "FS111"),  # testDefaultQueue... (32)
+        (
+            "<defaultQueueSchedulingPolicy>fifo</defaultQueueSchedulingPolicy>",
+            "FS111",
+        ),  # testDefaultQueue... (32)
         ('<queue name="notboth" type="parent"><reservation/></queue>', "FS109"),  # fact 34
     ],
 )
@@ -257,19 +262,24 @@ def test_load_errors(read_xml: Reader, body: str, code: str) -> None:
 
 def test_parent_with_reservation_message(read_xml: Reader) -> None:
     # TestAllocationFileLoaderService#testParentTagWithReservation / testParentWithReservation (26, 27)
-    for body in ('<queue name="parent" type="parent"><reservation/></queue>',
-                 '<queue name="parent"><reservation/><queue name="child"/></queue>'):
+    for body in (
+        '<queue name="parent" type="parent"><reservation/></queue>',
+        '<queue name="parent"><reservation/><queue name="child"/></queue>',
+    ):
         diagnostic = only(read_xml(body), "FS109")
         assert diagnostic.message == (
             "The configuration settings for root.parent are invalid. A queue element that contains child "
-            "queue elements or that has the type='parent' attribute cannot also include a reservation element."
+            "queue elements or that has the type='parent' attribute cannot also include a"
+            " reservation element."
         )
 
 
 def test_parent_with_max_am_share(read_xml: Reader) -> None:
     # TestAllocationFileLoaderService#testParentTagWithMaxAMShare / testParentWithMaxAMShare (28, 29)
-    for body in ('<queue name="parent" type="parent"><maxAMShare>0.75</maxAMShare></queue>',
-                 '<queue name="parent"><maxAMShare>0.76</maxAMShare><queue name="child"/></queue>'):
+    for body in (
+        '<queue name="parent" type="parent"><maxAMShare>0.75</maxAMShare></queue>',
+        '<queue name="parent"><maxAMShare>0.76</maxAMShare><queue name="child"/></queue>',
+    ):
         diagnostic = only(read_xml(body), "FS110")
         assert diagnostic.message.endswith("cannot also include a maxAMShare element.")
         assert diagnostic.queue == "root.parent"
@@ -324,7 +334,10 @@ def test_max_child_resources_recorded(read_xml: Reader) -> None:
         '<queue name="test" type="parent"><maxChildResources>8192mb,256vcores</maxChildResources>'
         '<queue name="childA"/></queue>'
     ).tree
-    assert tree.find("root.test").effective["maxChildResources"].amounts() == {"memory-mb": 8192, "vcores": 256}
+    assert tree.find("root.test").effective["maxChildResources"].amounts() == {
+        "memory-mb": 8192,
+        "vcores": 256,
+    }
     assert tree.find("root.test.childA").effective["maxResources"].amounts()["memory-mb"] == UNBOUNDED
 
 
@@ -357,7 +370,10 @@ def test_fifo_parent(read_xml: Reader) -> None:
     result = read_xml(
         '<queue name="intermediate"><schedulingPolicy>fifo</schedulingPolicy><queue name="leaf"/></queue>'
     )
-    assert only(result, "FS115").message == "Can't create queue 'root.intermediate', since FIFO is only for leaf queues."
+    assert (
+        only(result, "FS115").message
+        == "Can't create queue 'root.intermediate', since FIFO is only for leaf queues."
+    )
     ok = read_xml(
         '<queue name="intermediate"><schedulingPolicy>fair</schedulingPolicy>'
         '<queue name="leaf"><schedulingPolicy>fifo</schedulingPolicy></queue></queue>'
@@ -395,7 +411,9 @@ def test_scheduling_policy_parse(read_xml: Reader, text: str, policy: str) -> No
 
 
 def test_weights_are_java_floats(read_xml: Reader) -> None:
-    tree = read_xml('<queue name="q"><weight>0.1</weight></queue><queue name="n"><weight>NaN</weight></queue>').tree
+    tree = read_xml(
+        '<queue name="q"><weight>0.1</weight></queue><queue name="n"><weight>NaN</weight></queue>'
+    ).tree
     weight = tree.find("root.q").effective["weight"]
     assert weight == pytest.approx(0.1)
     assert weight != 0.1  # (float) 0.1
@@ -424,7 +442,7 @@ def test_deprecated_top_level_fair_share_timeout(read_xml: Reader) -> None:
 def test_clamps_and_preemption_inheritance(read_xml: Reader) -> None:
     tree = read_xml(
         '<queue name="a"><allowPreemptionFrom>false</allowPreemptionFrom><maxAMShare>3</maxAMShare>'
-        '<fairSharePreemptionThreshold>-2</fairSharePreemptionThreshold>'
+        "<fairSharePreemptionThreshold>-2</fairSharePreemptionThreshold>"
         '<queue name="b"><allowPreemptionFrom>true</allowPreemptionFrom><maxAMShare>0.2</maxAMShare></queue>'
         "</queue>"
         "<queueMaxAMShareDefault>7</queueMaxAMShareDefault>"
@@ -440,7 +458,8 @@ def test_duplicates_last_wins_and_definitions_merge(read_xml: Reader) -> None:
     result = read_xml(
         '<queue name="a"><weight>1</weight><weight>3</weight></queue>'
         '<queue name="a"><maxRunningApps>4</maxRunningApps></queue>'
-        '<user name="u"><maxRunningApps>1</maxRunningApps></user><user name="u"><maxRunningApps>2</maxRunningApps></user>'
+        '<user name="u"><maxRunningApps>1</maxRunningApps></user>'
+        '<user name="u"><maxRunningApps>2</maxRunningApps></user>'
     )
     tree = result.tree
     assert codes(result) == []
@@ -453,7 +472,9 @@ def test_duplicates_last_wins_and_definitions_merge(read_xml: Reader) -> None:
 
 def test_quirky_nested_tags(read_xml: Reader) -> None:
     # AllocationFileQueueParser#isSchedulableQueue: "queue".endsWith(tag)
-    result = read_xml('<queue name="p"><ueue name="a"/><e name="b"/><pool name="c"/><queues name="x"/></queue>')
+    result = read_xml(
+        '<queue name="p"><ueue name="a"/><e name="b"/><pool name="c"/><queues name="x"/></queue>'
+    )
     tree = result.tree
     assert [c.name for c in tree.find("root.p").children] == ["a", "b", "c"]
     assert [e["tag"] for e in tree.extras["queue_elements"]] == ["queue", "ueue", "e", "pool"]
@@ -469,7 +490,9 @@ def test_root_element_named_upper_case(read_xml: Reader) -> None:
 def test_percentage_min_resources_is_dropped(read_xml: Reader) -> None:
     # fs-parse.md §3.6: only the absolute part is kept
     queue = read_xml('<queue name="a"><minResources>50%</minResources></queue>').tree.find("root.a")
-    assert queue.declared["minResources"].value == ResourceSpec.of_fractions({"memory-mb": 0.5, "vcores": 0.5})
+    assert queue.declared["minResources"].value == ResourceSpec.of_fractions(
+        {"memory-mb": 0.5, "vcores": 0.5}
+    )
     assert queue.effective["minResources"].amounts() == {"memory-mb": 0, "vcores": 0}
 
 
@@ -483,3 +506,62 @@ def test_comment_before_value_is_ignored(read_xml: Reader) -> None:
     result = read_xml('<queue name="a"><weight><!-- heavy -->2<!-- c -->5</weight></queue>')
     assert codes(result) == []
     assert result.tree.find("root.a").effective["weight"] == 25.0
+
+
+def test_every_queue_has_the_documented_effective_keys(read_xml: Reader) -> None:
+    # the contract other engineers build on (fsctl/fair/reader.py docstring)
+    documented = {
+        "weight",
+        "minResources",
+        "maxResources",
+        "maxChildResources",
+        "maxContainerAllocation",
+        "maxRunningApps",
+        "maxAMShare",
+        "schedulingPolicy",
+        "minSharePreemptionTimeout",
+        "fairSharePreemptionTimeout",
+        "fairSharePreemptionThreshold",
+        "allowPreemptionFrom",
+        "aclSubmitApps",
+        "aclAdministerApps",
+        "aclAdministerReservations",
+        "aclListReservations",
+        "aclSubmitReservations",
+        "reservation",
+    }
+    tree = read_xml('<queue name="a"><queue name="b"/></queue>').tree
+    for queue in tree.queues():
+        assert set(queue.effective) == documented, queue.path
+    assert set(tree.effective) == {
+        "userMaxAppsDefault",
+        "queueMaxAppsDefault",
+        "queueMaxResourcesDefault",
+        "queueMaxAMShareDefault",
+        "defaultQueueSchedulingPolicy",
+        "defaultMinSharePreemptionTimeout",
+        "defaultFairSharePreemptionTimeout",
+        "defaultFairSharePreemptionThreshold",
+        "reservation-planner",
+        "reservation-agent",
+        "reservation-policy",
+    }
+
+
+def test_max_am_share_on_parent_is_accepted_before_3_3(read_xml: Reader) -> None:
+    # the maxAMShare-on-parent error is newest-only (fs-parse.md §0.2)
+    body = '<queue name="p" type="parent"><maxAMShare>0.5</maxAMShare></queue>'
+    assert codes(read_xml(body)) == ["FS110"]
+    assert codes(read_xml(body, version=(3, 2))) == []
+
+
+def test_processing_instruction_before_the_value(read_xml: Reader) -> None:
+    # a PI is a DOM node Hadoop does not drop: the cast of the first child to Text fails
+    assert codes(read_xml('<queue name="a"><weight><?pi x?>2</weight></queue>')) == ["FS105"]
+
+
+def test_bad_queue_names_keep_their_subtree_out_of_the_tree_but_checked(read_xml: Reader) -> None:
+    result = read_xml('<queue name="a.b"><queue name="c"><weight>x</weight></queue></queue>')
+    assert codes(result) == ["FS101", "FS107"]
+    assert only(result, "FS107").queue == "root.a.b.c"
+    assert result.tree.find("root.a.b") is None and result.tree.find("root.a.b.c") is None

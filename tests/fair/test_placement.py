@@ -30,17 +30,31 @@ def policy(*rules: str) -> str:
         # testTerminalRuleInMiddle (fact 39)
         (['<rule name="specified"/>', '<rule name="default"/>', '<rule name="user"/>'], ["PL106"]),
         # testTerminals (fact 40)
-        (['<rule name="secondaryGroupExistingQueue" create="true"/>',
-          '<rule name="default" queue="otherdefault" create="false"/>'], ["PL107"]),
+        (
+            [
+                '<rule name="secondaryGroupExistingQueue" create="true"/>',
+                '<rule name="default" queue="otherdefault" create="false"/>',
+            ],
+            ["PL107"],
+        ),
         # testDefaultRuleWithQueueAttribute (fact 41)
-        (['<rule name="specified" create="false"/>', '<rule name="default" queue="root.someDefaultQueue"/>'], []),
+        (
+            [
+                '<rule name="specified" create="false"/>',
+                '<rule name="default" queue="root.someDefaultQueue"/>',
+            ],
+            [],
+        ),
         # testNestedUserQueueParsingErrors (facts 42-45)
         (['<rule name="nestedUserQueue"/>'], ["PL105"]),
         (['<rule name="nestedUserQueue"><rule name="unknownRule"/></rule>'], ["PL103"]),
         (['<rule name="nestedUserQueue"><rule name="reject"/></rule>'], ["PL104"]),
         (['<rule name="nestedUserQueue"><rule name="primaryGroup" create="false"/></rule>'], ["PL107"]),
         # testMultipleParentRules (fact 46): a warning, the last parent wins
-        (['<rule name="nestedUserQueue"><rule name="primaryGroup"/><rule name="default"/></rule>'], ["PL201"]),
+        (
+            ['<rule name="nestedUserQueue"><rule name="primaryGroup"/><rule name="default"/></rule>'],
+            ["PL201"],
+        ),
         # testBrokenRules (fact 47)
         (["<rule />"], ["PL102"]),
         (["<notarule/>"], []),
@@ -59,7 +73,9 @@ def test_policy_checks(read_xml: Reader, rules: list[str], expected: list[str]) 
 
 def test_multiple_parent_rules_uses_the_last(read_xml: Reader) -> None:
     # TestQueuePlacementPolicy#testMultipleParentRules (fact 46)
-    tree = read_xml(policy('<rule name="nestedUserQueue"><rule name="primaryGroup"/><rule name="default"/></rule>')).tree
+    tree = read_xml(
+        policy('<rule name="nestedUserQueue"><rule name="primaryGroup"/><rule name="default"/></rule>')
+    ).tree
     rule = tree.placement[0]
     assert rule.name == "nestedUserQueue"
     assert rule.parent is not None and rule.parent.name == "default"
@@ -67,7 +83,9 @@ def test_multiple_parent_rules_uses_the_last(read_xml: Reader) -> None:
 
 def test_messages(read_xml: Reader) -> None:
     result = read_xml(policy('<rule name="specified"/>', '<rule name="default"/>', '<rule name="user"/>'))
-    assert only(result, "PL106").message == "Rules after rule 2 in queue placement policy can never be reached"
+    assert (
+        only(result, "PL106").message == "Rules after rule 2 in queue placement policy can never be reached"
+    )
     result = read_xml(policy('<rule name="specified"/>', '<rule name="user" create="false"/>'))
     assert only(result, "PL107").message == "Could get past last queue placement rule without assigning"
     result = read_xml(policy('<rule name="nestedUserQueue"/>'))
@@ -84,7 +102,10 @@ def test_older_hadoop_counts_rules_from_zero(read_xml: Reader) -> None:
 
 
 def test_migration_mode_demotes_unreachable_rules(read_xml: Reader) -> None:
-    site = {"yarn.scheduler.fair.migration.mode": "true", "yarn.scheduler.fair.no-terminal-rule.check": "true"}
+    site = {
+        "yarn.scheduler.fair.migration.mode": "true",
+        "yarn.scheduler.fair.no-terminal-rule.check": "true",
+    }
     diagnostic = only(read_xml(policy('<rule name="reject"/>', '<rule name="default"/>'), site=site), "PL106")
     assert diagnostic.severity.label == "warning"
 
@@ -92,15 +113,23 @@ def test_migration_mode_demotes_unreachable_rules(read_xml: Reader) -> None:
 @pytest.mark.parametrize(
     ("rule", "reason"),
     [
-        ('<rule name="specified"><rule name="primaryGroup"/></rule><rule name="default"/>',
-         "Parent rule should not be configured for Specified rule."),
-        ('<rule name="default"><rule name="primaryGroup"/></rule>',
-         "Parent rule must not be configured for Default rule."),
-        ('<rule name="reject"><rule name="primaryGroup"/></rule>',
-         "Parent rule should not be configured for Reject rule."),
-        ('<rule name="user"><rule name="user"/></rule>',
-         "Parent rule may not be the same type as the child rule: "
-         "org.apache.hadoop.yarn.server.resourcemanager.placement.UserPlacementRule"),
+        (
+            '<rule name="specified"><rule name="primaryGroup"/></rule><rule name="default"/>',
+            "Parent rule should not be configured for Specified rule.",
+        ),
+        (
+            '<rule name="default"><rule name="primaryGroup"/></rule>',
+            "Parent rule must not be configured for Default rule.",
+        ),
+        (
+            '<rule name="reject"><rule name="primaryGroup"/></rule>',
+            "Parent rule should not be configured for Reject rule.",
+        ),
+        (
+            '<rule name="user"><rule name="user"/></rule>',
+            "Parent rule may not be the same type as the child rule: "
+            "org.apache.hadoop.yarn.server.resourcemanager.placement.UserPlacementRule",
+        ),
     ],
 )
 def test_rule_init_failures(read_xml: Reader, rule: str, reason: str) -> None:
@@ -117,8 +146,13 @@ def test_default_rule_queue(read_xml: Reader) -> None:
 
 
 def test_create_attribute(read_xml: Reader) -> None:
-    rules = read_xml(policy('<rule name="specified" create=""/>', '<rule name="user" create="yes"/>',
-                            '<rule name="default" create="TRUE"/>')).tree.placement
+    rules = read_xml(
+        policy(
+            '<rule name="specified" create=""/>',
+            '<rule name="user" create="yes"/>',
+            '<rule name="default" create="TRUE"/>',
+        )
+    ).tree.placement
     assert [r.create for r in rules] == [True, False, True]
 
 
@@ -155,3 +189,20 @@ def test_policy_from_settings(allow: bool, user: bool, expected: list[tuple[str,
 def test_old_terminal_rules() -> None:
     assert is_terminal(PlacementRule("default", create=False), (3, 2))
     assert not is_terminal(PlacementRule("default", create=False))
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        # Hadoop 3.2 QueuePlacementPolicy: default is always terminal, nestedUserQueue never
+        (['<rule name="specified"/>', '<rule name="default" create="false"/>'], []),
+        (['<rule name="nestedUserQueue"><rule name="primaryGroup"/></rule>'], ["PL107"]),
+        (['<rule name="nestedUserQueue"/>', '<rule name="default"/>'], ["PL105"]),
+        # every child element is a rule, and create="" is false
+        (["<notarule/>", '<rule name="default"/>'], ["PL102"]),
+        (['<rule name="user" create=""/>'], ["PL107"]),
+        ([" "], ["PL101"]),
+    ],
+)
+def test_policy_checks_before_3_3(read_xml: Reader, rules: list[str], expected: list[str]) -> None:
+    assert codes(read_xml(policy(*rules), version=(3, 2))) == expected

@@ -14,14 +14,52 @@ from fsctl.xmldoc import load_xml
 TAGS = sorted({*QUEUE_PROPERTIES, *TOP_LEVEL_TAGS, "rule", "e", "ueue", "bogus"})
 XML_TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12)
 VALUES = st.one_of(
-    st.sampled_from(["", " ", "1", "-1", "0.5f", "NaN", "fifo", "drf", "fair", "1024 mb, 1 vcores", "50%",
-                     "memory-mb=1, vcores=2", "x.y.Z", "root", "a.b", "\u00a0", "true", "99999999999"]),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "1",
+            "-1",
+            "0.5f",
+            "NaN",
+            "fifo",
+            "drf",
+            "fair",
+            "1024 mb, 1 vcores",
+            "50%",
+            "memory-mb=1, vcores=2",
+            "x.y.Z",
+            "root",
+            "a.b",
+            "\u00a0",
+            "true",
+            "99999999999",
+        ]
+    ),
     XML_TEXT,
 )
 ATTRIBUTES = st.dictionaries(
     st.sampled_from(["name", "type", "create", "queue"]),
-    st.one_of(st.sampled_from(["root", "parent", "a", "a.b", "", " ", "nestedUserQueue", "default", "reject",
-                               "specified", "user", "primaryGroup", "false"]), XML_TEXT),
+    st.one_of(
+        st.sampled_from(
+            [
+                "root",
+                "parent",
+                "a",
+                "a.b",
+                "",
+                " ",
+                "nestedUserQueue",
+                "default",
+                "reject",
+                "specified",
+                "user",
+                "primaryGroup",
+                "false",
+            ]
+        ),
+        XML_TEXT,
+    ),
     max_size=3,
 )
 
@@ -39,8 +77,14 @@ def _render(tag: str, attributes: dict[str, str], text: str, children: list[str]
 SITES = st.one_of(
     st.none(),
     st.dictionaries(
-        st.sampled_from(["yarn.resource-types", "yarn.scheduler.maximum-allocation-mb",
-                         "yarn.scheduler.fair.allow-undeclared-pools", "yarn.scheduler.increment-allocation-mb"]),
+        st.sampled_from(
+            [
+                "yarn.resource-types",
+                "yarn.scheduler.maximum-allocation-mb",
+                "yarn.scheduler.fair.allow-undeclared-pools",
+                "yarn.scheduler.increment-allocation-mb",
+            ]
+        ),
         VALUES,
         max_size=2,
     ),

@@ -16,7 +16,9 @@ CLUSTER_TEST1 = {"memory-mb": 10240, "vcores": 4, "test1": 8}
 PREFIX = "Error reading resource config--invalid resource definition: "
 
 
-def resolve(text: str, cluster: dict[str, int] = CLUSTER, types: tuple[str, ...] = BASIC, missing: int = UNBOUNDED):
+def resolve(
+    text: str, cluster: dict[str, int] = CLUSTER, types: tuple[str, ...] = BASIC, missing: int = UNBOUNDED
+):
     return parse_resource_config_value(text, missing, types).resolve(cluster)
 
 
@@ -96,8 +98,12 @@ def test_new_style_custom_type(text: str) -> None:
 # row 26: unlisted types are 100 %
 @pytest.mark.parametrize(
     "text",
-    ["vcores=75%, memory-mb=40%", "memory-mb=40%, vcores=75%", "vcores=75%,memory-mb=40%",
-     " vcores = 75 % , memory-mb = 40 % "],
+    [
+        "vcores=75%, memory-mb=40%",
+        "memory-mb=40%, vcores=75%",
+        "vcores=75%,memory-mb=40%",
+        " vcores = 75 % , memory-mb = 40 % ",
+    ],
 )
 def test_new_style_percentages(text: str) -> None:
     assert resolve(text, CLUSTER_TEST1, TEST1) == {"memory-mb": 4096, "vcores": 3, "test1": 8}
@@ -141,21 +147,29 @@ NOT_PERCENT = "\" is either not a non-negative number or does not include the '%
         ("50% 80% memory, 100%cpu", "Invalid percentage of memory: 50% 80% memory"),  # 39
         (
             "vcores = 75%, memory-mb = 40% 80%",
-            PREFIX + 'vcores = 75%, memory-mb = 40% 80%. The resource values must all be percentages. "40% 80%'
+            PREFIX
+            + 'vcores = 75%, memory-mb = 40% 80%. The resource values must all be percentages. "40% 80%'
             + NOT_PERCENT,
         ),  # 40
         (
             "vcores = 75% 65%, memory-mb = 40%",
-            PREFIX + 'vcores = 75% 65%, memory-mb = 40%. The resource values must all be percentages. "75% 65%'
+            PREFIX
+            + 'vcores = 75% 65%, memory-mb = 40%. The resource values must all be percentages. "75% 65%'
             + NOT_PERCENT,
         ),  # 41
         ("-10% memory, 50% cpu", "Invalid percentage: -10% memory, percentage should not be negative!"),  # 42
         ("10% memory, -10% cpu", "Invalid percentage: -10% cpu, percentage should not be negative!"),  # 43
-        ("-20% memory, -10% cpu", "Invalid percentage: -20% memory, percentage should not be negative!"),  # 44
+        (
+            "-20% memory, -10% cpu",
+            "Invalid percentage: -20% memory, percentage should not be negative!",
+        ),  # 44
         ("-50% cpu, 1024 mb", "Missing resource: memory"),  # 45
         ("50% cpu, -1024 mb", "Missing resource: memory"),  # 46
         ("50% memory, -2 vcores", "Missing resource: cpu"),  # 47
-        ("-50% memory, 2 vcores", "Invalid percentage: -50% memory, percentage should not be negative!"),  # 48
+        (
+            "-50% memory, 2 vcores",
+            "Invalid percentage: -50% memory, percentage should not be negative!",
+        ),  # 48
         ("-2 vcores,5120 mb", "Invalid value of vcores: -2" + NEG),  # 49
         ("-2 vcores, 5120 mb", "Invalid value of vcores: -2" + NEG),  # 49
         ("2 vcores,-5120 mb", "Invalid value of memory: -5120" + NEG),  # 50
@@ -177,16 +191,21 @@ NOT_PERCENT = "\" is either not a non-negative number or does not include the '%
         ("vcores = 2 , memory-mb = 5120 , test1 = -4", "Invalid value of test1: -4" + NEG),  # 60
         (
             "vcores=-75%,memory-mb=40%",
-            PREFIX + 'vcores=-75%,memory-mb=40%. The resource values must all be percentages. "-75%' + NOT_PERCENT,
+            PREFIX
+            + 'vcores=-75%,memory-mb=40%. The resource values must all be percentages. "-75%'
+            + NOT_PERCENT,
         ),  # 61
         (
             "vcores = -75 % , memory-mb = 40 %",
-            PREFIX + 'vcores = -75 % , memory-mb = 40 %. The resource values must all be percentages. "-75 %'
+            PREFIX
+            + 'vcores = -75 % , memory-mb = 40 %. The resource values must all be percentages. "-75 %'
             + NOT_PERCENT,
         ),  # 61
         (
             "vcores=75%,memory-mb=-40%",
-            PREFIX + 'vcores=75%,memory-mb=-40%. The resource values must all be percentages. "-40%' + NOT_PERCENT,
+            PREFIX
+            + 'vcores=75%,memory-mb=-40%. The resource values must all be percentages. "-40%'
+            + NOT_PERCENT,
         ),  # 62
     ],
 )
@@ -231,21 +250,31 @@ def test_loader_pairs(text: str, types: tuple[str, ...], amounts: dict[str, int]
         ("99999999999 mb, 1 vcores", "Error reading resource config"),
         (
             "memory=1024, vcores=1",
-            PREFIX + 'memory=1024, vcores=1. The resource name, "memory" was not recognized. Please check the '
+            PREFIX
+            + 'memory=1024, vcores=1. The resource name, "memory" was not recognized. Please check the '
             "value of yarn.resource-types in the Resource Manager's configuration files.",
         ),
         (
             "memory-mb=1024mb",
-            PREFIX + 'memory-mb=1024mb. The resource values must all be integers. "1024mb" is not an integer.',
+            PREFIX
+            + 'memory-mb=1024mb. The resource values must all be integers. "1024mb" is not an integer.',
         ),
         (
             "memory-mb=1024, vcores=50%",
-            PREFIX + 'memory-mb=1024, vcores=50%. The resource values must all be percentages. "1024' + NOT_PERCENT,
+            PREFIX
+            + 'memory-mb=1024, vcores=50%. The resource values must all be percentages. "1024'
+            + NOT_PERCENT,
         ),
         ("memory-mb=", PREFIX + "memory-mb=. Every resource must be of the form: name=value."),
         ("a=b=c", PREFIX + "a=b=c. Every resource must be of the form: name=value."),
-        ("vcores=1,,memory-mb=2", PREFIX + "vcores=1,,memory-mb=2. Every resource must be of the form: name=value."),
-        ("50% memory, vcores=2", PREFIX + "50% memory, vcores=2. Every resource must be of the form: name=value."),
+        (
+            "vcores=1,,memory-mb=2",
+            PREFIX + "vcores=1,,memory-mb=2. Every resource must be of the form: name=value.",
+        ),
+        (
+            "50% memory, vcores=2",
+            PREFIX + "50% memory, vcores=2. Every resource must be of the form: name=value.",
+        ),
     ],
 )
 def test_derived_errors(text: str, message: str) -> None:
@@ -264,10 +293,25 @@ def test_overflow_keeps_the_java_cause() -> None:
     ("text", "missing", "cluster", "expected"),
     [
         ("150%", UNBOUNDED, CLUSTER, {"memory-mb": 15360, "vcores": 6}),  # no upper bound
-        ("1024 mb, 2 vcores,", UNBOUNDED, CLUSTER, {"memory-mb": 1024, "vcores": 2}),  # trailing piece dropped
-        ("50% memory, 50% cpu, 10% gpu", UNBOUNDED, CLUSTER_TEST1, {"memory-mb": 5120, "vcores": 2, "test1": 0}),
+        (
+            "1024 mb, 2 vcores,",
+            UNBOUNDED,
+            CLUSTER,
+            {"memory-mb": 1024, "vcores": 2},
+        ),  # trailing piece dropped
+        (
+            "50% memory, 50% cpu, 10% gpu",
+            UNBOUNDED,
+            CLUSTER_TEST1,
+            {"memory-mb": 5120, "vcores": 2, "test1": 0},
+        ),
         ("memory-mb=+5, vcores=1", UNBOUNDED, CLUSTER, {"memory-mb": 5, "vcores": 1}),
-        ("memory-mb=1024", UNBOUNDED, CLUSTER_TEST1, {"memory-mb": 1024, "vcores": UNBOUNDED, "test1": UNBOUNDED}),
+        (
+            "memory-mb=1024",
+            UNBOUNDED,
+            CLUSTER_TEST1,
+            {"memory-mb": 1024, "vcores": UNBOUNDED, "test1": UNBOUNDED},
+        ),
         ("memory-mb=1024", 0, CLUSTER_TEST1, {"memory-mb": 1024, "vcores": 0, "test1": 0}),
     ],
 )

@@ -15,90 +15,238 @@ from .conftest import Reader
 CASES = [
     ("FS101", '<queue name="a.b"/>', '<queue name="a.b"', '<queue name="a"/>'),
     ("FS102", '<queue name="   "/>', "<queue", '<queue name=" a "/>'),
-    ("FS103", '<queue name="a"/>\n<queue name="Root"/>', '<queue name="Root"',
-     '<queue name="root"><queue name="a"/></queue>'),
-    ("FS104", '<queue name="a">\n  <weight/>\n</queue>', "<weight/>", '<queue name="a"><weight>2</weight></queue>'),
-    ("FS104", "<userMaxAppsDefault></userMaxAppsDefault>", "<userMaxAppsDefault>",
-     "<userMaxAppsDefault>3</userMaxAppsDefault>"),
-    ("FS105", '<queue name="a"><weight><v>2</v></weight></queue>', "<weight>",
-     '<queue name="a"><weight>2<v/></weight></queue>'),
-    ("FS106", '<queue name="a"><maxRunningApps>10.5</maxRunningApps></queue>', "<maxRunningApps>",
-     '<queue name="a"><maxRunningApps> +10 </maxRunningApps></queue>'),
-    ("FS106", '<user name="u"><maxRunningApps>x</maxRunningApps></user>', "<maxRunningApps>",
-     '<user name="u"><maxRunningApps>1</maxRunningApps></user>'),
-    ("FS106", "<defaultMinSharePreemptionTimeout>60s</defaultMinSharePreemptionTimeout>",
-     "<defaultMinSharePreemptionTimeout>", "<defaultMinSharePreemptionTimeout>60</defaultMinSharePreemptionTimeout>"),
-    ("FS107", '<queue name="a"><maxAMShare>50%</maxAMShare></queue>', "<maxAMShare>",
-     '<queue name="a"><maxAMShare>0.5f</maxAMShare></queue>'),
-    ("FS107", "<queueMaxAMShareDefault>half</queueMaxAMShareDefault>", "<queueMaxAMShareDefault>",
-     "<queueMaxAMShareDefault>-1</queueMaxAMShareDefault>"),
-    ("FS108", '<queue name="a"><maxResources>1024</maxResources></queue>', "<maxResources>",
-     '<queue name="a"><maxResources>1024 mb, 1 vcores</maxResources></queue>'),
-    ("FS108", "<queueMaxResourcesDefault>lots</queueMaxResourcesDefault>", "<queueMaxResourcesDefault>",
-     "<queueMaxResourcesDefault>50%</queueMaxResourcesDefault>"),
-    ("FS109", '<queue name="p" type="parent"><reservation/></queue>', "<reservation/>",
-     '<queue name="p" type="Parent"><reservation/></queue>'),
-    ("FS110", '<queue name="p" type="parent"><maxAMShare>0.5</maxAMShare></queue>', "<maxAMShare>",
-     '<queue name="p"><queue name="c"><maxAMShare>0.5</maxAMShare></queue></queue>'),
-    ("FS111", "<defaultQueueSchedulingPolicy>FIFO</defaultQueueSchedulingPolicy>", "<defaultQueueSchedulingPolicy>",
-     "<defaultQueueSchedulingPolicy>fair</defaultQueueSchedulingPolicy>"),
-    ("FS111", "<defaultQueueSchedulingMode>fifo</defaultQueueSchedulingMode>", "<defaultQueueSchedulingMode>",
-     "<defaultQueueSchedulingMode>drf</defaultQueueSchedulingMode>"),
-    ("FS112", '<queue name="a"><schedulingPolicy>dominant</schedulingPolicy></queue>', "<schedulingPolicy>",
-     '<queue name="a"><schedulingPolicy> FAIR </schedulingPolicy></queue>'),
-    ("FS112", '<queue name="a"><schedulingMode>fair share</schedulingMode></queue>', "<schedulingMode>",
-     '<queue name="a"><schedulingMode>fifo</schedulingMode></queue>'),
-    ("FS113", '<queue name="a"><schedulingPolicy>java.lang.String</schedulingPolicy></queue>', "<schedulingPolicy>",
-     '<queue name="a"><schedulingPolicy>fair</schedulingPolicy></queue>'),
-    ("FS114", '<queue name="a">\n<schedulingPolicy>drf</schedulingPolicy>\n</queue>', "<schedulingPolicy>",
-     '<queue name="root"><schedulingPolicy>drf</schedulingPolicy>'
-     '<queue name="a"><schedulingPolicy>drf</schedulingPolicy></queue></queue>'),
-    ("FS114", '<queue name="a"/>\n<defaultQueueSchedulingPolicy>drf</defaultQueueSchedulingPolicy>'
-     '<queue name="root"><schedulingPolicy>fair</schedulingPolicy></queue>', '<queue name="a"',
-     '<queue name="root"><schedulingPolicy>fair</schedulingPolicy><queue name="a"/></queue>'),
-    ("FS115", '<queue name="a"><schedulingPolicy>fifo</schedulingPolicy><queue name="b"/></queue>',
-     "<schedulingPolicy>", '<queue name="a"><queue name="b"><schedulingPolicy>fifo</schedulingPolicy></queue></queue>'),
-    ("FS115", '<queue name="root">\n  <schedulingPolicy>fifo</schedulingPolicy>\n  <queue name="b"/>\n</queue>',
-     "<schedulingPolicy>", '<queue name="root"><schedulingPolicy>fifo</schedulingPolicy></queue>'),
-    ("FS201", "<maxRunningApps>5</maxRunningApps>", "<maxRunningApps>", "<queueMaxAppsDefault>5</queueMaxAppsDefault>"),
+    (
+        "FS103",
+        '<queue name="a"/>\n<queue name="Root"/>',
+        '<queue name="Root"',
+        '<queue name="root"><queue name="a"/></queue>',
+    ),
+    (
+        "FS104",
+        '<queue name="a">\n  <weight/>\n</queue>',
+        "<weight/>",
+        '<queue name="a"><weight>2</weight></queue>',
+    ),
+    (
+        "FS104",
+        "<userMaxAppsDefault></userMaxAppsDefault>",
+        "<userMaxAppsDefault>",
+        "<userMaxAppsDefault>3</userMaxAppsDefault>",
+    ),
+    (
+        "FS105",
+        '<queue name="a"><weight><v>2</v></weight></queue>',
+        "<weight>",
+        '<queue name="a"><weight>2<v/></weight></queue>',
+    ),
+    (
+        "FS106",
+        '<queue name="a"><maxRunningApps>10.5</maxRunningApps></queue>',
+        "<maxRunningApps>",
+        '<queue name="a"><maxRunningApps> +10 </maxRunningApps></queue>',
+    ),
+    (
+        "FS106",
+        '<user name="u"><maxRunningApps>x</maxRunningApps></user>',
+        "<maxRunningApps>",
+        '<user name="u"><maxRunningApps>1</maxRunningApps></user>',
+    ),
+    (
+        "FS106",
+        "<defaultMinSharePreemptionTimeout>60s</defaultMinSharePreemptionTimeout>",
+        "<defaultMinSharePreemptionTimeout>",
+        "<defaultMinSharePreemptionTimeout>60</defaultMinSharePreemptionTimeout>",
+    ),
+    (
+        "FS107",
+        '<queue name="a"><maxAMShare>50%</maxAMShare></queue>',
+        "<maxAMShare>",
+        '<queue name="a"><maxAMShare>0.5f</maxAMShare></queue>',
+    ),
+    (
+        "FS107",
+        "<queueMaxAMShareDefault>half</queueMaxAMShareDefault>",
+        "<queueMaxAMShareDefault>",
+        "<queueMaxAMShareDefault>-1</queueMaxAMShareDefault>",
+    ),
+    (
+        "FS108",
+        '<queue name="a"><maxResources>1024</maxResources></queue>',
+        "<maxResources>",
+        '<queue name="a"><maxResources>1024 mb, 1 vcores</maxResources></queue>',
+    ),
+    (
+        "FS108",
+        "<queueMaxResourcesDefault>lots</queueMaxResourcesDefault>",
+        "<queueMaxResourcesDefault>",
+        "<queueMaxResourcesDefault>50%</queueMaxResourcesDefault>",
+    ),
+    (
+        "FS109",
+        '<queue name="p" type="parent"><reservation/></queue>',
+        "<reservation/>",
+        '<queue name="p" type="Parent"><reservation/></queue>',
+    ),
+    (
+        "FS110",
+        '<queue name="p" type="parent"><maxAMShare>0.5</maxAMShare></queue>',
+        "<maxAMShare>",
+        '<queue name="p"><queue name="c"><maxAMShare>0.5</maxAMShare></queue></queue>',
+    ),
+    (
+        "FS111",
+        "<defaultQueueSchedulingPolicy>FIFO</defaultQueueSchedulingPolicy>",
+        "<defaultQueueSchedulingPolicy>",
+        "<defaultQueueSchedulingPolicy>fair</defaultQueueSchedulingPolicy>",
+    ),
+    (
+        "FS111",
+        "<defaultQueueSchedulingMode>fifo</defaultQueueSchedulingMode>",
+        "<defaultQueueSchedulingMode>",
+        "<defaultQueueSchedulingMode>drf</defaultQueueSchedulingMode>",
+    ),
+    (
+        "FS112",
+        '<queue name="a"><schedulingPolicy>dominant</schedulingPolicy></queue>',
+        "<schedulingPolicy>",
+        '<queue name="a"><schedulingPolicy> FAIR </schedulingPolicy></queue>',
+    ),
+    (
+        "FS112",
+        '<queue name="a"><schedulingMode>fair share</schedulingMode></queue>',
+        "<schedulingMode>",
+        '<queue name="a"><schedulingMode>fifo</schedulingMode></queue>',
+    ),
+    (
+        "FS113",
+        '<queue name="a"><schedulingPolicy>java.lang.String</schedulingPolicy></queue>',
+        "<schedulingPolicy>",
+        '<queue name="a"><schedulingPolicy>fair</schedulingPolicy></queue>',
+    ),
+    (
+        "FS114",
+        '<queue name="a">\n<schedulingPolicy>drf</schedulingPolicy>\n</queue>',
+        "<schedulingPolicy>",
+        '<queue name="root"><schedulingPolicy>drf</schedulingPolicy>'
+        '<queue name="a"><schedulingPolicy>drf</schedulingPolicy></queue></queue>',
+    ),
+    (
+        "FS114",
+        '<queue name="a"/>\n<defaultQueueSchedulingPolicy>drf</defaultQueueSchedulingPolicy>'
+        '<queue name="root"><schedulingPolicy>fair</schedulingPolicy></queue>',
+        '<queue name="a"',
+        '<queue name="root"><schedulingPolicy>fair</schedulingPolicy><queue name="a"/></queue>',
+    ),
+    (
+        "FS115",
+        '<queue name="a"><schedulingPolicy>fifo</schedulingPolicy><queue name="b"/></queue>',
+        "<schedulingPolicy>",
+        '<queue name="a"><queue name="b"><schedulingPolicy>fifo</schedulingPolicy></queue></queue>',
+    ),
+    (
+        "FS115",
+        '<queue name="root">\n  <schedulingPolicy>fifo</schedulingPolicy>\n  <queue name="b"/>\n</queue>',
+        "<schedulingPolicy>",
+        '<queue name="root"><schedulingPolicy>fifo</schedulingPolicy></queue>',
+    ),
+    (
+        "FS201",
+        "<maxRunningApps>5</maxRunningApps>",
+        "<maxRunningApps>",
+        "<queueMaxAppsDefault>5</queueMaxAppsDefault>",
+    ),
     ("FS201", "<ueue name='x'/>", "<ueue", '<queue name="x"><ueue name="y"/></queue>'),
-    ("FS202", '<queue name="a"><minResources>2048 mb, 2 vcores</minResources>'
-     "<maxResources>1024 mb, 4 vcores</maxResources></queue>", "<maxResources>",
-     '<queue name="a"><minResources>1024 mb, 2 vcores</minResources><maxResources>50%</maxResources></queue>'),
-    ("FS203", '<queue name="a"><schedulingPolicy>com.example.MyPolicy</schedulingPolicy></queue>',
-     "<schedulingPolicy>",
-     '<queue name="a"><schedulingPolicy>'
-     "org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.policies.FifoPolicy"
-     "</schedulingPolicy></queue>"),
-    ("FS204", '<queue name="a">2<weight>1</weight></queue>', '<queue name="a"',
-     '<queue name="a">\n  <weight>1</weight> <!-- a comment is fine -->\n</queue>'),
-    ("PL101", "<queuePlacementPolicy/>", "<queuePlacementPolicy",
-     "<queuePlacementPolicy> </queuePlacementPolicy>"),
-    ("PL102", '<queuePlacementPolicy>\n  <rule create="false"/>\n</queuePlacementPolicy>', "<rule",
-     '<queuePlacementPolicy><rule name="reject"/></queuePlacementPolicy>'),
-    ("PL103", '<queuePlacementPolicy><rule name="primarygroup"/></queuePlacementPolicy>', "<rule",
-     '<queuePlacementPolicy><rule name="primaryGroup"/></queuePlacementPolicy>'),
-    ("PL104", '<queuePlacementPolicy><rule name="nestedUserQueue"><rule name="nestedUserQueue"/></rule>'
-     "</queuePlacementPolicy>", '<rule name="nestedUserQueue"/>',
-     '<queuePlacementPolicy><rule name="nestedUserQueue"><rule name="default"/></rule></queuePlacementPolicy>'),
-    ("PL105", '<queuePlacementPolicy><rule name="nestedUserQueue"/></queuePlacementPolicy>', "<rule",
-     '<queuePlacementPolicy><rule name="nestedUserQueue"><rule name="primaryGroup"'
-     ' create="false"/></rule><rule name="reject"/></queuePlacementPolicy>'),
-    ("PL106", '<queuePlacementPolicy>\n<rule name="user"/>\n<rule name="reject"/>\n</queuePlacementPolicy>',
-     '<rule name="user"', '<queuePlacementPolicy><rule name="user" create="false"/><rule name="reject"/>'
-     "</queuePlacementPolicy>"),
-    ("PL107", '<queuePlacementPolicy><rule name="specified"/>\n<rule name="secondaryGroupExistingQueue"/>'
-     "</queuePlacementPolicy>", '<rule name="secondaryGroupExistingQueue"',
-     '<queuePlacementPolicy><rule name="specified"/><rule name="default"/>'
-     "</queuePlacementPolicy>"),
-    ("PL108", '<queuePlacementPolicy><rule name="default"><rule name="primaryGroup"/></rule></queuePlacementPolicy>',
-     '<rule name="default"',
-     '<queuePlacementPolicy><rule name="nestedUserQueue"><rule name="primaryGroup"/></rule></queuePlacementPolicy>'),
-    ("PL201", '<queuePlacementPolicy><rule name="nestedUserQueue"><rule name="primaryGroup"/>\n'
-     '<rule name="default"/></rule></queuePlacementPolicy>', '<rule name="default"',
-     '<queuePlacementPolicy><rule name="nestedUserQueue"><rule name="default"/></rule></queuePlacementPolicy>'),
-    ("PL202", '<queuePlacementPolicy><rule name="default" queue=" adhoc"/></queuePlacementPolicy>', "<rule",
-     '<queuePlacementPolicy><rule name="default" queue="root.adhoc"/></queuePlacementPolicy>'),
+    (
+        "FS202",
+        '<queue name="a"><minResources>2048 mb, 2 vcores</minResources>'
+        "<maxResources>1024 mb, 4 vcores</maxResources></queue>",
+        "<maxResources>",
+        '<queue name="a"><minResources>1024 mb, 2 vcores</minResources>'
+        "<maxResources>50%</maxResources></queue>",
+    ),
+    (
+        "FS203",
+        '<queue name="a"><schedulingPolicy>com.example.MyPolicy</schedulingPolicy></queue>',
+        "<schedulingPolicy>",
+        '<queue name="a"><schedulingPolicy>'
+        "org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.policies.FifoPolicy"
+        "</schedulingPolicy></queue>",
+    ),
+    (
+        "FS204",
+        '<queue name="a">2<weight>1</weight></queue>',
+        '<queue name="a"',
+        '<queue name="a">\n  <weight>1</weight> <!-- a comment is fine -->\n</queue>',
+    ),
+    (
+        "PL101",
+        "<queuePlacementPolicy/>",
+        "<queuePlacementPolicy",
+        "<queuePlacementPolicy> </queuePlacementPolicy>",
+    ),
+    (
+        "PL102",
+        '<queuePlacementPolicy>\n  <rule create="false"/>\n</queuePlacementPolicy>',
+        "<rule",
+        '<queuePlacementPolicy><rule name="reject"/></queuePlacementPolicy>',
+    ),
+    (
+        "PL103",
+        '<queuePlacementPolicy><rule name="primarygroup"/></queuePlacementPolicy>',
+        "<rule",
+        '<queuePlacementPolicy><rule name="primaryGroup"/></queuePlacementPolicy>',
+    ),
+    (
+        "PL104",
+        '<queuePlacementPolicy><rule name="nestedUserQueue"><rule name="nestedUserQueue"/></rule>'
+        "</queuePlacementPolicy>",
+        '<rule name="nestedUserQueue"/>',
+        '<queuePlacementPolicy><rule name="nestedUserQueue">'
+        '<rule name="default"/></rule></queuePlacementPolicy>',
+    ),
+    (
+        "PL105",
+        '<queuePlacementPolicy><rule name="nestedUserQueue"/></queuePlacementPolicy>',
+        "<rule",
+        '<queuePlacementPolicy><rule name="nestedUserQueue"><rule name="primaryGroup"'
+        ' create="false"/></rule><rule name="reject"/></queuePlacementPolicy>',
+    ),
+    (
+        "PL106",
+        '<queuePlacementPolicy>\n<rule name="user"/>\n<rule name="reject"/>\n</queuePlacementPolicy>',
+        '<rule name="user"',
+        '<queuePlacementPolicy><rule name="user" create="false"/><rule name="reject"/>'
+        "</queuePlacementPolicy>",
+    ),
+    (
+        "PL107",
+        '<queuePlacementPolicy><rule name="specified"/>\n<rule name="secondaryGroupExistingQueue"/>'
+        "</queuePlacementPolicy>",
+        '<rule name="secondaryGroupExistingQueue"',
+        '<queuePlacementPolicy><rule name="specified"/><rule name="default"/></queuePlacementPolicy>',
+    ),
+    (
+        "PL108",
+        '<queuePlacementPolicy><rule name="default">'
+        '<rule name="primaryGroup"/></rule></queuePlacementPolicy>',
+        '<rule name="default"',
+        '<queuePlacementPolicy><rule name="nestedUserQueue">'
+        '<rule name="primaryGroup"/></rule></queuePlacementPolicy>',
+    ),
+    (
+        "PL201",
+        '<queuePlacementPolicy><rule name="nestedUserQueue"><rule name="primaryGroup"/>\n'
+        '<rule name="default"/></rule></queuePlacementPolicy>',
+        '<rule name="default"',
+        '<queuePlacementPolicy><rule name="nestedUserQueue">'
+        '<rule name="default"/></rule></queuePlacementPolicy>',
+    ),
+    (
+        "PL202",
+        '<queuePlacementPolicy><rule name="default" queue=" adhoc"/></queuePlacementPolicy>',
+        "<rule",
+        '<queuePlacementPolicy><rule name="default" queue="root.adhoc"/></queuePlacementPolicy>',
+    ),
 ]
 
 
@@ -110,7 +258,9 @@ def where(body: str, marker: str) -> tuple[int, int]:
     raise AssertionError(f"{marker!r} not in the body")
 
 
-@pytest.mark.parametrize(("code", "body", "marker", "passing"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+@pytest.mark.parametrize(
+    ("code", "body", "marker", "passing"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)]
+)
 def test_rule_fails_with_location(read_xml: Reader, code: str, body: str, marker: str, passing: str) -> None:
     result = read_xml(body)
     found = [d for d in result.diagnostics if d.code == code]
@@ -132,7 +282,9 @@ def test_queue_of_each_queue_diagnostic(read_xml: Reader, code: str) -> None:
 def test_root_not_allocations(read_xml: Reader) -> None:
     result = read_xml('<?xml version="1.0"?>\n<Allocations>\n</Allocations>\n', raw=True)
     assert [(d.code, d.line, d.column) for d in result.diagnostics] == [("FS100", 2, 1)]
-    assert result.diagnostics[0].message == "Bad fair scheduler config file: top-level element not <allocations>"
+    assert (
+        result.diagnostics[0].message == "Bad fair scheduler config file: top-level element not <allocations>"
+    )
 
 
 def test_internal_error_is_a_diagnostic(read_xml: Reader, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -142,7 +294,9 @@ def test_internal_error_is_a_diagnostic(read_xml: Reader, monkeypatch: pytest.Mo
         raise RuntimeError("boom")
 
     monkeypatch.setattr(reader, "parse_resource_config_value", explode)
-    result = read_xml('<queue name="a">\n<minResources>1 mb, 1 vcores</minResources>\n</queue>\n<queue name="b"/>')
+    result = read_xml(
+        '<queue name="a">\n<minResources>1 mb, 1 vcores</minResources>\n</queue>\n<queue name="b"/>'
+    )
     assert [(d.code, d.line, d.column) for d in result.diagnostics] == [("FS199", 4, 1)]
     assert result.tree is not None and result.tree.find("root.b") is not None  # the rest was read
 
@@ -161,5 +315,7 @@ def test_every_declared_rule_is_tested_and_documented() -> None:
         assert rule.name == rule.name.lower() and " " not in rule.name
         lines = rule.documentation.splitlines()
         assert len(lines) > 2 and lines[0].endswith(".")
-        expected = Severity.WARNING if rule.code[2] == "2" or rule.code in ("FS403", "FS406") else Severity.ERROR
+        expected = (
+            Severity.WARNING if rule.code[2] == "2" or rule.code in ("FS403", "FS406") else Severity.ERROR
+        )
         assert rule.severity == expected, rule.code

@@ -55,6 +55,13 @@ def test_increments_follow_fair_scheduler_configuration() -> None:
     )
     assert increments_from_site(site) == {"memory-mb": 512, "vcores": 4}
     assert increments_from_site(site, {"memory-mb": 256}) == {"memory-mb": 256, "vcores": 4}
+    custom = HadoopConf.from_pairs(
+        [
+            ("yarn.resource-types", "yarn.io/gpu"),
+            ("yarn.resource-types.yarn.io/gpu.increment-allocation", "2"),
+        ]
+    )
+    assert increments_from_site(custom) == {"memory-mb": 1024, "vcores": 1, "yarn.io/gpu": 2}
 
 
 def test_fair_minimums_are_share_of_parent_rounded_down(ratios: Callable[..., RatioFile]) -> None:

@@ -109,6 +109,8 @@ def test_unreadable_inputs_and_usage_exit_2(tmp_path: Path, write: Callable[[str
     assert code == 2
     code, _, err = generate(ratios=ratios, cluster=CLUSTER, target="fair", increment="lots")
     assert code == 2 and "--increment" in err
+    code, _, err = generate(ratios=ratios, cluster=CLUSTER, target="fair", template=str(tmp_path / "no.j2"))
+    assert code == 2 and "GN112" in err
 
 
 def test_bad_cluster_option_exits_1(write: Callable[[str, str], str]) -> None:

@@ -246,3 +246,28 @@ def test_hostile_input_never_raises(write: Callable[[str, str], str], name: str,
     result = read_ratios(write(name, content), cluster=CLUSTER)
     assert not result.ok
     assert all(d.code.startswith("GN") and d.file for d in result.diagnostics)
+
+
+def test_yaml_anchors_and_merge_keys(write: Callable[[str, str], str]) -> None:
+    path = write(
+        "r.yaml",
+        "x-limits: &limits {maxRunningApps: 5, schedulingPolicy: fair}\n"
+        "queues:\n  a: {<<: *limits, share: 50}\n"
+        "  b:\n    <<: *limits\n    share: 50\n    maxRunningApps: 7\n",
+    )
+    result = read_ratios(path, cluster=CLUSTER)
+    assert result.ok, result.diagnostics
+    assert result.ratios is not None
+    assert [q.settings["maxRunningApps"].value for q in result.ratios.queues] == [5, 7]
+
+
+def test_yaml_merge_of_several_mappings_first_wins(write: Callable[[str, str], str]) -> None:
+    path = write(
+        "r.yaml",
+        "x-a: &a {maxRunningApps: 1}\nx-b: &b {maxRunningApps: 2, weight: 3}\n"
+        "queues:\n  q: {<<: [*a, *b], share: 100}\n",
+    )
+    result = read_ratios(path, cluster=CLUSTER)
+    assert result.ratios is not None and result.ok, result.diagnostics
+    settings = result.ratios.queues[0].settings
+    assert (settings["maxRunningApps"].value, settings["weight"].raw) == (1, "3")
