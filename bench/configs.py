@@ -27,7 +27,7 @@ def tree(shape: str, total: int) -> list[tuple[str, list]]:
     branches = max(1, total // 12)
     out = []
     for b in range(branches):
-        node: tuple[str, list] = (f"l7", [(f"leaf{i}", []) for i in range(4)])
+        node: tuple[str, list] = ("l7", [(f"leaf{i}", []) for i in range(4)])
         for level in range(6, 0, -1):
             node = (f"l{level}", [node])
         out.append((f"branch{b}", [node]))
@@ -35,17 +35,22 @@ def tree(shape: str, total: int) -> list[tuple[str, list]]:
 
 
 def fair_xml(nodes: list[tuple[str, list]]) -> str:
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<allocations>",
-             "  <defaultQueueSchedulingPolicy>drf</defaultQueueSchedulingPolicy>",
-             "  <queueMaxAppsDefault>50</queueMaxAppsDefault>"]
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        "<allocations>",
+        "  <defaultQueueSchedulingPolicy>drf</defaultQueueSchedulingPolicy>",
+        "  <queueMaxAppsDefault>50</queueMaxAppsDefault>",
+    ]
 
     def emit(node: tuple[str, list], depth: int) -> None:
         name, children = node
         pad = "  " * depth
         if not children:
-            lines.append(f'{pad}<queue name="{name}"><weight>{1 + len(name) % 3}.0</weight>'
-                         f"<minResources>memory-mb=1024, vcores=1</minResources>"
-                         f"<maxRunningApps>20</maxRunningApps></queue>")
+            lines.append(
+                f'{pad}<queue name="{name}"><weight>{1 + len(name) % 3}.0</weight>'
+                f"<minResources>memory-mb=1024, vcores=1</minResources>"
+                f"<maxRunningApps>20</maxRunningApps></queue>"
+            )
             return
         lines.append(f'{pad}<queue name="{name}">')
         lines.append(f"{pad}  <maxResources>memory-mb=10240000, vcores=10000</maxResources>")
@@ -56,9 +61,14 @@ def fair_xml(nodes: list[tuple[str, list]]) -> str:
     lines.append('  <queue name="default"/>')
     for node in nodes:
         emit(node, 1)
-    lines += ["  <queuePlacementPolicy>", '    <rule name="specified" create="false"/>',
-              '    <rule name="nestedUserQueue" create="false"><rule name="primaryGroup" create="false"/></rule>',
-              '    <rule name="default" queue="root.default"/>', "  </queuePlacementPolicy>", "</allocations>"]
+    lines += [
+        "  <queuePlacementPolicy>",
+        '    <rule name="specified" create="false"/>',
+        '    <rule name="nestedUserQueue" create="false"><rule name="primaryGroup" create="false"/></rule>',
+        '    <rule name="default" queue="root.default"/>',
+        "  </queuePlacementPolicy>",
+        "</allocations>",
+    ]
     return "\n".join(lines) + "\n"
 
 

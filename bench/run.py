@@ -17,7 +17,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -91,8 +90,11 @@ def main() -> int:
             for name, argv in commands(path, kind, Path(scratch)).items():
                 wall, peak, rc = measure(argv, repeat)
                 rows.append((kind, shape, size, f"fsctl {name}", wall, wall / lxml_floor, peak, str(rc)))
-                print(f"{path.name:32} {name:10} {wall:8.3f}s  {wall / lxml_floor:6.2f}x  {peak:7.1f} MB  rc={rc}",
-                      flush=True)
+                print(
+                    f"{path.name:32} {name:10} {wall:8.3f}s  {wall / lxml_floor:6.2f}x"
+                    f"  {peak:7.1f} MB  rc={rc}",
+                    flush=True,
+                )
     header = [
         "# fsctl benchmark",
         "",
@@ -104,7 +106,10 @@ def main() -> int:
         "| file | shape | queues | command | wall (s) | ratio to lxml parse | peak (MB) | exit |",
         "|---|---|---:|---|---:|---:|---:|---:|",
     ]
-    body = [f"| {k} | {sh} | {int(n):,} | {c} | {w:.3f} | {r:.2f} | {m:.0f} | {rc} |" for k, sh, n, c, w, r, m, rc in rows]
+    body = [
+        f"| {k} | {sh} | {int(n):,} | {c} | {w:.3f} | {r:.2f} | {m:.0f} | {rc} |"
+        for k, sh, n, c, w, r, m, rc in rows
+    ]
     Path(a.output).write_text("\n".join(header + body) + "\n", encoding="utf-8")
     print(f"wrote {a.output}")
     return 0

@@ -72,7 +72,9 @@ def load_project_config(start: str | None = None) -> ProjectConfig:
     values = {key.replace("_", "-"): value for key, value in section.items()}
     unknown = sorted(set(values) - set(KNOWN_KEYS))
     if unknown:
-        raise ConfigError(f"{path}: [tool.fsctl]: unknown key {unknown[0]!r} (known: {', '.join(KNOWN_KEYS)})")
+        raise ConfigError(
+            f"{path}: [tool.fsctl]: unknown key {unknown[0]!r} (known: {', '.join(KNOWN_KEYS)})"
+        )
     for key in ("select", "ignore"):
         if key in values:
             value = values[key]

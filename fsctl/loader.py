@@ -112,7 +112,9 @@ def _load_configuration(
         "yarn-site.xml (an empty capacity-scheduler.xml still needs yarn.scheduler.capacity.root.queues)"
     )
     diagnostic = doc_rules.XML004.at(doc.location(doc.root), message)
-    return LoadedFile(ReadResult(doc.path, None, None, [*conf_diagnostics, diagnostic]), doc, suppressions, conf)
+    return LoadedFile(
+        ReadResult(doc.path, None, None, [*conf_diagnostics, diagnostic]), doc, suppressions, conf
+    )
 
 
 def check_site(conf: HadoopConf) -> list[Diagnostic]:

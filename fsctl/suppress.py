@@ -63,6 +63,6 @@ def find_suppressions(doc: XmlDocument) -> Suppressions:
         if target is None:
             continue
         first = doc.location(target).line
-        last = max((node.sourceline or first) for node in target.iter())
+        last = max(line if isinstance(line := node.sourceline, int) else first for node in target.iter())
         found.ranges.append((first, max(first, last), codes))
     return found

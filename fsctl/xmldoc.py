@@ -12,6 +12,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
+from typing import Any
 
 from lxml import etree
 
@@ -26,16 +27,18 @@ _MARKUP = re.compile(
     re.S,
 )
 
-_PARSER_OPTIONS = dict(
-    resolve_entities=False,
-    no_network=True,
-    load_dtd=False,
-    dtd_validation=False,
-    remove_comments=False,
-    remove_pis=False,
-    huge_tree=False,
-    collect_ids=False,
-)
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        remove_comments=False,
+        remove_pis=False,
+        huge_tree=False,
+        collect_ids=False,
+    )
 
 
 class XmlLoadError(Exception):
@@ -172,7 +175,7 @@ def load_xml(path: str, data: bytes | None = None) -> XmlDocument:
                 "not resolve entities and refuses it, as Hadoop does",
             )
         )
-    parser = etree.XMLParser(**_PARSER_OPTIONS)  # type: ignore[call-overload]
+    parser = _parser()
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
@@ -181,7 +184,7 @@ def load_xml(path: str, data: bytes | None = None) -> XmlDocument:
         raise XmlLoadError(rules.XML002.at(Location(path, max(line, 1), max(column, 1)), message)) from None
     except (ValueError, MemoryError) as exc:
         raise XmlLoadError(rules.XML002.at(Location(path, 1, 1), f"cannot parse: {exc}")) from None
-    docinfo = root.getroottree().docinfo
+    docinfo: Any = root.getroottree().docinfo
     if docinfo.doctype or docinfo.internalDTD is not None or docinfo.system_url or docinfo.public_id:
         raise XmlLoadError(
             rules.XML003.at(

@@ -39,10 +39,17 @@ def write(tmp_path: Path) -> Callable[[str, str | bytes], str]:
     return _write
 
 
-def run_fsctl(*args: str, cwd: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run_fsctl(
+    *args: str, cwd: str | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """fsctl as a user runs it: a separate process, no terminal, NO_COLOR set."""
     full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
     full_env.pop("GITHUB_ACTIONS", None)
     return subprocess.run(
-        [sys.executable, "-m", "fsctl", *args], capture_output=True, text=True, cwd=cwd, env=full_env, timeout=120
+        [sys.executable, "-m", "fsctl", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=full_env,
+        timeout=120,
     )

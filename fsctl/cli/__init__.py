@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
 
@@ -55,7 +56,9 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(
+    cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
+)
 @click.version_option(__version__, prog_name="fsctl")
 def cli() -> None:
     """fsctl: validate, lint, simulate, convert, diff and generate YARN scheduler configurations
@@ -88,8 +91,6 @@ def main() -> None:
     except Exception as exc:  # the last line of defence; every known failure is reported earlier
         sys.stderr.write(f"fsctl: internal error: {type(exc).__name__}: {exc}\n")
         code = 2
-    try:
+    with contextlib.suppress(BrokenPipeError):
         sys.stdout.flush()
-    except BrokenPipeError:
-        pass
     sys.exit(code if isinstance(code, int) else 0)

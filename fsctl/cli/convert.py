@@ -78,6 +78,12 @@ from fsctl.cli.options import (
     help="Turn on asynchronous scheduling in the output yarn-site.xml.",
 )
 @click.option("--skip-placement-rules", is_flag=True, help="Do not convert placement rules (fs2cs -sp).")
+@click.option(
+    "-t",
+    "--no-terminal-rule-check",
+    is_flag=True,
+    help="Convert even when placement rules follow a terminal rule (fs2cs -t).",
+)
 @click.option("-s", "--skip-verification", is_flag=True, help="Do not validate the converted configuration.")
 @click.option("--force", is_flag=True, help="Overwrite existing output files.")
 @diagnostic_options
@@ -97,6 +103,7 @@ def command(
     preemption_mode: str | None,
     enable_async: bool,
     skip_placement_rules: bool,
+    no_terminal_rule_check: bool,
     skip_verification: bool,
     force: bool,
     fmt: str | None,
@@ -137,6 +144,7 @@ def command(
         force=force,
         rules_path=rules_path,
         skip_verification=skip_verification,
+        no_terminal_rule_check=no_terminal_rule_check,
         convert=convert_options,
         fmt=resolve_format(fmt, config),
         selection=resolve_selection(select, ignore, config),

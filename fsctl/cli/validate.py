@@ -18,10 +18,19 @@ from fsctl.cli.options import (
 from fsctl.commands import check
 
 
-def build_options(lint: bool, files: tuple[str, ...], fmt: str | None, select: tuple[str, ...],
-                  ignore: tuple[str, ...], fail_on: str | None, exit_zero: bool | None, color: bool | None,
-                  yarn_site: str | None, hadoop_version: str | None,
-                  cluster: str | None = None) -> check.CheckOptions:
+def build_options(
+    lint: bool,
+    files: tuple[str, ...],
+    fmt: str | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    fail_on: str | None,
+    exit_zero: bool | None,
+    color: bool | None,
+    yarn_site: str | None,
+    hadoop_version: str | None,
+    cluster: str | None = None,
+) -> check.CheckOptions:
     config = project_config()
     from fsctl.cli.options import resolve_cluster
 
@@ -43,14 +52,23 @@ def build_options(lint: bool, files: tuple[str, ...], fmt: str | None, select: t
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @input_options
 @diagnostic_options
-def command(files: tuple[str, ...], fmt: str | None, select: tuple[str, ...], ignore: tuple[str, ...],
-            fail_on: str | None, exit_zero: bool | None, color: bool | None, yarn_site: str | None,
-            hadoop_version: str | None) -> None:
+def command(
+    files: tuple[str, ...],
+    fmt: str | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    fail_on: str | None,
+    exit_zero: bool | None,
+    color: bool | None,
+    yarn_site: str | None,
+    hadoop_version: str | None,
+) -> None:
     """What the ResourceManager would reject or warn about when loading each FILE.
 
     FILE may be a fair-scheduler.xml, a capacity-scheduler.xml or a yarn-site.xml; the format is
     detected from content.
     """
-    options = build_options(False, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site,
-                            hadoop_version)
+    options = build_options(
+        False, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version
+    )
     sys.exit(check.run(options, sys.stdout))

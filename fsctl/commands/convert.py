@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field, replace
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
 from fsctl.convert.converter import ConversionResult, convert, verify
@@ -29,6 +29,9 @@ from fsctl.model.resources import MEMORY, VCORES
 from fsctl.report import FileReport, render_diagnostics, use_color
 from fsctl.rules import convert as rules
 from fsctl.selection import Selection, fails
+
+if TYPE_CHECKING:
+    from fsctl.hadoopconf import HadoopConf
 
 CAPACITY_FILE = "capacity-scheduler.xml"
 SITE_FILE = "yarn-site.xml"
@@ -45,6 +48,8 @@ class ConvertCommand:
     force: bool = False
     rules_path: str | None = None
     skip_verification: bool = False
+    #: fs2cs -t: start the Fair Scheduler in migration mode without the terminal-rule check
+    no_terminal_rule_check: bool = False
     convert: ConvertOptions = field(default_factory=ConvertOptions)
     fmt: str = "text"
     selection: Selection = field(default_factory=Selection)
@@ -88,7 +93,8 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
                 FileReport(options.yarn_site, "yarn-site", options.selection.apply(site.diagnostics))
             )
 
-    loaded = load(options.fair_path, yarn_site=conf, hadoop_version=conv.hadoop_version)
+    reader_site = _migration_mode(conf) if options.no_terminal_rule_check else conf
+    loaded = load(options.fair_path, yarn_site=reader_site, hadoop_version=conv.hadoop_version)
     result = loaded.result
     fair_diagnostics = list(result.diagnostics)
     if result.tree is None or result.format != "fair-scheduler":
@@ -139,6 +145,24 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
     if not options.exit_zero and fails(everything, options.fail_on):
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _migration_mode(conf: HadoopConf | None) -> HadoopConf:
+    """fs2cs starts the Fair Scheduler with ``migration.mode`` and ``no-terminal-rule.check`` set
+    (``FSConfigToCSConfigConverter``): unreachable placement rules then only warn."""
+    from fsctl.hadoopconf import HadoopConf
+
+    flags = HadoopConf.from_pairs(
+        [
+            ("yarn.scheduler.fair.migration.mode", "true"),
+            ("yarn.scheduler.fair.no-terminal-rule.check", "true"),
+        ],
+        source="fsctl convert --no-terminal-rule-check",
+    )
+    if conf is None:
+        return flags
+    merged, _ = conf.layered(flags)
+    return merged
 
 
 def _read_text(path: str) -> str:

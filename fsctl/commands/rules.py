@@ -15,8 +15,13 @@ def run(code: str | None, fmt: str, stdout: TextIO, stderr: TextIO) -> int:
         catalogue = rules.all_rules()
         if fmt == "json":
             rows = [
-                {"code": r.code, "name": r.name, "severity": r.severity.label, "lint_only": r.lint_only,
-                 "summary": r.summary}
+                {
+                    "code": r.code,
+                    "name": r.name,
+                    "severity": r.severity.label,
+                    "lint_only": r.lint_only,
+                    "summary": r.summary,
+                }
                 for r in catalogue
             ]
             json.dump({"version": 1, "rules": rows}, stdout, indent=2)
@@ -32,8 +37,18 @@ def run(code: str | None, fmt: str, stdout: TextIO, stderr: TextIO) -> int:
         stderr.write(f"fsctl rules: no rule {code!r}; `fsctl rules` lists them all\n")
         return EXIT_ERROR
     if fmt == "json":
-        json.dump({"version": 1, "code": rule.code, "name": rule.name, "severity": rule.severity.label,
-                   "lint_only": rule.lint_only, "documentation": rule.documentation}, stdout, indent=2)
+        json.dump(
+            {
+                "version": 1,
+                "code": rule.code,
+                "name": rule.name,
+                "severity": rule.severity.label,
+                "lint_only": rule.lint_only,
+                "documentation": rule.documentation,
+            },
+            stdout,
+            indent=2,
+        )
         stdout.write("\n")
         return EXIT_CLEAN
     scope = "lint only (Hadoop does not check this)" if rule.lint_only else "validate and lint"

@@ -17,6 +17,7 @@ the before/after share table. One module per concept:
 - ``paths``       duplicate leaf names and path-based submission
 - ``shares``      steady fair shares before, guaranteed and maximum resources after
 - ``converter``   the run, in fs2cs's order, plus verification
+- ``output``      the bytes of the converted files and fs2cs's ``--print`` layout
 
 Where fs2cs's output depends on Java hash order (the order of children in ``.queues``, which of
 several equal children absorbs a percentage rounding remainder), fsctl uses document order.

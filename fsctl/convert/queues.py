@@ -7,12 +7,13 @@ capacities of a queue's children are written when the queue itself is processed.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from fsctl.convert import fairview, weights
 from fsctl.convert.options import ConvertOptions, Emitter
 from fsctl.convert.resources import Plan, maximum_percent, resolved
-from fsctl.hadoopconf import java_float_str
+from fsctl.hadoopconf import java_float_str, to_float32
 from fsctl.model.resources import INT_MAX, UNBOUNDED, fmt_vector
 from fsctl.model.tree import Queue, QueueTree
 from fsctl.rules import convert as rules
@@ -246,6 +247,13 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter)
                 )
                 if conversion.lost:
                     message += f"; one percentage for every resource type: {conversion.lost}"
+                raised = _raise_for_old_versions(path, parent, percent, plan, ctx)
+                if raised is not None:
+                    percent, text = raised
+                    message += (
+                        f"; raised to {text} because Hadoop before 3.4 refuses a capacity above the maximum "
+                        "(CSQueueUtils.capacitiesSanityCheck)"
+                    )
             out.finding(
                 rules.CV301,
                 queue.setting_location("maxResources"),
@@ -266,6 +274,22 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter)
             )
     out.cs(f"{path}.maximum-capacity", text)
     plan.set_maximum(path, parent, percent)
+
+
+def _raise_for_old_versions(
+    path: str, parent: str, percent: float, plan: Plan, ctx: QueueContext
+) -> tuple[float, str] | None:
+    """Before 3.4 an absolute capacity above the absolute maximum fails to load (cs.md §10); the
+    Fair steady share is capped by maxResources anyway, so the maximum is raised to the capacity."""
+    if ctx.options.hadoop_version >= (3, 4) or ctx.options.weight_mode:
+        return None
+    capacity = plan.abs_capacity.get(path, 0.0)
+    parent_max = plan.abs_maximum.get(parent, 1.0)
+    if parent_max <= 0 or capacity <= parent_max * percent / 100.0:
+        return None
+    needed = math.ceil(capacity / parent_max * 100.0 * 1000.0) / 1000.0
+    needed = min(needed, 100.0)
+    return needed, java_float_str(to_float32(needed))
 
 
 def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter) -> None:

@@ -48,7 +48,7 @@ READ_PROPERTIES = frozenset(
         "allow-undeclared-pools",
         "user-as-default-queue",
         "allocation.file",
-        "migration-mode",
+        "migration.mode",
         "no-terminal-rule.check",
     )
 )

@@ -45,6 +45,6 @@ def run_lint(result: ReadResult, context: LintContext) -> list[Diagnostic]:
             if exc.name != module_name:
                 raise
             continue
-        checker: _Checker = module  # type: ignore[assignment]
+        checker: _Checker = module
         found.extend(checker.check(tree, context))
     return found

@@ -384,7 +384,7 @@ def _queue_values(queue: Queue) -> Iterator[Diagnostic]:
 
 
 def _is_reservable(queue: Queue) -> bool:
-    value = queue.effective.get("reservable")
+    value = queue.effective.get("reservation")
     return bool(value) if value is not None else False
 
 

@@ -29,9 +29,10 @@ def summary_line(files: Sequence[FileReport]) -> str:
     def plural(n: int, word: str) -> str:
         return f"{n} {word}{'s' if n != 1 else ''}"
 
-    return ", ".join(
-        (plural(s.errors, "error"), plural(s.warnings, "warning"), plural(s.infos, "info"))
-    ) + f" in {len(files)} file{'s' if len(files) != 1 else ''}"
+    return (
+        ", ".join((plural(s.errors, "error"), plural(s.warnings, "warning"), plural(s.infos, "info")))
+        + f" in {len(files)} file{'s' if len(files) != 1 else ''}"
+    )
 
 
 def render(files: Sequence[FileReport], stream: TextIO, color: bool) -> None:

@@ -17,17 +17,29 @@ DEEP = 10_000
 def hostile_files(folder: Path) -> dict[str, tuple[Path, str]]:
     """name -> (path, expected code)"""
     files: dict[str, tuple[bytes | None, str]] = {
-        "xxe.xml": (b'<?xml version="1.0"?>\n<!DOCTYPE allocations [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
-                    b'<allocations><queue name="&x;"/></allocations>\n', "XML003"),
-        "laughs.xml": (b'<!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
-                       b'<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><allocations>&c;</allocations>', "XML003"),
-        "external-dtd.xml": (b'<!DOCTYPE allocations SYSTEM "http://192.0.2.1/a.dtd"><allocations/>', "XML003"),
+        "xxe.xml": (
+            b'<?xml version="1.0"?>\n<!DOCTYPE allocations [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+            b'<allocations><queue name="&x;"/></allocations>\n',
+            "XML003",
+        ),
+        "laughs.xml": (
+            b'<!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+            b'<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><allocations>&c;</allocations>',
+            "XML003",
+        ),
+        "external-dtd.xml": (
+            b'<!DOCTYPE allocations SYSTEM "http://192.0.2.1/a.dtd"><allocations/>',
+            "XML003",
+        ),
         "empty.xml": (b"", "XML002"),
-        "truncated.xml": (b"<allocations>\n  <queue name=\"a\">\n    <weight>2</wei", "XML002"),
+        "truncated.xml": (b'<allocations>\n  <queue name="a">\n    <weight>2</wei', "XML002"),
         "binary.xml": (bytes(range(256)) * 4, "XML002"),
         "nul.xml": (b"<allocations>\x00</allocations>", "XML002"),
         "latin1.xml": ('<allocations><queue name="caf\u00e9"/></allocations>'.encode("latin-1"), "XML002"),
-        "deep.xml": (b"<allocations>" + b"<queue name='q'>" * DEEP + b"</queue>" * DEEP + b"</allocations>", "XML002"),
+        "deep.xml": (
+            b"<allocations>" + b"<queue name='q'>" * DEEP + b"</queue>" * DEEP + b"</allocations>",
+            "XML002",
+        ),
         "html.xml": (b"<html><body>not a scheduler file</body></html>", "XML004"),
         "huge.xml": (None, "XML005"),
     }

@@ -193,3 +193,43 @@ def test_every_conversion_rule_is_emitted_somewhere() -> None:
     source += (Path(convert_rules.__file__).parents[1] / "commands" / "convert.py").read_text()
     codes = [r.code for r in rules.all_rules() if r.code.startswith("CV")]
     assert codes and [c for c in codes if f"rules.{c}" not in source] == []
+
+
+def _fsctl(*args: str) -> tuple[int, str, str]:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "fsctl", "convert", *args], capture_output=True, text=True)
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("cluster", ["vcores=20, memory-mb=240G", "vcores=20, memmmm=240"])
+def test_bad_cluster_is_a_usage_error(tmp_path: Path, cluster: str) -> None:
+    # CC testConvertFSConfigurationErrorHandling... "Error while parsing resource" (row 37)
+    code, _, err = _fsctl(small(tmp_path), "--dry-run", "--cluster", cluster)
+    assert code == 2 and "--cluster" in err
+
+
+def test_percentage_end_to_end(tmp_path: Path) -> None:
+    # TestFSConfigToCSConfigConverterMain#testConvertFSConfigurationWithPercentage... (row 84): both files
+    out = tmp_path / "out"
+    code, _, _ = _fsctl(small(tmp_path), "-o", str(out), "--percentage", "--fail-on", "error")
+    assert code == 0
+    text = (out / "capacity-scheduler.xml").read_text()
+    assert "<value>50.000</value>" in text and (out / "yarn-site.xml").exists()
+
+
+INVALID_PLACEMENT = (
+    '<queue name="default"/><queue name="users" type="parent"/>'
+    '<queuePlacementPolicy><rule name="specified" create="true"/>'
+    '<rule name="nestedUserQueue" create="true"><rule name="default" create="true" queue="users"/></rule>'
+    '<rule name="default"/></queuePlacementPolicy>'
+)
+
+
+@pytest.mark.parametrize(("flag", "expected"), [(False, 2), (True, 0)])
+def test_no_terminal_rule_check(tmp_path: Path, flag: bool, expected: int) -> None:
+    # fair-scheduler-invalidplacementrules.xml (row 80): without -t the Fair Scheduler does not start
+    fair = small(tmp_path, INVALID_PLACEMENT)
+    code, _, _ = call(fair, dry_run=True, no_terminal_rule_check=flag, fail_on=Severity.ERROR)
+    assert code == expected

@@ -108,3 +108,15 @@ def test_share_table_for_duplicate_leaves() -> None:
     assert result.shares is not None
     assert [r.queue for r in result.shares][:3] == ["root.qa.p0", "root.qa.p1", "root.qa.p2"]
     assert all(r.change_percent is not None and abs(r.change_percent) < 0.1 for r in result.shares)
+
+
+def test_old_targets_raise_a_maximum_below_the_capacity() -> None:
+    # cs.md §10: before 3.4 "Illegal queue capacity setting (abs-capacity=…) > (abs-maximum-capacity=…)"
+    xml = allocations(
+        '<queue name="a"><maxResources>memory-mb=10%, vcores=10%</maxResources></queue><queue name="b"/>'
+    )
+    new = cs(run(xml, percentage=True, cluster=CLUSTER))
+    assert new["root.a.maximum-capacity"] == "10.0"  # 3.4 accepts capacity 50 > maximum 10
+    old = run(xml, percentage=True, cluster=CLUSTER, hadoop_version=(3, 3), convert_placement=False)
+    assert cs(old)["root.a.maximum-capacity"] == "50.0"
+    assert any("raised to 50.0" in d.message for d in old.findings if d.code == "CV301")

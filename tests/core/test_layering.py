@@ -34,7 +34,9 @@ def all_modules() -> list[Path]:
 def test_import_boundaries(path: Path) -> None:
     relative = path.relative_to(PACKAGE)
     imports = module_level_imports(path)
-    assert not imports & {"jinja2", "xmlschema"}, "import jinja2/xmlschema inside the function that needs them"
+    assert not imports & {"jinja2", "xmlschema"}, (
+        "import jinja2/xmlschema inside the function that needs them"
+    )
     if relative.parts[0] not in PRESENTATION and relative.name != "__main__.py":
         assert not imports & {"click", "rich"}, "only fsctl/cli and fsctl/report may import click or rich"
     if relative.parts[0] == "report":

@@ -12,11 +12,18 @@ XXE = b"""<?xml version="1.0"?>
 <!DOCTYPE allocations [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
 <allocations><queue name="&xxe;"/></allocations>"""
 
-LAUGHS = b'<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n' + b"".join(
-    f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">\n'.encode() for i in range(1, 10)
-) + b"]>\n<allocations><queue name=\"&lol9;\"/></allocations>"
+LAUGHS = (
+    b'<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n'
+    + b"".join(
+        f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">\n'.encode()
+        for i in range(1, 10)
+    )
+    + b']>\n<allocations><queue name="&lol9;"/></allocations>'
+)
 
-EXTERNAL_DTD = b'<?xml version="1.0"?>\n<!DOCTYPE allocations SYSTEM "http://example.invalid/x.dtd">\n<allocations/>'
+EXTERNAL_DTD = (
+    b'<?xml version="1.0"?>\n<!DOCTYPE allocations SYSTEM "http://example.invalid/x.dtd">\n<allocations/>'
+)
 
 
 @pytest.mark.parametrize("data", [XXE, LAUGHS, EXTERNAL_DTD], ids=["xxe", "billion-laughs", "external-dtd"])
@@ -52,7 +59,10 @@ def test_malformed_is_located(data: bytes, line: int) -> None:
 
 
 def test_columns_of_elements_on_one_line_and_across_lines() -> None:
-    doc = load_xml("x.xml", b'<allocations>\n  <queue name="a"/><queue name="b"/>\n  <queue\n    name="c"/>\n</allocations>')
+    doc = load_xml(
+        "x.xml",
+        b'<allocations>\n  <queue name="a"/><queue name="b"/>\n  <queue\n    name="c"/>\n</allocations>',
+    )
     a, b, c = list(doc.root)
     assert (doc.location(a).line, doc.location(a).column) == (2, 3)
     assert (doc.location(b).line, doc.location(b).column) == (2, 20)
