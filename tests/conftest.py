@@ -43,8 +43,8 @@ def run_fsctl(
     *args: str, cwd: str | None = None, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """fsctl as a user runs it: a separate process, no terminal, NO_COLOR set."""
-    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
-    full_env.pop("GITHUB_ACTIONS", None)
+    full_env = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
+    full_env.update({"NO_COLOR": "1", **(env or {})})
     return subprocess.run(
         [sys.executable, "-m", "fsctl", *args],
         capture_output=True,

@@ -1,0 +1,210 @@
+"""Composing YAML that cannot exhaust fsctl: a drop-in for ``yaml.compose`` with limits.
+
+PyYAML's composer trusts its input. A "billion laughs" document (anchors whose aliases nest nine
+deep) is a few hundred bytes that any walk of the node graph expands a billion times; a self
+reference (``&a [*a]``) makes the graph a cycle; 100,000 nested brackets overflow libyaml's
+recursive C composer, which kills the process with a segmentation fault rather than raising.
+
+:func:`compose` builds the same nodes from libyaml's event stream (which is not recursive) with an
+explicit stack, and refuses, with a located ``MarkedYAMLError``, documents nested deeper than
+``max_depth``, aliases that refer to an enclosing node, and aliases that expand the document beyond
+``max_expansion`` nodes. Scalars that YAML resolves to a type its constructor then fails to build
+(``!!int abc``, ``2020-99-99``, an unknown ``!tag``) are refused here too, so callers may construct
+any scalar of a composed document without guarding against ``ValueError`` and its siblings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from yaml.composer import ComposerError
+
+MAX_DEPTH = 500
+#: nodes that aliases may add on top of the document's own (plus ten times its own size)
+MAX_EXPANSION = 100_000
+_STR = "tag:yaml.org,2002:str"
+#: tags composed as they are: plain collections (their items are checked one by one) and merge keys
+_UNCHECKED = (
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:merge",
+)
+
+
+class YamlLimitError(ComposerError):
+    """The document is well formed but hostile (too deep, self-referencing, alias bomb, bad scalar)."""
+
+
+def _loader_class() -> Any:
+    # libyaml's parser when PyYAML has it (same events and marks, many times faster)
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def compose(
+    text: str, *, max_depth: int = MAX_DEPTH, max_expansion: int = MAX_EXPANSION
+) -> yaml.Node | None:
+    """The representation graph of the single document in ``text`` (None when it is empty).
+
+    Raises ``yaml.YAMLError`` (a ``MarkedYAMLError`` with the position wherever there is one).
+    """
+    try:
+        loader = _loader_class()(text)
+    except UnicodeEncodeError as exc:  # lone surrogates cannot reach libyaml
+        raise yaml.YAMLError(f"the text cannot be encoded: {exc.reason}") from None
+    try:
+        return _Composer(loader, max_depth, max_expansion).document()
+    except UnicodeEncodeError as exc:
+        raise yaml.YAMLError(f"the text cannot be encoded: {exc.reason}") from None
+    finally:
+        loader.dispose()
+
+
+class _Composer:
+    def __init__(self, loader: Any, max_depth: int, max_expansion: int) -> None:
+        self.loader = loader
+        self.max_depth = max_depth
+        self.max_expansion = max_expansion
+        self.anchors: dict[str, yaml.Node] = {}
+        self.open_anchors: set[str] = set()
+        #: expanded size of each finished collection node (id -> nodes), to price its aliases
+        self.sizes: dict[int, int] = {}
+        self.own = 0
+        self.expanded = 0
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def _next(self) -> Any:
+        return self.loader.get_event()
+
+    def document(self) -> yaml.Node | None:
+        event = self._next()  # StreamStartEvent
+        event = self._next()
+        if isinstance(event, yaml.StreamEndEvent) or event is None:
+            return None
+        node = self._compose()
+        self._next()  # DocumentEndEvent
+        event = self._next()
+        if not isinstance(event, yaml.StreamEndEvent) and event is not None:
+            raise ComposerError(
+                "expected a single document in the stream", None, "but found another document", event.start_mark
+            )
+        return node
+
+    def _compose(self) -> yaml.Node:
+        """One node from the events that follow DocumentStartEvent; iterative, so depth costs no stack."""
+        # stack of (collection node, anchor, pending key for mappings, size so far)
+        stack: list[list[Any]] = []
+        next_event = self.loader.get_event
+        scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+        while True:
+            event = next_event()
+            node: yaml.Node | None = None
+            size = 1
+            if isinstance(event, scalar_event):
+                if event.anchor is not None:
+                    self._anchor(event)
+                node = self._scalar(event)
+                self._register(event.anchor, node)
+            elif isinstance(event, alias_event):
+                node = self._alias(event)
+                size = self.sizes.get(id(node), 1)
+                self.expanded += size
+                if self.expanded > self.max_expansion + 10 * self.own:
+                    raise YamlLimitError(
+                        None,
+                        None,
+                        f"aliases expand the document beyond {self.max_expansion} nodes (an alias bomb?)",
+                        event.start_mark,
+                    )
+            elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+                self._anchor(event)
+                if len(stack) >= self.max_depth:
+                    raise YamlLimitError(
+                        None, None, f"nested more than {self.max_depth} levels deep", event.start_mark
+                    )
+                self.own += 1
+                tag = event.tag
+                if isinstance(event, yaml.SequenceStartEvent):
+                    if tag is None or tag == "!":
+                        tag = self.loader.resolve(yaml.SequenceNode, None, event.implicit)
+                    collection: yaml.Node = yaml.SequenceNode(
+                        tag, [], event.start_mark, None, flow_style=event.flow_style
+                    )
+                else:
+                    if tag is None or tag == "!":
+                        tag = self.loader.resolve(yaml.MappingNode, None, event.implicit)
+                    collection = yaml.MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                if event.anchor is not None:
+                    self.anchors[event.anchor] = collection
+                    self.open_anchors.add(event.anchor)
+                stack.append([collection, event.anchor, None, 1])
+                continue
+            elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+                collection, anchor, _pending, size = stack.pop()
+                collection.end_mark = event.end_mark
+                if anchor is not None:
+                    self.open_anchors.discard(anchor)
+                self.sizes[id(collection)] = size
+                self._check_tag(collection)
+                node = collection
+            else:  # pragma: no cover - libyaml never sends anything else inside a document
+                raise ComposerError(None, None, f"unexpected {type(event).__name__}", event.start_mark)
+            if not stack:
+                return node
+            parent = stack[-1]
+            parent[3] += size
+            if isinstance(parent[0], yaml.MappingNode):
+                if parent[2] is None:
+                    parent[2] = node
+                else:
+                    parent[0].value.append((parent[2], node))
+                    parent[2] = None
+            else:
+                parent[0].value.append(node)
+
+    def _anchor(self, event: Any) -> None:
+        anchor = event.anchor
+        if anchor is not None and anchor in self.anchors:
+            raise ComposerError(
+                f"found duplicate anchor {anchor!r}; first occurrence",
+                self.anchors[anchor].start_mark,
+                "second occurrence",
+                event.start_mark,
+            )
+
+    def _alias(self, event: Any) -> yaml.Node:
+        anchor = event.anchor
+        if anchor not in self.anchors:
+            raise ComposerError(None, None, f"found undefined alias {anchor!r}", event.start_mark)
+        if anchor in self.open_anchors:
+            raise YamlLimitError(None, None, f"alias *{anchor} refers to a node that contains it", event.start_mark)
+        return self.anchors[anchor]
+
+    def _register(self, anchor: str | None, node: yaml.Node) -> None:
+        self.own += 1
+        if anchor is not None:
+            self.anchors[anchor] = node
+
+    def _scalar(self, event: Any) -> yaml.Node:
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        if tag != _STR:
+            self._check_tag(node)
+        return node
+
+    def _check_tag(self, node: yaml.Node) -> None:
+        """Refuse a node SafeConstructor cannot build (a plain mapping or sequence is not built)."""
+        if node.tag in _UNCHECKED:
+            return
+        try:
+            self.constructor.construct_object(node, deep=True)
+        except Exception as exc:  # ValueError, KeyError, TypeError, ConstructorError...: all a bad value
+            reason = getattr(exc, "problem", None) or str(exc) or type(exc).__name__
+            raise YamlLimitError(
+                None, None, f"not a valid {node.tag.rsplit(':', 1)[-1]} value: {reason}", node.start_mark
+            ) from None
+        finally:
+            self.constructor.constructed_objects.clear()
+            self.constructor.recursive_objects.clear()
