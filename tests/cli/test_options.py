@@ -42,7 +42,9 @@ def test_pyproject_settings_apply_and_flags_win(tmp_path: Path) -> None:
     (conf / "fair-scheduler.xml").write_text(allocations("<frobnicate>1</frobnicate>"))
     inside = run_fsctl("validate", "fair-scheduler.xml", "--format", "json", cwd=str(conf))
     assert (inside.returncode, codes(inside)) == (0, [])
-    flag_wins = run_fsctl("validate", "fair-scheduler.xml", "--format", "json", "--ignore", "FS1", cwd=str(conf))
+    flag_wins = run_fsctl(
+        "validate", "fair-scheduler.xml", "--format", "json", "--ignore", "FS1", cwd=str(conf)
+    )
     assert codes(flag_wins) == ["FS201"]
 
 
@@ -59,11 +61,7 @@ def test_bad_pyproject_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_disable_comment_applies_to_the_next_element_only(write) -> None:  # type: ignore[no-untyped-def]
-    body = (
-        "<!-- fsctl: disable=FS101 -->\n"
-        '<queue name="a.b"><weight>2</weight></queue>\n'
-        '<queue name="c.d"/>'
-    )
+    body = '<!-- fsctl: disable=FS101 -->\n<queue name="a.b"><weight>2</weight></queue>\n<queue name="c.d"/>'
     result = run_fsctl("validate", write("f.xml", allocations(body)), "--format", "json")
     doc = json.loads(result.stdout)
     lines = [(d["code"], d["line"]) for d in doc["files"][0]["diagnostics"]]

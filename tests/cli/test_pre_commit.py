@@ -45,7 +45,11 @@ def pre_commit(repo: Path, *files: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PRE_COMMIT_HOME": str(repo / ".cache"), "NO_COLOR": "1"}
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", "run", "--files", *files],
-        cwd=repo, capture_output=True, text=True, env=env, timeout=300,
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
     )
 
 

@@ -21,7 +21,10 @@ def imported_modules(*args: str) -> set[str]:
     env = {**os.environ, "NO_COLOR": "1"}
     result = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "fsctl", *args],
-        capture_output=True, text=True, env=env, timeout=60,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     assert "Traceback" not in result.stderr
     modules = set()
@@ -36,11 +39,16 @@ def test_validate_imports_nothing_heavy(write, kind: str) -> None:  # type: igno
     if kind == "fair":
         path = write("fair-scheduler.xml", allocations('<queue name="a"><weight>2</weight></queue>'))
     else:
-        path = write("capacity-scheduler.xml", configuration({
-            "yarn.scheduler.capacity.root.queues": "a,b",
-            "yarn.scheduler.capacity.root.a.capacity": "50",
-            "yarn.scheduler.capacity.root.b.capacity": "50",
-        }))
+        path = write(
+            "capacity-scheduler.xml",
+            configuration(
+                {
+                    "yarn.scheduler.capacity.root.queues": "a,b",
+                    "yarn.scheduler.capacity.root.a.capacity": "50",
+                    "yarn.scheduler.capacity.root.b.capacity": "50",
+                }
+            ),
+        )
     modules = imported_modules("validate", path)
     assert "fsctl.commands.check" in modules  # the measurement itself works
     for heavy in HEAVY:
