@@ -40,3 +40,26 @@ def write_atomic(path: str, data: bytes, *, force: bool = False) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def read_input(path: str, max_bytes: int) -> bytes:
+    """The bytes of the regular file ``path``; a FIFO, device or directory, or a file larger than
+    ``max_bytes``, raises ``OSError`` (with a ``strerror`` fit for a one-line message).
+
+    Opened non-blocking and checked on the open descriptor: ``open()`` on a FIFO would wait for a
+    writer forever, and ``/dev/zero`` would be read until memory runs out.
+    """
+    import errno
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "is a directory", path)
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "is not a regular file (a FIFO or a device)", path)
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise OSError(errno.EFBIG, f"is larger than {max_bytes} bytes, more than fsctl reads", path)
+    return data

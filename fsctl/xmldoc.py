@@ -8,6 +8,7 @@ element; the column is recovered from the text of that line.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -26,6 +27,14 @@ _MARKUP = re.compile(
     r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<![^>]*>|<([^\s/>!?]+)(?:[^>\"']+|\"[^\"]*\"|'[^']*')*>",
     re.S,
 )
+
+_LINE_WALK_LIMIT = 64  # tags on one line ranked by walking back; more: one walk of the whole tree
+
+
+@functools.lru_cache(maxsize=256)
+def _start_tag_pattern(name: str) -> re.Pattern[str]:
+    """A start tag with this local name, any prefix (matches at least every real one)."""
+    return re.compile(r"<(?:[^\s/>!?<]*:)?" + re.escape(name) + r"(?=[\s/>]|$)")
 
 
 def _parser() -> etree.XMLParser:
@@ -56,6 +65,12 @@ class XmlDocument:
     data: bytes
     _lines: list[str] | None = field(default=None, repr=False)
     _starts: dict[tuple[int, str], list[tuple[int, int]]] | None = field(default=None, repr=False)
+    #: the text split at "\n" only (the way libxml2 counts lines), for the one-line fast path
+    _text_lines: list[str] | None = field(default=None, repr=False)
+    #: element -> rank among the same-tag start tags ending on its line, for lines holding several
+    _ranks: dict[etree._Element, int] | None = field(default=None, repr=False)
+    #: (line, name) pairs the line alone cannot place (asked again and again in a one-line file)
+    _unplaceable: set[tuple[int, str]] = field(default_factory=set, repr=False)
 
     @property
     def lines(self) -> list[str]:
@@ -71,34 +86,125 @@ class XmlDocument:
         line: int = source_line if isinstance(source_line, int) and source_line > 0 else 1
         tag = node.tag
         if isinstance(tag, str):
+            name = tag.rpartition("}")[2]
+            column = self._column_on_line(node, line, name)
+            if column:
+                return Location(self.path, line, column)
             # one scan of the text finds every start tag; libxml2's sourceline is the line where
             # the start tag ends, so (that line, tag, rank among same-tag tags ending there) is a key
-            starts = (self._starts or self._start_tags()).get((line, tag.rpartition("}")[2]))
+            starts = (self._starts or self._start_tags()).get((line, name))
             if starts:
-                rank = self._same_line_index(node, line, node.tag)
+                rank = self._rank(node, line, name) if len(starts) > 1 else 0
                 if rank < len(starts):
                     return Location(self.path, *starts[rank])
         found = self._find_start_tag(node, line)
         return Location(self.path, found[0], found[1])
+
+    def _column_on_line(self, node: etree._Element, line: int, name: str) -> int:
+        """The column of the node's start tag found from ``line`` alone, or 0 when the line does not
+        prove it (the whole-text scan decides then). This is how nearly every element is written,
+        and it spares large files that scan.
+
+        libxml2's ``sourceline`` is where a start tag ends. A start tag begun on an earlier line ends
+        before any ``<`` of this one (``<`` cannot occur in attribute values), leaving a ``>`` without
+        its ``<``; when there is none, and no comment, CDATA or PI can hide a ``<name``, the ``<name``
+        matches of the line are the start tags of the same-name elements ending on it, in order."""
+        lines = self._text_lines
+        if lines is None:
+            text = self.data.decode("utf-8", errors="replace")
+            lines = self._text_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if line > len(lines) or (line, name) in self._unplaceable:
+            return 0
+        text = lines[line - 1]
+        pattern = _start_tag_pattern(name)
+        match = pattern.search(text)
+        if match is None:
+            return 0
+        before = text[: match.start()]
+        if (
+            "<!" in before
+            or "<?" in before
+            or "-->" in before
+            or "]]>" in before
+            or "?>" in before
+            or before.count("<") != before.count(">")
+        ):
+            self._unplaceable.add((line, name))
+            return 0
+        if pattern.search(text, match.end()) is None:
+            return match.start() + 1  # the only one (a comment after it cannot matter)
+        # several on the line (<rule><rule/></rule>): rank the node among them, if the line is plain
+        # and short enough for a walk back through the elements ending on it
+        if (
+            "<!" in text
+            or "<?" in text
+            or "-->" in text
+            or "]]>" in text
+            or "?>" in text
+            or text.count("<") > _LINE_WALK_LIMIT
+        ):
+            self._unplaceable.add((line, name))  # e.g. a file on one line: the whole-text scan
+            return 0
+        rank = 0
+        current: etree._Element | None = node
+        while current is not None:
+            previous = current.getprevious()
+            if previous is None:
+                current = current.getparent()
+            else:
+                while len(previous):
+                    previous = previous[-1]
+                current = previous
+            if current is None or not isinstance(current.tag, str):
+                continue
+            source_line = current.sourceline
+            if not isinstance(source_line, int) or source_line < line:
+                break  # document order is start-tag order: nothing earlier ends on this line
+            if current.tag.rpartition("}")[2] == name:
+                rank += 1
+        starts = [m.start() + 1 for m in pattern.finditer(text)]
+        return starts[rank] if rank < len(starts) else 0
 
     def _start_tags(self) -> dict[tuple[int, str], list[tuple[int, int]]]:
         """(line where a start tag ends, local name) -> [(line, column) where it begins], in order."""
         if self._starts is None:
             starts: dict[tuple[int, str], list[tuple[int, int]]] = {}
             text = self.data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
-            line, scanned = 1, 0
+            line, scanned, line_start = 1, 0, 0
             for match in _MARKUP.finditer(text):
                 name = match.group(1)
                 if name is None:
                     continue
                 begin = match.start()
-                line += text.count("\n", scanned, begin)
+                newlines = text.count("\n", scanned, begin)
+                if newlines:  # searching back only this far keeps a one-line file linear
+                    line += newlines
+                    line_start = text.rfind("\n", scanned, begin) + 1
                 scanned = begin
-                column = begin - text.rfind("\n", 0, begin)
+                column = begin - line_start + 1
                 end_line = line + text.count("\n", begin, match.end())
                 starts.setdefault((end_line, name.rpartition(":")[2]), []).append((line, column))
             self._starts = starts
         return self._starts
+
+    def _rank(self, node: etree._Element, line: int, name: str) -> int:
+        """How many elements with this local name have a start tag ending on ``line`` before the
+        node's: elements come in document order, the order of their start tags in the text. One
+        walk ranks every element of every such crowded line (a file written on one line would
+        otherwise cost a sibling walk per element: quadratic)."""
+        if self._ranks is None:
+            starts = self._start_tags()
+            ranks: dict[etree._Element, int] = {}
+            seen: dict[tuple[int, str], int] = {}
+            for element in self.root.iter():
+                tag = element.tag
+                if not isinstance(tag, str):
+                    continue
+                key = (element.sourceline or 1, tag.rpartition("}")[2])
+                if len(starts.get(key, ())) > 1:
+                    ranks[element] = seen[key] = seen.get(key, -1) + 1
+            self._ranks = ranks
+        return self._ranks.get(node, 0)
 
     def _find_start_tag(self, node: etree._Element, line: int) -> tuple[int, int]:
         if not isinstance(node.tag, str):  # comments and processing instructions

@@ -56,6 +56,13 @@ def compose(
         return _Composer(loader, max_depth, max_expansion).document()
     except UnicodeEncodeError as exc:
         raise yaml.YAMLError(f"the text cannot be encoded: {exc.reason}") from None
+    except yaml.reader.ReaderError as exc:
+        # a control character: locate it (libyaml counts UTF-8 bytes) instead of a two-line message
+        before = text.encode("utf-8", "surrogatepass")[: exc.position].decode("utf-8", "ignore")
+        line, column = before.count("\n"), len(before) - before.rfind("\n") - 1
+        mark = yaml.error.Mark(exc.name, len(before), line, column, None, None)
+        character = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
+        raise ComposerError(None, None, f"unacceptable character {character}: {exc.reason}", mark) from None
     finally:
         loader.dispose()
 
@@ -155,6 +162,8 @@ class _Composer:
             parent[3] += size
             if isinstance(parent[0], yaml.MappingNode):
                 if parent[2] is None:
+                    if not isinstance(node, yaml.ScalarNode):  # SafeConstructor cannot hash it either
+                        raise YamlLimitError(None, None, "a mapping key must be a plain value", node.start_mark)
                     parent[2] = node
                 else:
                     parent[0].value.append((parent[2], node))

@@ -97,7 +97,7 @@ class CapacityValue:
     #: entries of an absolute value Hadoop skips (unknown resource or unit, no ``=``)
     skipped: tuple[str, ...] = field(default=(), compare=False)
 
-    @property
+    @functools.cached_property  # read per child in every capacity sum; the value is immutable
     def fraction(self) -> float:
         """The percentage as Hadoop's float fraction (``configured / 100`` in float32)."""
         return to_float32(self.percent / 100.0)
@@ -138,7 +138,8 @@ def _number(value: float) -> str:
 
 
 def is_legacy_absolute(text: str | None) -> bool:
-    return text is not None and LEGACY_ABSOLUTE.search(text) is not None
+    # the pattern is anchored at a "[": test that character before running it
+    return text is not None and text[:1] == "[" and LEGACY_ABSOLUTE.search(text) is not None
 
 
 def is_weight(text: str | None) -> bool:

@@ -642,9 +642,23 @@ class QueueIndex:
     always the root (CSQueueStore, YARN-9879)."""
 
     def __init__(self, tree: QueueTree) -> None:
-        self.by_path: dict[str, QueueRef] = {}
+        # only names are indexed up front; a queue's kind is worked out when a rule asks for it
+        # (a large tree has 100,000s of queues, a mapping a handful of targets)
+        self._queues: dict[str, Queue] = {}
+        self._refs: dict[str, QueueRef] = {}
         self.by_short: dict[str, list[str]] = {}
         for queue in tree.queues():
+            self._queues[queue.path] = queue
+            if queue.parent is not None:
+                self.by_short.setdefault(queue.name, []).append(queue.path)
+
+    def ref(self, path: str) -> QueueRef | None:
+        """The queue at a full path."""
+        ref = self._refs.get(path)
+        if ref is None:
+            queue = self._queues.get(path)
+            if queue is None:
+                return None
             v1 = _flag(queue, "auto-create-child-queue.enabled")
             v2 = _flag(queue, "auto-queue-creation-v2.enabled")
             if queue.is_leaf and not (v1 or v2):
@@ -653,15 +667,15 @@ class QueueIndex:
                 kind = "managed"
             else:
                 kind = "parent"
-            self.by_path[queue.path] = QueueRef(queue.path, kind, v2 and kind != "leaf")
-            if queue.parent is not None:
-                self.by_short.setdefault(queue.name, []).append(queue.path)
+            ref = self._refs[path] = QueueRef(queue.path, kind, v2 and kind != "leaf")
+        return ref
 
     def get(self, name: str) -> QueueRef | None:
-        if name in self.by_path:
-            return self.by_path[name]
+        ref = self.ref(name)
+        if ref is not None:
+            return ref
         paths = self.by_short.get(name, [])
-        return self.by_path[paths[0]] if len(paths) == 1 else None
+        return self.ref(paths[0]) if len(paths) == 1 else None
 
     def is_ambiguous(self, name: str) -> bool:
         if name == "root":
@@ -933,7 +947,7 @@ def _normalize_at_submission(index: QueueIndex, name: str, allow_create: bool) -
         if ref is None:
             raise _PlacementError(f"Queue '{leaf}' specified in mapping rule does not exist or is ambiguous")
         normalized = ref.path
-    existing = index.by_path.get(normalized)
+    existing = index.ref(normalized)
     if existing is not None and existing.kind != "leaf":
         raise _PlacementError(f"Mapping rule returned a non-leaf queue '{normalized}'")
     return normalized

@@ -20,7 +20,7 @@ inheritance (cs.md §2). Load-time checks (cs.md §6) are in :mod:`fsctl.capacit
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from fsctl.capacity import keys
@@ -34,6 +34,11 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.xmldoc import XmlDocument, local_name
 
 PREFIX = keys.PREFIX
+_ROOT_DOT = keys.ROOT + "."
+#: the keys that make a queue without children a parent (auto-creation, reservations)
+_PARENT_FLAGS = ("auto-create-child-queue.enabled", "auto-queue-creation-v2.enabled", "reservable")
+_ZERO_PERCENT = CapacityValue(CapacityMode.PERCENTAGE, "", percent=0.0, vector=())
+_FULL_PERCENT = CapacityValue(CapacityMode.PERCENTAGE, "", percent=100.0, vector=())
 
 
 class QueueStore:
@@ -134,6 +139,9 @@ class _Builder:
         # legacy-queue-mode only exists from 3.4 on; before, every file is "legacy"
         self.legacy = version < (3, 4) or self.merged.get_boolean(PREFIX + "legacy-queue-mode.enabled", True)
         self.parser = validate.ValueParser(self.merged, version, self.resource_types, self.diagnostics)
+        #: each queue's node labels and their union, found once by _resolve_globals
+        self.own_labels: dict[Queue, list[str]] = {}
+        self.all_labels: set[str] = set()
 
     # -- the tree ------------------------------------------------------------------------------
 
@@ -143,11 +151,16 @@ class _Builder:
         tree = QueueTree(CAPACITY, self.conf.source, root)
         duplicates: list[tuple[str, str, Location | None]] = []
         index: dict[str, Queue] = {}
+        ordered: list[Queue] = []  # tree.queues() order, walked once (two queues may share a path)
+        # the keys that can make a childless queue a parent, found in one scan of the names rather
+        # than three lookups per queue
+        flagged = {name for name in self.merged.names() if name.endswith(_PARENT_FLAGS)}
         stack = [root]
         while stack:
             queue = stack.pop()
             index[queue.path] = queue
-            self._build_children(queue, duplicates)
+            ordered.append(queue)
+            self._build_children(queue, duplicates, flagged)
             stack.extend(reversed(queue.children))
         tree.reindex()
         orphans, wildcards = self._attach_keys(tree, index)
@@ -157,13 +170,13 @@ class _Builder:
             legacy_queue_mode=self.legacy,
             resource_types=self.resource_types,
             hadoop_version=self.version,
-            store=QueueStore(tree.queues()),
+            store=QueueStore(ordered),
             orphans=orphans,
             wildcard_templates=wildcards,
             duplicate_children=duplicates,
         )
-        self._resolve_globals(tree)
-        for queue in tree.queues():
+        self._resolve_globals(tree, ordered)
+        for queue in ordered:  # pre-order: parents resolve first
             self._resolve_queue(tree, queue, wildcards)
         self.diagnostics.extend(self.validate.validate_tree(tree, self.merged, self.version))
         return ReadResult(self.conf.source, CAPACITY, tree, self.diagnostics)
@@ -171,7 +184,9 @@ class _Builder:
     def _location(self, key: str) -> Location | None:
         return self.merged.location(key) or None
 
-    def _build_children(self, queue: Queue, duplicates: list[tuple[str, str, Location | None]]) -> None:
+    def _build_children(
+        self, queue: Queue, duplicates: list[tuple[str, str, Location | None]], flagged: set[str]
+    ) -> None:
         key = f"{PREFIX}{queue.path}.queues"
         # CapacitySchedulerConfiguration.getQueues: getStrings, then each element trimmed
         names = [java_trim(n) for n in self.merged.get_strings(key) or []]
@@ -183,12 +198,12 @@ class _Builder:
                 continue
             seen.add(name)
             queue.add_child(Queue(name, f"{queue.path}.{name}", location=location))
-        auto = self.merged.get_boolean(f"{PREFIX}{queue.path}.auto-create-child-queue.enabled", False)
-        auto_v2 = self.version >= (3, 4) and self.merged.get_boolean(
-            f"{PREFIX}{queue.path}.auto-queue-creation-v2.enabled", False
-        )
-        reservable = self.merged.get_boolean(f"{PREFIX}{queue.path}.reservable", False)
-        if not queue.children and (auto or auto_v2 or reservable):
+        if queue.children or not flagged:
+            return
+        merged = self.merged
+        keys_of = [f"{PREFIX}{queue.path}.{flag}" for flag in _PARENT_FLAGS]
+        auto, auto_v2, reservable = (key in flagged and merged.get_boolean(key, False) for key in keys_of)
+        if auto or (self.version >= (3, 4) and auto_v2) or reservable:
             queue.declared_parent = True
 
     def _attach_keys(
@@ -196,19 +211,23 @@ class _Builder:
     ) -> tuple[dict[str, Setting], dict[str, dict[str, Setting]]]:
         orphans: dict[str, Setting] = {}
         wildcards: dict[str, dict[str, Setting]] = {}
+        merged_setting = self.merged.setting
+        parser = self.parser
+        skip = len(PREFIX)
         for name in self.conf.names():
-            setting = self.merged.setting(name)
+            setting = merged_setting(name)
             if setting is None:  # blocked by a final definition below, with no value of its own
                 continue
             if not name.startswith(PREFIX):
-                tree.settings[name] = self.parser.global_setting(name, setting)
+                tree.settings[name] = parser.global_setting(name, setting)
                 continue
-            rest = name[len(PREFIX) :]
-            if rest != keys.ROOT and not rest.startswith(keys.ROOT + ".") and not rest.startswith("*."):
-                tree.settings[name] = self.parser.global_setting(name, setting)
+            rest = name[skip:]
+            if rest != keys.ROOT and not rest.startswith(_ROOT_DOT) and not rest.startswith("*."):
+                tree.settings[name] = parser.global_setting(name, setting)
                 continue
             queue, suffix = _owner(rest, index)
-            if "*" in rest.split(".auto-queue-creation-v2.")[0].split("."):
+            # a "*" path segment (a v2 template wildcard) needs a "*" somewhere: test that first
+            if "*" in rest and "*" in rest.split(".auto-queue-creation-v2.")[0].split("."):
                 template_path, _, template_suffix = rest.partition(".auto-queue-creation-v2.")
                 if template_suffix:
                     wildcards.setdefault(template_path, {})["auto-queue-creation-v2." + template_suffix] = (
@@ -218,21 +237,22 @@ class _Builder:
             if queue is None or (keys.queue_kind(suffix) is None and "." in suffix):
                 orphans[name] = setting
                 continue
-            queue.declared[suffix] = self.parser.queue_setting(queue, suffix, setting)
+            queue.declared[suffix] = parser.queue_setting(queue, suffix, setting)
         return orphans, wildcards
 
     # -- effective values ----------------------------------------------------------------------
 
-    def _resolve_globals(self, tree: QueueTree) -> None:
+    def _resolve_globals(self, tree: QueueTree, ordered: list[Queue]) -> None:
         for name, (kind, default) in keys.GLOBAL_KEYS.items():
             tree.effective[name] = self.parser.effective_value(PREFIX + name, kind, default)
         for name, (kind, default) in keys.SITE_KEYS.items():
             tree.effective[name] = self.parser.effective_value(name, kind, default)
         tree.effective["legacy-queue-mode.enabled"] = self.legacy
         tree.effective["resource-types"] = list(self.resource_types)
-        tree.effective["configured-node-labels"] = sorted(
-            {label for q in tree.queues() for label in _own_labels(q)}
-        )
+        # each queue's labels, kept for _label_capacities (root's are the union over the tree)
+        self.own_labels = {q: _own_labels(q) for q in ordered}
+        self.all_labels = {label for labels in self.own_labels.values() for label in labels}
+        tree.effective["configured-node-labels"] = sorted(self.all_labels)
 
     def _resolve_queue(self, tree: QueueTree, queue: Queue, wildcards: dict[str, dict[str, Setting]]) -> None:
         parent = queue.parent
@@ -240,22 +260,35 @@ class _Builder:
         glob = tree.effective
         eff = queue.effective
 
-        values = {suffix: s.value for suffix, s in queue.declared.items() if s.value is not None}
+        declared = queue.declared
+        values = {suffix: s.value for suffix, s in declared.items() if s.value is not None}
         own = values.get
+        # one pass over the (few) declared keys for the families resolved below
+        templated = False
+        params: dict[str, Any] = {}
+        weights: list[tuple[str, Any]] = []
+        for suffix, setting in declared.items():
+            if "template." in suffix:
+                templated = True
+            if suffix.startswith(keys.ORDERING_PARAM_PREFIX):
+                params[suffix[len(keys.ORDERING_PARAM_PREFIX) :]] = setting.value
+            elif (
+                suffix.startswith(keys.USER_SETTINGS_PREFIX)
+                and suffix.endswith(".weight")
+                and setting.value is not None
+            ):
+                weights.append((suffix[len(keys.USER_SETTINGS_PREFIX) : -len(".weight")], setting.value))
 
         is_root = parent is None
         capacity = own("capacity")
-        if is_root or capacity is None:
+        if is_root:
             capacity = CapacityValue(
-                CapacityMode.PERCENTAGE,
-                "",
-                percent=100.0 if is_root else 0.0,
-                vector=self.parser.root_vector() if is_root else (),
+                CapacityMode.PERCENTAGE, "", percent=100.0, vector=self.parser.root_vector()
             )
+        elif capacity is None:
+            capacity = _ZERO_PERCENT  # immutable: one instance serves every queue without a value
         eff["capacity"] = capacity
-        eff["maximum-capacity"] = own("maximum-capacity") or CapacityValue(
-            CapacityMode.PERCENTAGE, "", percent=100.0, vector=()
-        )
+        eff["maximum-capacity"] = own("maximum-capacity") or _FULL_PERCENT
         eff["capacity-mode"] = capacity.mode.value
         eff["minimum-user-limit-percent"] = own(
             "minimum-user-limit-percent", glob["minimum-user-limit-percent"]
@@ -293,17 +326,13 @@ class _Builder:
             if "*" in mine or parent_labels <= mine:
                 expression = up.get("default-node-label-expression")
         eff["default-node-label-expression"] = expression or ""
-        eff["node-labels"] = self._label_capacities(queue, tree if is_root else None)
+        eff["node-labels"] = self._label_capacities(queue, is_root)
         if queue.is_leaf:
             eff["ordering-policy"] = own("ordering-policy", "fifo")
         else:
             eff["ordering-policy"] = own("ordering-policy", up.get("parent-ordering-policy", "utilization"))
             eff["parent-ordering-policy"] = eff["ordering-policy"]
-        eff["ordering-policy-params"] = {
-            suffix[len(keys.ORDERING_PARAM_PREFIX) :]: s.value
-            for suffix, s in queue.declared.items()
-            if suffix.startswith(keys.ORDERING_PARAM_PREFIX)
-        }
+        eff["ordering-policy-params"] = params
         eff["priority"] = own("priority", 0)
         eff["default-application-priority"] = own("default-application-priority", 0)
         self._lifetimes(queue, up, own)
@@ -315,14 +344,7 @@ class _Builder:
         eff["allow-zero-capacity-sum"] = own("allow-zero-capacity-sum", False)
         eff["reservable"] = own("reservable", False)
         eff["user-settings"] = dict(up.get("user-settings", {}))
-        for suffix, setting in queue.declared.items():
-            weight = setting.value
-            if (
-                suffix.startswith(keys.USER_SETTINGS_PREFIX)
-                and suffix.endswith(".weight")
-                and weight is not None
-            ):
-                eff["user-settings"][suffix[len(keys.USER_SETTINGS_PREFIX) : -len(".weight")]] = weight
+        eff["user-settings"].update(weights)
         v1 = own("auto-create-child-queue.enabled", False)
         v2 = self.version >= (3, 4) and own("auto-queue-creation-v2.enabled", False)
         eff["auto-create"] = "v1" if v1 else "v2" if v2 else None
@@ -336,7 +358,7 @@ class _Builder:
             "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement."
             "GuaranteedOrZeroCapacityOverTimePolicy",
         )
-        eff["leaf-queue-template"] = _template(queue, keys.V1_TEMPLATE_PREFIX)
+        eff["leaf-queue-template"] = _template(queue, keys.V1_TEMPLATE_PREFIX) if templated else {}
         eff["auto-queue-creation-v2.enabled"] = bool(v2)
         eff["auto-queue-creation-v2.max-queues"] = own("auto-queue-creation-v2.max-queues", 1000)
         eff["auto-queue-creation-v2.maximum-queue-depth"] = own(
@@ -347,14 +369,15 @@ class _Builder:
         )
         depth = eff["auto-queue-creation-v2.maximum-queue-depth"]
         for kind in (keys.V2_TEMPLATE, keys.V2_LEAF_TEMPLATE, keys.V2_PARENT_TEMPLATE):
-            eff[kind.rstrip(".")] = _v2_template(queue, kind, wildcards, depth)
+            eff[kind.rstrip(".")] = _v2_template(queue, kind, wildcards, depth, templated)
 
-    def _label_capacities(self, queue: Queue, whole_tree: QueueTree | None) -> dict[str, dict[str, Any]]:
+    def _label_capacities(self, queue: Queue, is_root: bool) -> dict[str, dict[str, Any]]:
         """Per configured label: capacity and maximum-capacity (CapacityValue) and AM percent."""
-        labels = set(_own_labels(queue))
-        if whole_tree is not None:  # root's labels are the union over the tree
-            labels = {label for q in whole_tree.queues() for label in _own_labels(q)}
+        # root's labels are the union over the tree
+        labels: Collection[str] = self.all_labels if is_root else self.own_labels[queue]
         result: dict[str, dict[str, Any]] = {}
+        if not labels:
+            return result
         for label in sorted(labels):
 
             def value(tail: str, label: str = label) -> Any:
@@ -429,21 +452,22 @@ def _trimmed_collection(text: str) -> list[str]:
 
 def _owner(rest: str, index: dict[str, Queue]) -> tuple[Queue | None, str]:
     """The queue whose path is the longest prefix of ``rest`` (before a dot), and the suffix."""
-    best: Queue | None = None
-    suffix = ""
-    position = rest.find(".")
+    # from the right, the first hit is the longest: usually one lookup (``root.a.b.capacity``)
+    position = rest.rfind(".")
     while position != -1:
         queue = index.get(rest[:position])
         if queue is not None:
-            best, suffix = queue, rest[position + 1 :]
-        position = rest.find(".", position + 1)
-    return best, suffix
+            return queue, rest[position + 1 :]
+        position = rest.rfind(".", 0, position)
+    return None, ""
 
 
 def _own_labels(queue: Queue) -> list[str]:
     """Labels named in the queue's ``accessible-node-labels.<label>.*`` keys (ConfiguredNodeLabels)."""
     found: list[str] = []
     for suffix in queue.declared:
+        if not suffix.startswith(keys.LABELS_PREFIX):  # label_of's own test, without the call
+            continue
         parsed = keys.label_of(suffix)
         if parsed is not None and parsed[0] not in found:
             found.append(parsed[0])
@@ -468,11 +492,11 @@ def _template(queue: Queue, prefix: str) -> dict[str, Any]:
 
 
 def _v2_template(
-    queue: Queue, prefix: str, wildcards: dict[str, dict[str, Setting]], depth: int
+    queue: Queue, prefix: str, wildcards: dict[str, dict[str, Setting]], depth: int, templated: bool = True
 ) -> dict[str, str]:
     """AutoCreatedQueueTemplate: the queue's own template keys, then wildcard paths (most specific
     first, up to ``min(depth(P) - 1, maximum-queue-depth)`` segments); root takes no wildcards."""
-    result = _template(queue, prefix)
+    result = _template(queue, prefix) if templated else {}
     if queue.parent is None or not wildcards:
         return result
     parts = queue.path.split(".")

@@ -13,6 +13,7 @@ Messages are Hadoop's text. Hadoop stops at the first error; fsctl reports every
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -82,15 +83,13 @@ class ValueParser:
         return Setting(value, setting.raw, setting.location)
 
     def queue_setting(self, queue: Queue, suffix: str, setting: Setting) -> Setting:
-        kind = keys.queue_kind(suffix) or keys.STRING
-        queue_path, inner, template_v2 = queue.path, suffix, False
-        for prefix in keys.TEMPLATE_PREFIXES:
-            if suffix.startswith(prefix):
-                inner = suffix[len(prefix) :]
-                template_v2 = prefix != keys.V1_TEMPLATE_PREFIX
-                # ManagedParentQueue reads the v1 template as the pseudo queue <parent>.leaf-queue-template
-                queue_path = f"{queue.path}.{prefix.rstrip('.')}"
+        kind, template, inner = _suffix_shape(suffix)
         if kind in (keys.CAPACITY, keys.MAX_CAPACITY):
+            queue_path, template_v2 = queue.path, False
+            if template is not None:
+                template_v2 = template != keys.V1_TEMPLATE_PREFIX
+                # ManagedParentQueue reads the v1 template as the pseudo queue <parent>.leaf-queue-template
+                queue_path = f"{queue.path}.{template.rstrip('.')}"
             value = self._capacity(queue.path, queue_path, inner, suffix, kind, setting, template_v2)
         else:
             value = self._typed(kind, setting, f"{PREFIX}{queue.path}.{suffix}", queue.path, suffix)
@@ -216,6 +215,20 @@ class ValueParser:
                 prop,
             )
         return value
+
+
+@functools.lru_cache(maxsize=4096)
+def _suffix_shape(suffix: str) -> tuple[str, str | None, str]:
+    """(kind, template prefix or None, suffix inside the template) of a queue key suffix.
+
+    Cached: a large file repeats a few dozen suffixes over 100,000s of keys.
+    """
+    kind = keys.queue_kind(suffix) or keys.STRING
+    template, inner = None, suffix
+    for prefix in keys.TEMPLATE_PREFIXES:  # the last match wins (the prefixes do not overlap)
+        if suffix.startswith(prefix):
+            template, inner = prefix, suffix[len(prefix) :]
+    return kind, template, inner
 
 
 class _InvalidBoolean(ConfValueError):
@@ -429,17 +442,28 @@ class _TreeChecker:
                 queue=path,
                 property="reservable",
             )
-        yield from self._absolute_limits(queue)
-        if self.legacy and not is_root:
+        # each check runs only when the queue has what it looks at: the conditions below are the
+        # checks' own early exits, tested here without creating a generator per queue and check
+        declared = queue.declared
+        if _absolute(capacity) is not None or _absolute(declared.get("maximum-capacity")) is not None:
+            yield from self._absolute_limits(queue)
+        if self.legacy and not is_root and eff.get("node-labels"):
             yield from self._percentage_vs_absolute(queue)
         if not self.legacy:
             yield from self._weight_maximum(queue)
-        yield from self._maximum_allocation(queue)
-        yield from self._labels(queue)
+        if "maximum-allocation-mb" in declared or "maximum-allocation-vcores" in declared or (
+            "maximum-allocation" in declared
+        ):
+            yield from self._maximum_allocation(queue)
+        if "accessible-node-labels" in declared or eff.get("default-node-label-expression"):
+            yield from self._labels(queue)
         if queue.is_leaf:
-            yield from self._user_weights(queue)
-            yield from self._lifetimes(queue)
-        yield from self._ordering_policy(queue)
+            if eff.get("user-settings"):
+                yield from self._user_weights(queue)
+            if "default-application-lifetime" in declared:
+                yield from self._lifetimes(queue)
+        if "ordering-policy" in declared:
+            yield from self._ordering_policy(queue)
         if eff.get("auto-create") == "v1":
             yield from self._v1_template(queue)
 
@@ -665,7 +689,6 @@ class _TreeChecker:
     def _classify(self, queues: Sequence[Queue], labels: Sequence[str]) -> tuple[str, str | None]:
         """getCapacityConfigurationTypeForQueues: (type, details when modes are mixed)."""
         percentage = weight = absolute = False
-        details: list[str] = []
         for queue in queues:
             for label in labels:
                 value = self._capacity_of(queue, label)
@@ -673,21 +696,34 @@ class _TreeChecker:
                     continue
                 if value.fraction > 0:
                     percentage = True
-                    details.append(f"{{Queue={queue.path}, label={label} uses percentage mode}}. ")
                 if value.weight >= 0:
                     weight = True
-                    details.append(f"{{Queue={queue.path}, label={label} uses weight mode}}. ")
                 if is_legacy_absolute(value.text):
                     absolute = True
                     percentage = False
-                    details.append(f"{{Queue={queue.path}, label={label} uses absolute mode}}. ")
         if sum((percentage, weight, absolute)) > 1 and queues and queues[0].parent is not None:
-            return "MIXED", "".join(details)
+            return "MIXED", self._mixed_details(queues, labels)
         if weight or not queues:
             return "WEIGHT", None
         if absolute:
             return "ABSOLUTE", None
         return "PERCENT", None
+
+    def _mixed_details(self, queues: Sequence[Queue], labels: Sequence[str]) -> str:
+        """The details of a MIXED classification, written only when one is reported."""
+        details: list[str] = []
+        for queue in queues:
+            for label in labels:
+                value = self._capacity_of(queue, label)
+                if value is None:
+                    continue
+                if value.fraction > 0:
+                    details.append(f"{{Queue={queue.path}, label={label} uses percentage mode}}. ")
+                if value.weight >= 0:
+                    details.append(f"{{Queue={queue.path}, label={label} uses weight mode}}. ")
+                if is_legacy_absolute(value.text):
+                    details.append(f"{{Queue={queue.path}, label={label} uses absolute mode}}. ")
+        return "".join(details)
 
     def _children(self, parent: Queue) -> Iterator[Diagnostic]:
         labels = self._labels_of(parent)

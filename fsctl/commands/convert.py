@@ -166,9 +166,10 @@ def _migration_mode(conf: HadoopConf | None) -> HadoopConf:
 
 
 def _read_text(path: str) -> str:
+    from fsctl.fileio import read_input
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        return read_input(path, 16 * 1024 * 1024).decode("utf-8")  # refuses FIFOs, devices, huge files
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageProblem(f"--rules {path}: cannot read: {exc}") from None
 

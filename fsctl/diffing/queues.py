@@ -77,9 +77,22 @@ def queue_kind(queue: Queue) -> str:
 
 def properties(queue: Queue) -> dict[str, Any]:
     """The queue's effective values; the declared ones where the reader resolved nothing."""
-    values: dict[str, Any] = {k: s.value for k, s in queue.declared.items()} if not queue.effective else {}
-    values.update(queue.effective)
-    return {k: v for k, v in values.items() if k not in STRUCTURAL_KEYS}
+    # a C-level dict copy and a pop: called for every queue of both trees, often more than once
+    effective = queue.effective
+    values: dict[str, Any] = dict(effective) if effective else {k: s.value for k, s in queue.declared.items()}
+    for key in STRUCTURAL_KEYS:
+        values.pop(key, None)
+    return values
+
+
+def property_value(queue: Queue, key: str, default: Any = None) -> Any:
+    """``properties(queue).get(key, default)`` without copying the queue's settings."""
+    if key in STRUCTURAL_KEYS:
+        return default
+    if queue.effective:
+        return queue.effective.get(key, default)
+    setting = queue.declared.get(key)
+    return default if setting is None else setting.value
 
 
 def structure_changes(matching: Matching) -> list[Change]:
@@ -124,7 +137,7 @@ def property_changes(
     queues: tuple[Queue, Queue] | None = None,
 ) -> Iterable[Change]:
     """Every key whose canonical value differs, in name order (deterministic whatever the reader)."""
-    for key in sorted(set(old) | set(new)):
+    for key in _candidate_keys(old, new):
         if key in old and key in new and _equal(old[key], new[key]):
             continue  # the common case, without spelling anything out
         before = canonical_property(key, old[key]) if key in old else None
@@ -162,6 +175,21 @@ def _same_number(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool) or not (isinstance(a, numbers) and isinstance(b, numbers)):
         return False
     return float(a) == float(b)
+
+
+def _candidate_keys(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+    """The keys :func:`property_changes` must look at, sorted: with the same keys on both sides (the
+    usual case) only those whose values are not the same object nor :func:`_equal`, filtered in one
+    pass (a queue has dozens of keys and the trees thousands of queues)."""
+    if old.keys() != new.keys():
+        return sorted(set(old) | set(new))
+    try:
+        # the same object always canonicalises to the same text, so property_changes would skip it
+        return sorted(
+            k for k, a in old.items() if not ((b := new[k]) is a or (type(a) is type(b) and a == b))
+        )
+    except Exception:  # an unusable __eq__: let _equal's own fallback decide, key by key
+        return sorted(old)
 
 
 def _equal(a: Any, b: Any) -> bool:

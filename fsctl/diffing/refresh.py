@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fsctl.diffing.changes import canonical
-from fsctl.diffing.queues import Matching, properties
+from fsctl.diffing.queues import Matching, property_value
 from fsctl.model.resources import MEMORY, VCORES, ResourceSpec
 from fsctl.model.tree import Queue, QueueTree
 
@@ -37,7 +37,7 @@ class Refusal:
 
 
 def _state(queue: Queue) -> str:
-    value = properties(queue).get(STATE)
+    value = property_value(queue, STATE)
     return canonical(value).upper() if value is not None else "RUNNING"
 
 
@@ -58,7 +58,7 @@ def _declared_state(tree: QueueTree, path: str) -> str | None:
 
 
 def _is_true(queue: Queue, key: str) -> bool:
-    return canonical(properties(queue).get(key, False)).lower() == "true"
+    return canonical(property_value(queue, key, False)).lower() == "true"
 
 
 def _managed(queue: Queue) -> bool:
@@ -98,12 +98,13 @@ def refusals(old: QueueTree, new: QueueTree, matching: Matching) -> list[Refusal
             message += f" (and {len(queues) - 1} more queue{'s' if len(queues) > 2 else ''} below it)"
         found.append(Refusal(target, (), message))
 
+    memos: tuple[dict[Queue, dict[str, int]], dict[Queue, dict[str, int]]] = ({}, {})  # old, new
     for before, after in matching.pairs:
         if before.path != after.path:
             continue  # a new queue to Hadoop: no reinitialize, no conversion check
         found.extend(_conversion(before, after))
         if before.is_leaf and after.is_leaf:
-            refusal = _max_allocation_shrinks(old, before, new, after)
+            refusal = _max_allocation_shrinks(old, before, new, after, memos)
             if refusal is not None:
                 found.append(refusal)
     return found
@@ -160,23 +161,39 @@ def cluster_maximum(tree: QueueTree) -> dict[str, int]:
     return result
 
 
-def maximum_allocation(tree: QueueTree, queue: Queue) -> dict[str, int]:
+def maximum_allocation(
+    tree: QueueTree, queue: Queue, memo: dict[Queue, dict[str, int]] | None = None
+) -> dict[str, int]:
     """``QueueAllocationSettings.setupMaximumAllocation``: the parent's maximum (root: the
     cluster's), overridden per resource by ``maximum-allocation`` or else the ``-mb``/``-vcores``
-    keys (``-1`` is unset)."""
-    chain = [queue, *queue.ancestors()]
-    result = cluster_maximum(tree)
+    keys (``-1`` is unset).
+
+    ``memo`` (one per tree) keeps each queue's result, so asking for every leaf walks each
+    ancestor once instead of once per leaf below it.
+    """
+    chain: list[Queue] = []
+    node: Queue | None = queue
+    while node is not None and (memo is None or node not in memo):
+        chain.append(node)
+        node = node.parent
+    result = dict(memo[node]) if memo is not None and node is not None else cluster_maximum(tree)
     for node in reversed(chain):
-        values = properties(node)
-        spec = values.get("maximum-allocation")
-        if isinstance(spec, ResourceSpec) and spec.absolute:
-            result.update({k: v for k, v in spec.amounts().items() if v >= 0})
-            continue
-        for key, name in (("maximum-allocation-mb", MEMORY), ("maximum-allocation-vcores", VCORES)):
-            value = _as_int(values.get(key))
-            if value is not None and value != -1:
-                result[name] = value
+        _apply_maximum_allocation(node, result)
+        if memo is not None:
+            memo[node] = dict(result)
     return result
+
+
+def _apply_maximum_allocation(queue: Queue, result: dict[str, int]) -> None:
+    """One queue's own overrides on top of its parent's maximum allocation."""
+    spec = property_value(queue, "maximum-allocation")
+    if isinstance(spec, ResourceSpec) and spec.absolute:
+        result.update({k: v for k, v in spec.amounts().items() if v >= 0})
+        return
+    for key, name in (("maximum-allocation-mb", MEMORY), ("maximum-allocation-vcores", VCORES)):
+        value = _as_int(property_value(queue, key))
+        if value is not None and value != -1:
+            result[name] = value
 
 
 def _as_int(value: Any) -> int | None:
@@ -194,10 +211,18 @@ def _spell(vector: Mapping[str, int]) -> str:
     return ", ".join(f"{k}={v}" for k, v in vector.items())
 
 
-def _max_allocation_shrinks(old: QueueTree, before: Queue, new: QueueTree, after: Queue) -> Refusal | None:
+def _max_allocation_shrinks(
+    old: QueueTree,
+    before: Queue,
+    new: QueueTree,
+    after: Queue,
+    memos: tuple[dict[Queue, dict[str, int]], dict[Queue, dict[str, int]]] | None = None,
+) -> Refusal | None:
     """``AbstractLeafQueue.reinitialize``: ``Resources.fitsIn(oldMax, newMax)`` must hold."""
-    was = maximum_allocation(old, before)
-    now = maximum_allocation(new, after)
+    if memos is None:
+        memos = ({}, {})
+    was = maximum_allocation(old, before, memos[0])
+    now = maximum_allocation(new, after, memos[1])
     if all(was.get(name, 0) <= now.get(name, 0) for name in was):
         return None
     return Refusal(

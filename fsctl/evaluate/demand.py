@@ -20,11 +20,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from fsctl.fileio import read_input
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES, Vector
 from fsctl.rules.simulate import SM101, SM102, SM103
 
+MAX_BYTES = 64 * 1024 * 1024
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
 APP_KEYS = ("name", "demand", "usage", "start", "priority")
 
@@ -129,14 +131,15 @@ def _to_nodes(node: Any, path: str, constructor: Any) -> _Node:
 def _load(path: str, data: str) -> _Node:
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    from fsctl.yamlsafe import compose
+
     try:
-        composed = yaml.compose(data, Loader=loader)
+        composed = compose(data)  # depth, alias-expansion and scalar checks
     except yaml.YAMLError as exc:
         # JSON that YAML 1.1 refuses (tabs, for one) still parses; positions are then the file's
         try:
             return _Node(_plain_nodes(json.loads(data), path), Location(path, 1, 1))
-        except ValueError:
+        except (ValueError, RecursionError):
             pass
         mark = getattr(exc, "problem_mark", None)
         raise _Failure(
@@ -146,7 +149,7 @@ def _load(path: str, data: str) -> _Node:
             )
         ) from None
     if composed is None:
-        raise _Failure(SM101.at(Location(path), "the demand snapshot is empty"))
+        raise _Failure(SM101.at(Location(path, 1, 1), "the demand snapshot is empty"))
     return _to_nodes(composed, path, yaml.constructor.SafeConstructor())
 
 
@@ -169,8 +172,7 @@ def read_demand(path: str, data: str | None = None) -> tuple[DemandSnapshot | No
     """Read a snapshot; on any problem return the diagnostics (and None if nothing is usable)."""
     if data is None:
         try:
-            with open(path, encoding="utf-8") as handle:
-                data = handle.read()
+            data = read_input(path, MAX_BYTES).decode("utf-8")  # refuses FIFOs, devices, huge files
         except (OSError, UnicodeDecodeError) as exc:
             return None, [SM101.at(Location(path), f"cannot read the demand snapshot: {exc}")]
     try:

@@ -130,8 +130,15 @@ def _exact(text: str) -> tuple[float, Fraction | None]:
     raise _for_input(text)
 
 
+# a plain decimal literal, the form nearly every file uses: Python's float() reads it exactly as
+# Java does (both round the decimal value correctly), with no Fraction arithmetic
+_PLAIN_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+
+
 def parse_double(text: str) -> float:
     """``Double.parseDouble``: ``1.5``, ``1e3``, ``0.5f``, ``2d``, ``0x1p-1``, ``NaN``, ``-Infinity``."""
+    if _PLAIN_DECIMAL.fullmatch(text):
+        return float(text)
     sign, exact = _exact(text)
     if exact is None:
         return sign
@@ -143,6 +150,10 @@ def parse_double(text: str) -> float:
 
 def parse_float(text: str) -> float:
     """``Float.parseFloat``: the same grammar, rounded once, directly to a 32-bit float."""
+    if _PLAIN_DECIMAL.fullmatch(text):
+        rounded = _float32_of_plain(float(text))
+        if rounded is not None:
+            return rounded
     sign, exact = _exact(text)
     if exact is None:
         return sign
@@ -160,6 +171,29 @@ def to_float32(value: float) -> float:
 
 
 _F32_INF_BITS = 0x7F800000
+
+
+def _float32_of_plain(double: float) -> float | None:
+    """The float32 nearest a decimal, from its correctly rounded double; None when unsure.
+
+    Rounding the decimal to a double and then to a float32 is rounding once, except when the
+    double falls exactly on a midpoint between two float32 values (the decimal itself may lie just
+    off it): float32 midpoints are doubles, and rounding is monotonic, so only that case can differ.
+    """
+    single = to_float32(double)
+    if single == double:  # exact (an infinite double stays infinite: Java overflows the same way)
+        return single
+    if math.isinf(single):  # near Float.MAX_VALUE: the exact path decides
+        return None
+    magnitude = abs(single)
+    bits = _f32_bits(magnitude)
+    other = bits + 1 if abs(double) > magnitude else bits - 1
+    if not 0 <= other < _F32_INF_BITS:
+        return None
+    neighbour = float(struct.unpack("<f", struct.pack("<I", other))[0])
+    if abs(double) == (magnitude + neighbour) / 2:  # exact: both have 24-bit mantissas
+        return None
+    return single
 
 
 def _f32_bits(value: float) -> int:

@@ -42,8 +42,9 @@ unset), ``defaultFairSharePreemptionThreshold`` (float), ``reservation-planner``
 ``effective_placement``). ``QueueTree.extras``:
 
 - ``users``: ``{name: {"maxRunningApps": Setting}}``; ``user_max_apps``: ``{name: int}`` (effective)
-- ``queue_elements``: one dict per ``<queue>``/``<pool>`` element (``path``, ``tag`` as written, e.g.
-  the quirky ``ueue``, ``type`` attribute or None, ``location``); duplicates appear several times
+- ``queue_elements``: one read-only mapping (:class:`QueueElement`) per ``<queue>``/``<pool>``
+  element (``path``, ``tag`` as written, e.g. the quirky ``ueue``, ``type`` attribute or None,
+  ``location``); duplicates appear several times
 - ``ignored_elements``: elements Hadoop silently ignores (``path`` of the queue or None, ``parent``
   tag, ``tag``, ``location``)
 - ``dropped_queues``: paths Hadoop does not create because of scheduling-policy conflicts (subtree roots)
@@ -55,7 +56,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -67,7 +68,7 @@ from fsctl.fair.placement import parse_placement_policy, policy_from_settings
 from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
 from fsctl.fair.site import FairSiteSettings
 from fsctl.model.diagnostics import Diagnostic
-from fsctl.model.location import Location
+from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec
 from fsctl.model.tree import FAIR, PlacementRule, Queue, QueueTree, ReadResult, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
@@ -136,6 +137,9 @@ ACL_PROPERTIES = frozenset(
     )
 )
 EVERYBODY_ACL, NOBODY_ACL = "*", " "
+#: properties whose parsed value depends on the text alone and whose success reports nothing (not
+#: schedulingPolicy: a custom class is accepted with a warning at each place it is used)
+CACHEABLE_PROPERTIES = frozenset(QUEUE_PROPERTIES.values()) - {"schedulingPolicy", "reservation"}
 
 POLICY_PACKAGE = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.policies."
 #: SchedulingPolicy.parse: the built-in names and classes
@@ -149,6 +153,36 @@ FAIR_DRF_MESSAGE = (  # policies/FairSharePolicy#isChildPolicyAllowed
     "instead. Please note that FIFO is only for leaf queues."
 )
 _JAVA_CLASS_NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
+
+
+class QueueElement(Mapping[str, Any]):
+    """One ``extras["queue_elements"]`` entry: a read-only mapping with the keys ``path``, ``tag``,
+    ``type`` and ``location``, the last worked out only when read (most never are)."""
+
+    __slots__ = ("path", "tag", "type", "_location")
+    KEYS = ("path", "tag", "type", "location")
+
+    def __init__(self, path: str, tag: str, type_attr: str | None, location: DeferredLocation) -> None:
+        self.path, self.tag, self.type = path, tag, type_attr
+        self._location: Location | DeferredLocation = location
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "location":
+            if isinstance(self._location, DeferredLocation):
+                self._location = self._location.resolve()
+            return self._location
+        if key in ("path", "tag", "type"):
+            return getattr(self, key)
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.KEYS)
+
+    def __len__(self) -> int:
+        return len(self.KEYS)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 def is_nested_queue_tag(tag: str) -> bool:
@@ -235,9 +269,12 @@ class _FairReader:
             self.site = FairSiteSettings()
             self.internal_error(doc.root, exc)
         self.types = self.site.resource_types
-        root = Queue(ROOT, ROOT, location=doc.location(doc.root))
+        root = Queue(ROOT, ROOT, location=self.later(doc.root))
         self.tree = QueueTree(FAIR, doc.path, root)
         self.index: dict[str, Queue] = {ROOT: root}
+        #: (property, text) -> value, for values whose parsing reports nothing when it succeeds:
+        #: large files repeat the same few texts (weights, limits) thousands of times
+        self.parsed: dict[tuple[str, str], Any] = {}
         self.queue_elements: list[dict[str, Any]] = []
         self.ignored: list[dict[str, Any]] = []
         self.users: dict[str, dict[str, Setting]] = {}
@@ -261,6 +298,10 @@ class _FairReader:
 
     def loc(self, node: etree._Element) -> Location:
         return self.doc.location(node)
+
+    def later(self, node: etree._Element) -> DeferredLocation:
+        """The node's location for the model, worked out only if something reads it."""
+        return DeferredLocation(self.doc.location, node)
 
     # -- values ---------------------------------------------------------------------------------
 
@@ -423,6 +464,8 @@ class _FairReader:
         except Exception as exc:
             self.internal_error(self.doc.root, exc)
             return
+        if not found:
+            return
         # attach the queue path where the text sits in a queue element
         by_location = {e["location"]: e["path"] for e in self.queue_elements}
         for diagnostic in found:
@@ -462,7 +505,7 @@ class _FairReader:
                 continue
             value = self.number(field, text, javanum.parse_int, None, "maxRunningApps", "an integer")
             if value is not None:
-                settings["maxRunningApps"] = Setting(value, text, self.loc(field))
+                settings["maxRunningApps"] = Setting(value, text, self.later(field))
 
     # -- queues ---------------------------------------------------------------------------------
 
@@ -484,7 +527,7 @@ class _FairReader:
 
     def queue(self, element: etree._Element, parent: Queue | None) -> None:
         """AllocationFileQueueParser#loadQueue. ``parent`` None: the top-level root element."""
-        location = self.loc(element)
+        location = self.later(element)
         raw_name = element.get("name", "")
         name = trim_queue_name(raw_name)
         parent_path = parent.path if parent is not None else None
@@ -493,7 +536,7 @@ class _FairReader:
         if "." in name:
             self.found.append(
                 rules.FS101.at(
-                    location,
+                    location.resolve(),
                     f"Bad fair scheduler config file: queue name ({name}) shouldn't contain period.",
                     queue=would_be,
                     property="name",
@@ -503,7 +546,7 @@ class _FairReader:
         elif not name:
             self.found.append(
                 rules.FS102.at(
-                    location,
+                    location.resolve(),
                     "Bad fair scheduler config file: queue name shouldn't be empty or consist only of "
                     "whitespace.",
                     queue=would_be,
@@ -513,17 +556,17 @@ class _FairReader:
             attach = False
         queue = self.queue_object(name, parent, location, attach)
         type_attr = element.get("type")
-        self.queue_elements.append(
-            {"path": queue.path, "tag": local_name(element), "type": type_attr, "location": location}
-        )
+        self.queue_elements.append(QueueElement(queue.path, local_name(element), type_attr, location))
         has_children = False
         reservable = False
         max_am_share_here: etree._Element | None = None
         reservation_here: etree._Element | None = None
         for field in element:
-            if not isinstance(field.tag, str):
+            tag = field.tag
+            if not isinstance(tag, str):
                 continue
-            tag = local_name(field)
+            if "}" in tag:  # local_name, inlined: this loop runs for every element of the file
+                tag = tag.rsplit("}", 1)[-1]
             try:
                 key = QUEUE_PROPERTIES.get(tag)
                 if key is not None:
@@ -576,7 +619,9 @@ class _FairReader:
                 )
         self.check_min_max(queue, location)
 
-    def queue_object(self, name: str, parent: Queue | None, location: Location, attach: bool) -> Queue:
+    def queue_object(
+        self, name: str, parent: Queue | None, location: DeferredLocation, attach: bool
+    ) -> Queue:
         if parent is None:
             if name == ROOT:
                 root = self.tree.root
@@ -595,7 +640,7 @@ class _FairReader:
         return queue
 
     def queue_property(self, queue: Queue, field: etree._Element, key: str) -> None:
-        location = self.loc(field)
+        location = self.later(field)
         path = queue.path
         if key == "reservation":  # presence only, the content is never read
             queue.declared[key] = Setting(True, "", location)
@@ -603,7 +648,10 @@ class _FairReader:
         text = self.text(field, path, key, trim=key not in ACL_PROPERTIES)
         if text is None:
             return
-        value: Any
+        value: Any = self.parsed.get((key, text))
+        if value is not None:
+            queue.declared[key] = Setting(value, text, location)
+            return
         if key == "minResources":
             value = self.resource(field, text, path, key, missing=0)
         elif key in ("maxResources", "maxChildResources", "maxContainerAllocation"):
@@ -630,8 +678,10 @@ class _FairReader:
             value = text
         if value is not None:
             queue.declared[key] = Setting(value, text, location)
+            if key in CACHEABLE_PROPERTIES:
+                self.parsed[(key, text)] = value
 
-    def check_min_max(self, queue: Queue, location: Location) -> None:
+    def check_min_max(self, queue: Queue, location: DeferredLocation) -> None:
         # AllocationFileQueueParser#checkMinAndMaxResource: only absolute values are compared
         low = queue.declared.get("minResources")
         high = queue.declared.get("maxResources")
@@ -642,7 +692,7 @@ class _FairReader:
             return
         self.found.append(
             rules.FS202.at(
-                high.location or location,
+                high.location or location.resolve(),
                 f"Queue {queue.path} has max resources {java_resource_str(high_amounts)} less than "
                 f"min resources {java_resource_str(low_amounts)}",
                 queue=queue.path,
@@ -766,36 +816,55 @@ class _FairReader:
         zero = ResourceSpec.of(dict.fromkeys(self.types, 0))
         unbounded = dict.fromkeys(self.types, UNBOUNDED)
         scheduler_max = {t: self.site.maximum_allocation.get(t, UNBOUNDED) for t in self.types}
+        # the defaults, looked up once instead of once per queue (100,000 queues)
+        max_resources = top["queueMaxResourcesDefault"]
+        max_apps = top["queueMaxAppsDefault"]
+        max_am_share = top["queueMaxAMShareDefault"]
+        policy = top["defaultQueueSchedulingPolicy"]
+        root_inherited = {
+            "minSharePreemptionTimeout": top["defaultMinSharePreemptionTimeout"],
+            "fairSharePreemptionTimeout": top["defaultFairSharePreemptionTimeout"],
+            "fairSharePreemptionThreshold": top["defaultFairSharePreemptionThreshold"],
+            "allowPreemptionFrom": True,
+        }
         for queue in self.tree.root.walk():
             d = {k: s.value for k, s in queue.declared.items()}
             parent = queue.parent.effective if queue.parent is not None else None
-            e = queue.effective
-            e["weight"] = d.get("weight", 1.0)
+            inherited = parent if parent is not None else root_inherited
             low = d.get("minResources")
-            e["minResources"] = low if low is not None and not low.is_percentage else zero
-            e["maxResources"] = d.get("maxResources", top["queueMaxResourcesDefault"])
-            e["maxChildResources"] = d.get("maxChildResources")
-            e["maxContainerAllocation"] = self.container_cap(
-                d.get("maxContainerAllocation"), parent, unbounded, scheduler_max
-            )
-            e["maxRunningApps"] = d.get("maxRunningApps", top["queueMaxAppsDefault"])
-            e["maxAMShare"] = d.get("maxAMShare", top["queueMaxAMShareDefault"])
-            e["schedulingPolicy"] = d.get("schedulingPolicy", top["defaultQueueSchedulingPolicy"])
-            for key, default_key in (
-                ("minSharePreemptionTimeout", "defaultMinSharePreemptionTimeout"),
-                ("fairSharePreemptionTimeout", "defaultFairSharePreemptionTimeout"),
-                ("fairSharePreemptionThreshold", "defaultFairSharePreemptionThreshold"),
-            ):
-                inherited = parent[key] if parent is not None else top[default_key]
-                e[key] = d.get(key, inherited)
-            own_preemptable = d.get("allowPreemptionFrom", True)
-            e["allowPreemptionFrom"] = own_preemptable and (parent is None or parent["allowPreemptionFrom"])
             acl_default = EVERYBODY_ACL if queue.parent is None else NOBODY_ACL
-            e["aclSubmitApps"] = d.get("aclSubmitApps", acl_default)
-            e["aclAdministerApps"] = d.get("aclAdministerApps", acl_default)
-            for key in ("aclAdministerReservations", "aclListReservations", "aclSubmitReservations"):
-                e[key] = d.get(key)
-            e["reservation"] = bool(d.get("reservation", False))
+            # one dict literal, in the order the keys have always had
+            queue.effective.update(
+                {
+                    "weight": d.get("weight", 1.0),
+                    "minResources": low if low is not None and not low.is_percentage else zero,
+                    "maxResources": d.get("maxResources", max_resources),
+                    "maxChildResources": d.get("maxChildResources"),
+                    "maxContainerAllocation": self.container_cap(
+                        d.get("maxContainerAllocation"), parent, unbounded, scheduler_max
+                    ),
+                    "maxRunningApps": d.get("maxRunningApps", max_apps),
+                    "maxAMShare": d.get("maxAMShare", max_am_share),
+                    "schedulingPolicy": d.get("schedulingPolicy", policy),
+                    "minSharePreemptionTimeout": d.get(
+                        "minSharePreemptionTimeout", inherited["minSharePreemptionTimeout"]
+                    ),
+                    "fairSharePreemptionTimeout": d.get(
+                        "fairSharePreemptionTimeout", inherited["fairSharePreemptionTimeout"]
+                    ),
+                    "fairSharePreemptionThreshold": d.get(
+                        "fairSharePreemptionThreshold", inherited["fairSharePreemptionThreshold"]
+                    ),
+                    "allowPreemptionFrom": d.get("allowPreemptionFrom", True)
+                    and inherited["allowPreemptionFrom"],
+                    "aclSubmitApps": d.get("aclSubmitApps", acl_default),
+                    "aclAdministerApps": d.get("aclAdministerApps", acl_default),
+                    "aclAdministerReservations": d.get("aclAdministerReservations"),
+                    "aclListReservations": d.get("aclListReservations"),
+                    "aclSubmitReservations": d.get("aclSubmitReservations"),
+                    "reservation": bool(d.get("reservation", False)),
+                }
+            )
 
     @staticmethod
     def container_cap(

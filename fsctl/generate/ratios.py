@@ -23,6 +23,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
+from fsctl.fileio import read_input
 from fsctl.generate.syntax import Entry, Mapping, SyntaxProblem, format_of, parse
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
@@ -141,8 +142,7 @@ def read_ratios(
         return RatioResult(path, None, [rules.GN100.at(Location(path), message)])
     if data is None:
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_BYTES + 1)
+            data = read_input(path, MAX_BYTES + 1)  # refuses FIFOs and devices; the size check follows
         except OSError as exc:
             reason = exc.strerror or str(exc)
             return RatioResult(path, None, [rules.GN100.at(Location(path), f"{path}: cannot read: {reason}")])

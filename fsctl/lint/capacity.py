@@ -32,20 +32,25 @@ _KNOWN_QUEUE_SUFFIXES = tuple(keys.QUEUE_KEYS)
 def check(tree: QueueTree, context: LintContext) -> Iterator[Diagnostic]:
     version: HadoopVersion = context.hadoop_version
     conf = tree.extras.get("properties")
-    yield from _orphans(tree)
-    yield from _unknown_queue_keys(tree)
-    yield from _auto_creation_settings(tree)
+    queues = list(tree.queues())  # walked once: every check below visits every queue
+    yield from _orphans(tree, queues)
+    yield from _unknown_queue_keys(queues)
+    yield from _auto_creation_settings(queues)
     yield from _unknown_global_keys(tree)
     yield from _duplicate_children(tree)
-    yield from _queue_names(tree, conf if isinstance(conf, HadoopConf) else None)
+    yield from _queue_names(queues, conf if isinstance(conf, HadoopConf) else None)
     if version >= (3, 3):
-        yield from _ambiguous_short_names(tree)
+        yield from _ambiguous_short_names(queues)
     legacy = bool(tree.extras.get("legacy_queue_mode", True))
-    for queue in tree.queues():
-        if version >= (3, 4):  # before, Hadoop itself rejects it (CS124)
-            yield from _capacity_above_maximum(queue)
-        yield from _maximum_out_of_range(queue)
-        yield from _user_limits(queue)
+    for queue in queues:
+        declared = queue.declared
+        # the checks' own early exits (a key they read is declared), without a generator per queue
+        if version >= (3, 4) and "capacity" in declared and "maximum-capacity" in declared:
+            yield from _capacity_above_maximum(queue)  # before 3.4, Hadoop itself rejects it (CS124)
+        if "maximum-capacity" in declared:
+            yield from _maximum_out_of_range(queue)
+        if not declared.keys().isdisjoint(_LIMIT_KEYS):
+            yield from _user_limits(queue)
         if not legacy:
             yield from _children_exceed_parent(queue)
     yield from _global_limits(tree)
@@ -59,7 +64,7 @@ def check(tree: QueueTree, context: LintContext) -> Iterator[Diagnostic]:
             property="maximum-capacity",
         )
     yield from _documented_refresh_key(tree, conf, context.yarn_site)
-    yield from _node_labels(tree, context.yarn_site)
+    yield from _node_labels(queues, context.yarn_site)
     yield from _mapping_lint(tree, conf, version)
 
 
@@ -102,9 +107,9 @@ def _did_you_mean(word: str, choices: list[str] | tuple[str, ...], cutoff: float
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _orphans(tree: QueueTree) -> Iterator[Diagnostic]:
+def _orphans(tree: QueueTree, queues: list[Queue]) -> Iterator[Diagnostic]:
     orphans: dict[str, Setting] = tree.extras.get("orphans") or {}
-    paths = [q.path for q in tree.queues()]
+    paths = [q.path for q in queues] if orphans else []
     for name, setting in orphans.items():
         rest = name[len(PREFIX) :]
         owner, suffix = _owner(rest, tree)
@@ -157,8 +162,8 @@ def _missing_path(rest: str, tree: QueueTree) -> str:
     return f"{owner.path}.{head}" if owner is not None else parts[0]
 
 
-def _unknown_queue_keys(tree: QueueTree) -> Iterator[Diagnostic]:
-    for queue in tree.queues():
+def _unknown_queue_keys(queues: list[Queue]) -> Iterator[Diagnostic]:
+    for queue in queues:
         for suffix, setting in queue.declared.items():
             if keys.queue_kind(suffix) is not None:
                 continue
@@ -188,10 +193,13 @@ _V2_ONLY = (
 )
 
 
-def _auto_creation_settings(tree: QueueTree) -> Iterator[Diagnostic]:
-    for queue in tree.queues():
+_AUTO_ONLY = _V1_ONLY + _V2_ONLY
+
+
+def _auto_creation_settings(queues: list[Queue]) -> Iterator[Diagnostic]:
+    for queue in queues:
         for suffix, setting in queue.declared.items():
-            if suffix.endswith(".enabled"):
+            if not suffix.startswith(_AUTO_ONLY) or suffix.endswith(".enabled"):  # one test per key
                 continue
             if suffix.startswith(_V1_ONLY):
                 flag = "auto-create-child-queue.enabled"
@@ -250,6 +258,8 @@ def _duplicate_children(tree: QueueTree) -> Iterator[Diagnostic]:
 
 
 def _name_problem(name: str) -> tuple[str, Severity] | None:
+    if name.isalnum():  # letters and digits only: none of the problems below (most names)
+        return None
     if name == "":
         return "an empty queue name", Severity.ERROR
     if "." in name:
@@ -265,8 +275,8 @@ def _name_problem(name: str) -> tuple[str, Severity] | None:
     return None
 
 
-def _queue_names(tree: QueueTree, conf: HadoopConf | None) -> Iterator[Diagnostic]:
-    for queue in tree.queues():
+def _queue_names(queues: list[Queue], conf: HadoopConf | None) -> Iterator[Diagnostic]:
+    for queue in queues:
         setting = queue.declared.get("queues")
         raw = setting.raw if setting is not None and setting.raw is not None else None
         if raw is None and conf is not None:
@@ -288,9 +298,9 @@ def _queue_names(tree: QueueTree, conf: HadoopConf | None) -> Iterator[Diagnosti
                 )
 
 
-def _ambiguous_short_names(tree: QueueTree) -> Iterator[Diagnostic]:
+def _ambiguous_short_names(queues: list[Queue]) -> Iterator[Diagnostic]:
     by_name: dict[str, list[Queue]] = {}
-    for queue in tree.queues():
+    for queue in queues:
         if queue.parent is not None:
             by_name.setdefault(queue.name, []).append(queue)
     for name, queues in by_name.items():
@@ -376,6 +386,9 @@ def _maximum_out_of_range(queue: Queue) -> Iterator[Diagnostic]:
         queue=queue.path,
         property="maximum-capacity",
     )
+
+
+_LIMIT_KEYS = ("user-limit-factor", "minimum-user-limit-percent", "maximum-am-resource-percent")
 
 
 def _user_limits(queue: Queue) -> Iterator[Diagnostic]:
@@ -483,14 +496,14 @@ def _labels_in_use(queue: Queue) -> Location | None:
     return None
 
 
-def _node_labels(tree: QueueTree, site: Any) -> Iterator[Diagnostic]:
+def _node_labels(queues: list[Queue], site: Any) -> Iterator[Diagnostic]:
     if not isinstance(site, HadoopConf):
         return
     from fsctl.capacity.site import NODE_LABELS_ENABLED, node_labels_enabled
 
     if node_labels_enabled(site):
         return
-    for queue in tree.queues():
+    for queue in queues:
         where = _labels_in_use(queue)
         if where is not None:
             yield rules.CS315.at(

@@ -96,6 +96,7 @@ ACL_ELEMENTS = (
     "aclSubmitReservations",
 )
 RESERVATION_ACLS = ACL_ELEMENTS[2:]
+RESERVATION_ACL_SET = frozenset(RESERVATION_ACLS)
 INT_ELEMENTS = ("maxRunningApps", "userMaxAppsDefault", "queueMaxAppsDefault")
 TIMEOUT_ELEMENTS = (
     "minSharePreemptionTimeout",
@@ -111,6 +112,13 @@ FLOAT_ELEMENTS = (
     "defaultFairSharePreemptionThreshold",
 )
 RESOURCE_ELEMENTS = ("minResources", "maxResources", "maxChildResources", "maxContainerAllocation")
+#: the tags whose text DocumentChecks._value looks at
+VALUE_CHECKED = frozenset(
+    (*ACL_ELEMENTS, "allowPreemptionFrom", *INT_ELEMENTS, *TIMEOUT_ELEMENTS, *FLOAT_ELEMENTS)
+)
+QUEUE_ELEMENT_SET = frozenset(QUEUE_ELEMENTS)
+#: AllocationFileQueueParser: "queue".endsWith(tag) || tag.equals("pool"), as a set for hot loops
+NESTED_QUEUE_TAGS = frozenset(("queue", "pool", *QUIRK_QUEUE_TAGS))
 #: top-level default -> the root queue's own setting that replaces it (setupRootQueueProperties)
 ROOT_DEFAULTS = {
     "defaultMinSharePreemptionTimeout": "minSharePreemptionTimeout",
@@ -364,7 +372,11 @@ def _queue_values(queue: Queue) -> Iterator[Diagnostic]:
             queue=queue.path,
             property="maxChildResources",
         )
-    if "reservation" not in declared and not _is_reservable(queue):
+    if (
+        not RESERVATION_ACL_SET.isdisjoint(declared)
+        and "reservation" not in declared
+        and not _is_reservable(queue)
+    ):
         for name in RESERVATION_ACLS:
             if name in declared:
                 yield rules.FS324.at(
@@ -512,6 +524,8 @@ class DocumentChecks:
         self.found: list[Diagnostic] = []
         #: full path -> (element, is parent)
         self.queue_paths: dict[str, tuple[etree._Element, bool]] = {}
+        #: (tag, text) pairs whose value check found nothing
+        self.clean_values: set[tuple[str, str]] = set()
 
     def run(self) -> list[Diagnostic]:
         self._top_level(self.doc.root)
@@ -635,11 +649,11 @@ class DocumentChecks:
                 )
             )
         fields = list(_tagged(element))
-        is_parent = queue_type == "parent" or any(_is_queue_tag(tag) for tag, _ in fields)
+        is_parent = queue_type == "parent" or any(tag in NESTED_QUEUE_TAGS for tag, _ in fields)
         self._duplicate_queue(element, path, is_parent)
         seen: dict[str, etree._Element] = {}
         for tag, child in fields:
-            if _is_queue_tag(tag):
+            if tag in NESTED_QUEUE_TAGS:
                 if tag in QUIRK_QUEUE_TAGS:
                     self._emit(
                         rules.FS304.at(
@@ -652,7 +666,7 @@ class DocumentChecks:
                     )
                 self._queue(child, f"{path}.{trim_queue_name(child.get('name', ''))}")
                 continue
-            if tag not in QUEUE_ELEMENTS:
+            if tag not in QUEUE_ELEMENT_SET:
                 self._emit(
                     rules.FS305.at(
                         self._at(child),
@@ -711,9 +725,22 @@ class DocumentChecks:
     # -- values ---------------------------------------------------------------------------------
 
     def _value(self, element: etree._Element, tag: str, path: str | None) -> None:
+        if tag not in VALUE_CHECKED:
+            return  # resources: checked on the tree (FS309, FS310)
         text = element_text(element)
         if text is None:
             return  # empty or element content: a Hadoop load error (validate reports it)
+        # whether a value gets a finding depends on (tag, text) alone; large files repeat a few
+        # values thousands of times, so the ones found clean are not checked again
+        key = (tag, text)
+        if key in self.clean_values:
+            return
+        found = len(self.found)
+        self._check_value(element, tag, text, path)
+        if len(self.found) == found:
+            self.clean_values.add(key)
+
+    def _check_value(self, element: etree._Element, tag: str, text: str, path: str | None) -> None:
         if tag in ACL_ELEMENTS:
             self._acl(element, tag, text, path)
             return
@@ -830,11 +857,6 @@ def _tagged(parent: etree._Element) -> Iterator[tuple[str, etree._Element]]:
         tag = child.tag
         if isinstance(tag, str):
             yield (tag.rsplit("}", 1)[-1] if "}" in tag else tag), child
-
-
-def _is_queue_tag(tag: str) -> bool:
-    # AllocationFileQueueParser: "queue".endsWith(tag) || tag.equals("pool")
-    return bool(tag) and ("queue".endswith(tag) or tag == "pool")
 
 
 _PLAIN_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)")

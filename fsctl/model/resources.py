@@ -110,8 +110,30 @@ class ResourceSpec:
 
 
 def _percent(fraction: float) -> str:
+    if fraction != fraction or fraction in (float("inf"), float("-inf")):
+        return "1" + "0" * 309 if fraction > 0 else "0"  # what parses back to infinity (1e309)
     value = round(fraction * 100, 10)
-    return str(int(value)) if value == int(value) else repr(value)
+    text = str(int(value)) if value == int(value) else _plain(value)
+    return text if float(text) / 100.0 == fraction else _exact_percent(fraction)
+
+
+def _plain(value: float) -> str:
+    from decimal import Decimal
+
+    return format(Decimal(repr(value)).normalize(), "f")  # 1e-07 -> 0.0000001: no exponent in the grammar
+
+
+def _exact_percent(fraction: float) -> str:
+    """Plain decimal digits (the grammar has no exponent) that parse back to exactly ``fraction``:
+    the parser divides by 100, so try the floats next to ``fraction * 100``."""
+    import math
+
+    candidate = fraction * 100
+    for _ in range(8):
+        if candidate / 100.0 == fraction:
+            break
+        candidate = math.nextafter(candidate, math.inf if candidate / 100.0 < fraction else -math.inf)
+    return _plain(candidate)
 
 
 def fmt_vector(vector: Mapping[str, int]) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from fsctl.model.diagnostics import Diagnostic
-from fsctl.model.location import Location
+from fsctl.model.location import DeferredLocation, Location
 
 Format = Literal["fair-scheduler", "capacity-scheduler", "yarn-site"]
 FAIR: Format = "fair-scheduler"
@@ -23,13 +23,63 @@ CAPACITY: Format = "capacity-scheduler"
 YARN_SITE: Format = "yarn-site"
 
 
-@dataclass(slots=True)
 class Setting:
-    """One declared value: parsed value, the text as written, and where it was written."""
+    """One declared value: parsed value, the text as written, and where it was written.
 
-    value: Any
-    raw: str = ""
-    location: Location | None = None
+    A plain class with the interface of the dataclass it was (positional or keyword construction,
+    field-wise ``==``, the same repr) so that ``location`` can be given as a
+    :class:`DeferredLocation` and worked out on first read.
+    """
+
+    __slots__ = ("value", "raw", "_location")
+    __match_args__ = ("value", "raw", "location")
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value (as the dataclass was)
+
+    def __init__(self, value: Any, raw: str = "", location: Location | DeferredLocation | None = None) -> None:
+        self.value = value
+        self.raw = raw
+        self._location = location
+
+    @property
+    def location(self) -> Location | None:
+        where = self._location
+        if isinstance(where, DeferredLocation):
+            where = self._location = where.resolve()
+        return where
+
+    @location.setter
+    def location(self, where: Location | DeferredLocation | None) -> None:
+        self._location = where
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Setting)
+        return (self.value, self.raw, self.location) == (other.value, other.raw, other.location)
+
+    def __repr__(self) -> str:
+        return f"Setting(value={self.value!r}, raw={self.raw!r}, location={self.location!r})"
+
+
+class _DeferredField:
+    """A dataclass field holding a Location that may arrive as a :class:`DeferredLocation`.
+
+    As a descriptor-typed field (dataclasses documents these) it keeps the field's place in the
+    generated ``__init__``, its default (None) and plain reads and writes."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_" + name
+
+    def __get__(self, instance: object, owner: type | None = None) -> Location | None:
+        if instance is None:
+            return None  # the dataclass default
+        where = instance.__dict__.get(self.slot)
+        if isinstance(where, DeferredLocation):
+            where = instance.__dict__[self.slot] = where.resolve()
+        return where
+
+    def __set__(self, instance: object, where: Location | DeferredLocation | None) -> None:
+        instance.__dict__[self.slot] = where
 
 
 @dataclass(eq=False)
@@ -40,7 +90,7 @@ class Queue:
     children: list[Queue] = field(default_factory=list)
     declared: dict[str, Setting] = field(default_factory=dict)
     effective: dict[str, Any] = field(default_factory=dict)
-    location: Location | None = None
+    location: _DeferredField = _DeferredField()
     #: declared a parent without children (Fair ``type="parent"``, a reservable plan queue, or a
     #: Capacity Scheduler queue created as a parent by auto-creation)
     declared_parent: bool = False

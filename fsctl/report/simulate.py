@@ -62,9 +62,128 @@ def vector(
 # -- json ---------------------------------------------------------------------------------------
 
 
-def render_json(report: SimulateReport, stream: TextIO) -> None:
-    json.dump(report.to_json(), stream, indent=2)
-    stream.write("\n")
+def render_json(report: SimulateReport, stream: TextIO, *, skip_private: bool = False) -> None:
+    """``json.dump(report.to_json(), indent=2)`` and a newline, byte for byte.
+
+    json's indenting encoder is pure Python and writes one small piece at a time (over a million
+    at 10,000 queues); :func:`dumps_indented` builds the same text a row at a time, reusing the text
+    of identical resource vectors, and writes it in a few large pieces. ``skip_private`` leaves out
+    the rows' ``_`` keys (:func:`strip_private`) without copying the rows first.
+    """
+    document = report.to_json()
+    rows = document.pop("queues")
+    head = dumps_indented(document)  # "{\n  ...\n}": the queues go before the closing brace
+    memo: dict[tuple[Any, ...], str] = {}
+    try:
+        pieces = [head[:-2], ",\n  \"queues\": " if len(head) > 2 else '\n  "queues": ']
+        if not rows:
+            pieces.append("[]")
+        for index, row in enumerate(rows):
+            pieces.append("[\n    " if index == 0 else ",\n    ")
+            _encode(_public(row) if skip_private else row, "\n    ", pieces, memo)
+            if len(pieces) > 4096:
+                stream.write("".join(pieces))
+                pieces.clear()
+        if rows:
+            pieces.append("\n  ]")
+        pieces.append("\n}\n")
+    except _NotPlain:  # a value outside the row shapes: let json render (or reject) it
+        document["queues"] = [_public(r) for r in rows] if skip_private else rows
+        stream.write(json.dumps(document, indent=2) + "\n")
+        return
+    stream.write("".join(pieces))
+
+
+class _NotPlain(Exception):
+    """A value :func:`_encode` leaves to json (a key that is not a str, an unknown type)."""
+
+
+def _public(row: Row) -> Row:
+    return {k: v for k, v in row.items() if not k.startswith("_")}
+
+
+def dumps_indented(value: Any) -> str:
+    """``json.dumps(value, indent=2)`` (ensure_ascii, NaN allowed) for dicts with str keys, lists,
+    tuples, str, int, float, bool and None; anything else is handed to json."""
+    pieces: list[str] = []
+    try:
+        _encode(value, "\n", pieces, {})
+    except _NotPlain:
+        return json.dumps(value, indent=2)
+    return "".join(pieces)
+
+
+_encode_str = json.encoder.encode_basestring_ascii  # the C function json itself uses
+
+
+def _float(value: float) -> str:
+    # json.encoder's floatstr with allow_nan=True
+    if value != value:
+        return "NaN"
+    if value == _INFINITY:
+        return "Infinity"
+    if value == -_INFINITY:
+        return "-Infinity"
+    return float.__repr__(value)
+
+
+_INFINITY = float("inf")
+
+
+def _encode(value: Any, newline: str, out: list[str], memo: dict[tuple[Any, ...], str]) -> None:
+    """Append json's indent=2 text of ``value``; ``newline`` is a newline and the current indent."""
+    if isinstance(value, str):
+        out.append(_encode_str(value))
+    elif value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, int):
+        out.append(int.__repr__(value))
+    elif isinstance(value, float):
+        out.append(_float(value))
+    elif isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        # a resource vector (int or None values) recurs on many rows: spell it once. Only exact
+        # ints and None: 1.0, True and 1 are equal keys but spell differently
+        key: tuple[Any, ...] | None = None
+        if all(item is None or type(item) is int for item in value.values()):
+            key = (newline, *value.items())
+            cached = memo.get(key)
+            if cached is not None:
+                out.append(cached)
+                return
+        inner = newline + "  "
+        start = len(out)
+        separator = "{" + inner
+        for name, item in value.items():
+            if not isinstance(name, str):
+                raise _NotPlain
+            out.append(separator)
+            out.append(_encode_str(name))
+            out.append(": ")
+            _encode(item, inner, out, memo)
+            separator = "," + inner
+        out.append(newline + "}")
+        if key is not None:
+            memo[key] = "".join(out[start:])
+    elif isinstance(value, (list, tuple)):
+        if not value:
+            out.append("[]")
+            return
+        inner = newline + "  "
+        separator = "[" + inner
+        for item in value:
+            out.append(separator)
+            _encode(item, inner, out, memo)
+            separator = "," + inner
+        out.append(newline + "]")
+    else:
+        raise _NotPlain
 
 
 # -- csv ----------------------------------------------------------------------------------------
@@ -245,7 +364,7 @@ def strip_private(rows: list[Row]) -> list[Row]:
 def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False) -> None:
     if fmt == "json":
         render_json(
-            SimulateReport(report.format, report.cluster, report.types, strip_private(report.rows)), stream
+            SimulateReport(report.format, report.cluster, report.types, report.rows), stream, skip_private=True
         )
     elif fmt == "csv":
         render_csv(report, stream)

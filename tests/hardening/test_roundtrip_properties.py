@@ -1,0 +1,167 @@
+"""Random trees: read -> write -> read gives the same tree in both formats, and convert and generate
+give the same bytes every run (in this process, and in fresh processes with other hash seeds)."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import tempfile
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from fsctl.capacity.reader import read_capacity
+from fsctl.capacity.writer import write_capacity
+from fsctl.commands.convert import ConvertCommand
+from fsctl.commands.convert import run as run_convert
+from fsctl.commands.generate import GenerateOptions
+from fsctl.commands.generate import run as run_generate
+from fsctl.fair.reader import read_fair
+from fsctl.fair.writer import write_fair
+from fsctl.model.diagnostics import Severity
+from fsctl.model.tree import PlacementRule, QueueTree, Setting
+from fsctl.xmldoc import load_xml
+
+from .trees import capacity_file, fair_file, ratio_file
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CLUSTER = "memory-mb=102400, vcores=100"
+
+
+def fair_snapshot(tree: QueueTree) -> dict[str, Any]:
+    """Everything a Fair file declares, without locations or spelling."""
+
+    def rule(r: PlacementRule | None) -> Any:
+        return None if r is None else (r.name, r.create, r.queue, rule(r.parent))
+
+    def values(settings: dict[str, Setting]) -> dict[str, Any]:
+        return {k: s.value for k, s in settings.items()}
+
+    return {
+        "queues": {
+            q.path: (values(q.declared), q.is_leaf, q.declared_parent, [c.name for c in q.children])
+            for q in tree.queues()
+        },
+        "settings": values(tree.settings),
+        "users": {name: values(s) for name, s in (tree.extras.get("users") or {}).items()},
+        "placement": [rule(r) for r in tree.placement] if tree.placement else None,
+    }
+
+
+def capacity_snapshot(tree: QueueTree) -> dict[str, Any]:
+    return {
+        "queues": [
+            (q.path, q.is_leaf, {k: (s.value, s.raw) for k, s in q.declared.items()}, q.effective)
+            for q in tree.queues()
+        ],
+        "settings": {k: (s.value, s.raw) for k, s in tree.settings.items()},
+        "effective": dict(tree.effective),
+    }
+
+
+def codes(diagnostics: list[Any]) -> set[str]:
+    return {d.code for d in diagnostics}
+
+
+@SETTINGS
+@given(fair_file())
+def test_fair_read_write_read(data: bytes) -> None:
+    first = read_fair(load_xml("fair.xml", data))
+    assert first.tree is not None
+    written = write_fair(first.tree)
+    second = read_fair(load_xml("written.xml", written))
+    assert second.tree is not None
+    assert fair_snapshot(second.tree) == fair_snapshot(first.tree)
+    # what the tree did not keep (an empty ACL element, an empty property) is not written back
+    assert codes(second.diagnostics) <= codes(first.diagnostics)
+    assert write_fair(second.tree) == written
+
+
+@SETTINGS
+@given(capacity_file())
+def test_capacity_read_write_read(data: bytes) -> None:
+    first = read_capacity(load_xml("cs.xml", data))
+    assert first.tree is not None
+    written = write_capacity(first.tree)
+    second = read_capacity(load_xml("written.xml", written))
+    assert second.tree is not None
+    assert capacity_snapshot(second.tree) == capacity_snapshot(first.tree)
+    # what the tree did not keep (an empty ACL element, an empty property) is not written back
+    assert codes(second.diagnostics) <= codes(first.diagnostics)
+    assert write_capacity(second.tree) == written
+
+
+def convert_print(path: str) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run_convert(
+        ConvertCommand(fair_path=path, print_output=True, fail_on=Severity.ERROR), out, err
+    )
+    return code, out.getvalue()
+
+
+def generate_print(path: str, target: str) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run_generate(GenerateOptions(ratios=path, target=target, cluster=CLUSTER), out, err)
+    return code, out.getvalue() + err.getvalue()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fair_file())
+def test_convert_is_deterministic(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "fair-scheduler.xml")
+        with open(path, "wb") as handle:
+            handle.write(data)
+        first = convert_print(path)
+        assert first[0] in (0, 1, 2)
+        assert convert_print(path) == first
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ratio_file(), st.sampled_from(["fair", "capacity"]))
+def test_generate_is_deterministic(text: str, target: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "ratios.yaml")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        first = generate_print(path, target)
+        assert first[0] == 0, first[1]
+        assert generate_print(path, target) == first
+
+
+def fresh_process(args: list[str], seed: str) -> tuple[int, bytes, bytes]:
+    env = {**os.environ, "PYTHONHASHSEED": seed, "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "fsctl", *args], capture_output=True, env=env, timeout=60, check=False
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+# a few fresh processes each: no shrinking (each example costs seconds)
+@settings(
+    max_examples=3,
+    deadline=None,
+    phases=[Phase.explicit, Phase.generate],
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(fair_file(), ratio_file())
+def test_same_bytes_under_other_hash_seeds(fair: bytes, ratios: str) -> None:
+    """Set and dict order must not leak into the output: runs with different PYTHONHASHSEED agree."""
+    with tempfile.TemporaryDirectory() as folder:
+        fair_path = os.path.join(folder, "fair-scheduler.xml")
+        ratio_path = os.path.join(folder, "ratios.yaml")
+        with open(fair_path, "wb") as handle:
+            handle.write(fair)
+        with open(ratio_path, "w", encoding="utf-8") as handle:
+            handle.write(ratios)
+        for args in (
+            ["convert", fair_path, "--print", "--format", "json"],
+            ["generate", ratio_path, "--target", "fair", "--cluster", CLUSTER],
+        ):
+            outputs = {fresh_process(args, seed) for seed in ("1", "12345")}
+            assert len(outputs) == 1, (args, outputs)
+            code, out, err = outputs.pop()
+            assert out or err
