@@ -63,3 +63,16 @@ def read_input(path: str, max_bytes: int) -> bytes:
     if len(data) > max_bytes:
         raise OSError(errno.EFBIG, f"is larger than {max_bytes} bytes, more than fsctl reads", path)
     return data
+
+
+def input_at(output: str, inputs: list[str | None]) -> str | None:
+    """The input that ``output`` names (the same file, by any path or link), if any: an output
+    written over an input is a typo to refuse, even with ``--force``."""
+    if not os.path.exists(output):
+        return None
+    for candidate in inputs:
+        if candidate and os.path.exists(candidate):
+            with contextlib.suppress(OSError):
+                if os.path.samefile(output, candidate):
+                    return candidate
+    return None

@@ -15,18 +15,18 @@ Follows ``hadoop-common/.../conf/Configuration.java`` (``Parser``, ``loadPropert
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import math
 import re
 import struct
-import weakref
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from lxml import etree
 
 from fsctl.model.diagnostics import Diagnostic, Rule
-from fsctl.model.location import Location
+from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import Setting
 from fsctl.xmldoc import XmlDocument, local_name
 
@@ -49,14 +49,45 @@ class ConfValueError(ValueError):
         self.exception = exception
 
 
-@dataclass(slots=True)  # not frozen: a frozen __init__ costs ~1 us more per property (100,000s)
 class PropertyRecord:
-    """One ``<property>`` element as written, in document order (overridden ones included)."""
+    """One ``<property>`` element as written, in document order (overridden ones included).
 
-    name: str
-    value: str | None
-    final: bool
-    location: Location
+    ``location`` may be given as a :class:`DeferredLocation`: finding a column means looking at the
+    text, which a clean file of 100,000s of properties never needs. It is worked out on first read.
+    """
+
+    __slots__ = ("name", "value", "final", "_location")
+
+    def __init__(self, name: str, value: str | None, final: bool, location: Location | DeferredLocation) -> None:
+        self.name = name
+        self.value = value
+        self.final = final
+        self._location = location
+
+    @property
+    def location(self) -> Location:
+        where = self._location
+        if isinstance(where, DeferredLocation):
+            where = self._location = where.resolve()
+        return where
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PropertyRecord):
+            return NotImplemented
+        return (self.name, self.value, self.final, self.location) == (
+            other.name,
+            other.value,
+            other.final,
+            other.location,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # compared by value, like the dataclass it was
+
+    def __repr__(self) -> str:
+        return (
+            f"PropertyRecord(name={self.name!r}, value={self.value!r}, final={self.final!r}, "
+            f"location={self.location!r})"
+        )
 
 
 # --------------------------------------------------------------------------------------------------
@@ -204,7 +235,8 @@ class HadoopConf:
     def __init__(self, source: str = "<memory>") -> None:
         self.source = source
         self._raw: dict[str, str] = {}
-        self._locations: dict[str, Location] = {}
+        #: Locations, or DeferredLocations until first asked for (:meth:`location` resolves them)
+        self._locations: dict[str, Location | DeferredLocation] = {}
         self._final: set[str] = set()
         #: every <property> element of the file(s), in document order
         self.records: list[PropertyRecord] = []
@@ -225,7 +257,7 @@ class HadoopConf:
         if record.value is not None:
             if record.name not in self._final:
                 self._raw[record.name] = record.value
-                self._locations[record.name] = record.location
+                self._locations[record.name] = record._location  # as given: deferred stays deferred
             else:
                 current = self._raw.get(record.name)
                 if current is not None and current != record.value:
@@ -283,6 +315,14 @@ class HadoopConf:
 
     def location(self, name: str) -> Location | None:
         """Where the winning definition of ``name`` was written (its ``<property>`` element)."""
+        where = self._locations.get(name)
+        if isinstance(where, DeferredLocation):
+            where = self._locations[name] = where.resolve()
+        return where
+
+    def deferred_location(self, name: str) -> Location | DeferredLocation | None:
+        """:meth:`location`, not worked out yet when it was read from a file: for the many
+        locations (of queues, of settings) that only a diagnostic will ever look at."""
         return self._locations.get(name)
 
     def get(self, name: str, default: str | None = None) -> str | None:
@@ -300,7 +340,8 @@ class HadoopConf:
             return raw
 
     def setting(self, name: str) -> Setting | None:
-        """Value (expanded), raw text (as written) and location of the winning ``<property>``."""
+        """Value (expanded), raw text (as written) and location of the winning ``<property>``
+        (the location is worked out when the setting's is first read)."""
         raw = self._raw.get(name)
         if raw is None:
             return None
@@ -431,9 +472,25 @@ def _env_default(spec: str) -> str | None:
 # The XML reader
 
 
-_READ: weakref.WeakKeyDictionary[XmlDocument, tuple[HadoopConf, list[Diagnostic]]] = (
-    weakref.WeakKeyDictionary()
-)
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a reader builds objects that all stay alive.
+
+    Each full collection walks every object built so far; on 100,000s of settings and queues the
+    few that growth triggers cost more than a tenth of the read. Nothing read is garbage, so
+    pausing frees nothing later than it would have been freed.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+_CACHE = "_fsctl_hadoop_configuration"  # the attribute of an XmlDocument holding its reading
 
 
 def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
@@ -443,21 +500,22 @@ def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
     The result is remembered per document (format detection and the reader both ask for it); the
     configuration must not be modified by callers (:meth:`HadoopConf.layered` copies).
     """
-    cached = _READ.get(doc)
+    # kept on the document itself (not in a weak mapping): the configuration's deferred locations
+    # refer to the document, which would keep a mapping entry alive forever
+    cached: tuple[HadoopConf, list[Diagnostic]] | None = getattr(doc, _CACHE, None)
     if cached is None:
-        cached = _READ[doc] = _read_configuration(doc)
+        with gc_paused():
+            cached = _read_configuration(doc)
+        try:
+            setattr(doc, _CACHE, cached)
+        except AttributeError:  # a document type without room for it: read again next time
+            pass
     return cached[0], list(cached[1])
 
 
-def document_location(
-    doc: XmlDocument, node: etree._Element, tag: str, lines: list[str] | None = None
-) -> Location:
-    """doc.location, with a fast path for the usual single ``<tag`` on its line (large files).
-
-    ``lines`` is ``doc.lines``, passed by callers that locate every property of a file.
-    """
-    if lines is None:
-        lines = doc.lines
+def document_location(doc: XmlDocument, node: etree._Element, tag: str) -> Location:
+    """doc.location, with a fast path for the usual single ``<tag`` on its line (large files)."""
+    lines = doc.lines
     sourceline = node.sourceline
     line = sourceline if isinstance(sourceline, int) else 0
     if 0 < line <= len(lines):
@@ -487,8 +545,9 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
                 "the <property> elements anyway",
             )
         )
-    seen: dict[str, Location] = {}
-    lines = doc.lines
+    seen: dict[str, PropertyRecord] = {}  # the first definition with a value, per name
+    # a property's location is worked out only if something asks for it
+    locate = functools.partial(document_location, doc, tag="property")
     for node in _elements_outside_properties(root):
         tag = node.tag
         name = tag if "}" not in tag else local_name(node)
@@ -502,7 +561,7 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
             )
             continue
         if name == "property":
-            record = _read_property(doc, node, diagnostics, lines)
+            record = _read_property(doc, node, diagnostics, DeferredLocation(locate, node))
             if record is None:
                 continue
             if record.value is None:
@@ -522,13 +581,13 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
                 diagnostics.append(
                     rules.CS006.at(
                         record.location,
-                        f"{record.name} is defined again (first at line {previous.line}); the last "
+                        f"{record.name} is defined again (first at line {previous.location.line}); the last "
                         "definition wins",
                         property=record.name,
                     )
                 )
             if record.value is not None:
-                seen.setdefault(record.name, record.location)
+                seen.setdefault(record.name, record)
         elif name not in (*_PROPERTY_FIELDS, "description", "fallback") and (
             (parent := node.getparent()) is not None and local_name(parent) != "property"
         ):
@@ -573,9 +632,8 @@ def _element_text(node: etree._Element) -> str:
 
 
 def _read_property(
-    doc: XmlDocument, node: etree._Element, diagnostics: list[Diagnostic], lines: list[str]
+    doc: XmlDocument, node: etree._Element, diagnostics: list[Diagnostic], location: DeferredLocation
 ) -> PropertyRecord | None:
-    location = document_location(doc, node, "property", lines)
     name: str | None = None
     value: str | None = None
     final_text: str | None = None
@@ -618,7 +676,9 @@ def _read_property(
     if not name:
         from fsctl.rules import capacity as rules
 
-        diagnostics.append(rules.CS003.at(location, "a <property> without a <name> is ignored by Hadoop"))
+        diagnostics.append(
+            rules.CS003.at(location.resolve(), "a <property> without a <name> is ignored by Hadoop")
+        )
         return None
     final = final_text == "true"  # "true".equals(token): exact, case-sensitive, untrimmed
     if final_text is not None and not final and final_text.strip().lower() == "true":
@@ -626,7 +686,7 @@ def _read_property(
 
         diagnostics.append(
             rules.CS007.at(
-                location,
+                location.resolve(),
                 f'<final>{final_text}</final> is not the exact string "true"; Hadoop does not '
                 f"treat {name} as final",
                 property=name,

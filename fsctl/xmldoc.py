@@ -200,7 +200,9 @@ class XmlDocument:
                 tag = element.tag
                 if not isinstance(tag, str):
                     continue
-                key = (element.sourceline or 1, tag.rpartition("}")[2])
+                source_line = element.sourceline
+                ends_on = source_line if isinstance(source_line, int) and source_line > 0 else 1
+                key = (ends_on, tag.rpartition("}")[2])
                 if len(starts.get(key, ())) > 1:
                     ranks[element] = seen[key] = seen.get(key, -1) + 1
             self._ranks = ranks

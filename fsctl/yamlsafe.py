@@ -24,11 +24,12 @@ MAX_DEPTH = 500
 #: nodes that aliases may add on top of the document's own (plus ten times its own size)
 MAX_EXPANSION = 100_000
 _STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
 #: tags composed as they are: plain collections (their items are checked one by one) and merge keys
 _UNCHECKED = (
     "tag:yaml.org,2002:map",
     "tag:yaml.org,2002:seq",
-    "tag:yaml.org,2002:merge",
+    _MERGE,
 )
 
 
@@ -42,9 +43,12 @@ def _loader_class() -> Any:
 
 
 def compose(
-    text: str, *, max_depth: int = MAX_DEPTH, max_expansion: int = MAX_EXPANSION
+    text: str, *, max_depth: int = MAX_DEPTH, max_expansion: int = MAX_EXPANSION, merge_keys: bool = True
 ) -> yaml.Node | None:
     """The representation graph of the single document in ``text`` (None when it is empty).
+
+    ``merge_keys=False`` reads ``<<`` as a plain string, for callers that do not flatten merges
+    (with merges on, a ``<<`` anywhere but as a mapping key is refused, as PyYAML's loader does).
 
     Raises ``yaml.YAMLError`` (a ``MarkedYAMLError`` with the position wherever there is one).
     """
@@ -53,14 +57,14 @@ def compose(
     except UnicodeEncodeError as exc:  # lone surrogates cannot reach libyaml
         raise yaml.YAMLError(f"the text cannot be encoded: {exc.reason}") from None
     try:
-        return _Composer(loader, max_depth, max_expansion).document()
+        return _Composer(loader, max_depth, max_expansion, merge_keys).document()
     except UnicodeEncodeError as exc:
         raise yaml.YAMLError(f"the text cannot be encoded: {exc.reason}") from None
     except yaml.reader.ReaderError as exc:
         # a control character: locate it (libyaml counts UTF-8 bytes) instead of a two-line message
         before = text.encode("utf-8", "surrogatepass")[: exc.position].decode("utf-8", "ignore")
         line, column = before.count("\n"), len(before) - before.rfind("\n") - 1
-        mark = yaml.error.Mark(exc.name, len(before), line, column, None, None)
+        mark = yaml.error.Mark(exc.name, len(before), line, column, None, 0)
         character = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
         raise ComposerError(None, None, f"unacceptable character {character}: {exc.reason}", mark) from None
     finally:
@@ -68,8 +72,9 @@ def compose(
 
 
 class _Composer:
-    def __init__(self, loader: Any, max_depth: int, max_expansion: int) -> None:
+    def __init__(self, loader: Any, max_depth: int, max_expansion: int, merge_keys: bool) -> None:
         self.loader = loader
+        self.merge_keys = merge_keys
         self.max_depth = max_depth
         self.max_expansion = max_expansion
         self.anchors: dict[str, yaml.Node] = {}
@@ -93,7 +98,10 @@ class _Composer:
         event = self._next()
         if not isinstance(event, yaml.StreamEndEvent) and event is not None:
             raise ComposerError(
-                "expected a single document in the stream", None, "but found another document", event.start_mark
+                "expected a single document in the stream",
+                None,
+                "but found another document",
+                event.start_mark,
             )
         return node
 
@@ -104,7 +112,8 @@ class _Composer:
         next_event = self.loader.get_event
         scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
         while True:
-            event = next_event()
+            event: Any = next_event()
+            mark: Any = event.start_mark
             node: yaml.Node | None = None
             size = 1
             if isinstance(event, scalar_event):
@@ -121,26 +130,24 @@ class _Composer:
                         None,
                         None,
                         f"aliases expand the document beyond {self.max_expansion} nodes (an alias bomb?)",
-                        event.start_mark,
+                        mark,
                     )
             elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
                 self._anchor(event)
                 if len(stack) >= self.max_depth:
-                    raise YamlLimitError(
-                        None, None, f"nested more than {self.max_depth} levels deep", event.start_mark
-                    )
+                    raise YamlLimitError(None, None, f"nested more than {self.max_depth} levels deep", mark)
                 self.own += 1
                 tag = event.tag
                 if isinstance(event, yaml.SequenceStartEvent):
                     if tag is None or tag == "!":
                         tag = self.loader.resolve(yaml.SequenceNode, None, event.implicit)
                     collection: yaml.Node = yaml.SequenceNode(
-                        tag, [], event.start_mark, None, flow_style=event.flow_style
+                        tag, [], mark, None, flow_style=event.flow_style
                     )
                 else:
                     if tag is None or tag == "!":
                         tag = self.loader.resolve(yaml.MappingNode, None, event.implicit)
-                    collection = yaml.MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                    collection = yaml.MappingNode(tag, [], mark, None, flow_style=event.flow_style)
                 if event.anchor is not None:
                     self.anchors[event.anchor] = collection
                     self.open_anchors.add(event.anchor)
@@ -153,9 +160,15 @@ class _Composer:
                     self.open_anchors.discard(anchor)
                 self.sizes[id(collection)] = size
                 self._check_tag(collection)
+                if self.merge_keys and isinstance(collection, yaml.MappingNode):
+                    self._check_merges(collection)
                 node = collection
             else:  # pragma: no cover - libyaml never sends anything else inside a document
                 raise ComposerError(None, None, f"unexpected {type(event).__name__}", event.start_mark)
+            if node.tag == _MERGE and not (
+                stack and stack[-1][2] is None and isinstance(stack[-1][0], yaml.MappingNode)
+            ):
+                raise YamlLimitError(None, None, "'<<' (a merge key) is only valid as a mapping key", mark)
             if not stack:
                 return node
             parent = stack[-1]
@@ -163,13 +176,26 @@ class _Composer:
             if isinstance(parent[0], yaml.MappingNode):
                 if parent[2] is None:
                     if not isinstance(node, yaml.ScalarNode):  # SafeConstructor cannot hash it either
-                        raise YamlLimitError(None, None, "a mapping key must be a plain value", node.start_mark)
+                        raise YamlLimitError(
+                            None, None, "a mapping key must be a plain value", node.start_mark
+                        )
                     parent[2] = node
                 else:
                     parent[0].value.append((parent[2], node))
                     parent[2] = None
             else:
                 parent[0].value.append(node)
+
+    def _check_merges(self, mapping: yaml.MappingNode) -> None:
+        """``<<`` merges a mapping or a list of mappings (SafeConstructor.flatten_mapping)."""
+        for key, value in mapping.value:
+            if key.tag != _MERGE:
+                continue
+            items = value.value if isinstance(value, yaml.SequenceNode) else [value]
+            if not all(isinstance(item, yaml.MappingNode) for item in items):
+                raise YamlLimitError(
+                    None, None, "'<<' merges a mapping or a list of mappings", value.start_mark
+                )
 
     def _anchor(self, event: Any) -> None:
         anchor = event.anchor
@@ -186,7 +212,9 @@ class _Composer:
         if anchor not in self.anchors:
             raise ComposerError(None, None, f"found undefined alias {anchor!r}", event.start_mark)
         if anchor in self.open_anchors:
-            raise YamlLimitError(None, None, f"alias *{anchor} refers to a node that contains it", event.start_mark)
+            raise YamlLimitError(
+                None, None, f"alias *{anchor} refers to a node that contains it", event.start_mark
+            )
         return self.anchors[anchor]
 
     def _register(self, anchor: str | None, node: yaml.Node) -> None:
@@ -198,6 +226,8 @@ class _Composer:
         tag = event.tag
         if tag is None or tag == "!":
             tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+            if tag == _MERGE and not self.merge_keys:
+                tag = _STR
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
         if tag != _STR:
             self._check_tag(node)

@@ -21,13 +21,14 @@ inheritance (cs.md §2). Load-time checks (cs.md §6) are in :mod:`fsctl.capacit
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from sys import intern
 from typing import Any
 
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
-from fsctl.hadoopconf import HadoopConf, document_location, java_trim, read_configuration
+from fsctl.hadoopconf import HadoopConf, document_location, gc_paused, java_trim, read_configuration
 from fsctl.model.diagnostics import Diagnostic
-from fsctl.model.location import Location
+from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import resource_types as make_resource_types
 from fsctl.model.tree import CAPACITY, Queue, QueueTree, ReadResult, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
@@ -85,7 +86,8 @@ def read_capacity(
             conf,
             site=site,
             hadoop_version=hadoop_version,
-            root_location=document_location(doc, doc.root, local_name(doc.root)),
+            # worked out if read: finding a column means splitting the whole text into lines
+            root_location=DeferredLocation(_root_location, doc),
         )
         result.diagnostics[:0] = diagnostics
         return result
@@ -93,15 +95,20 @@ def read_capacity(
         return _internal_error(doc.path, exc)
 
 
+def _root_location(doc: XmlDocument) -> Location:
+    return document_location(doc, doc.root, local_name(doc.root))
+
+
 def read_capacity_conf(
     conf: HadoopConf,
     site: HadoopConf | None = None,
     hadoop_version: HadoopVersion = DEFAULT_VERSION,
-    root_location: Location | None = None,
+    root_location: Location | DeferredLocation | None = None,
 ) -> ReadResult:
     """The tree of an already read configuration (tests and other formats build one in memory)."""
     try:
-        return _Builder(conf, site, hadoop_version, root_location).build()
+        with gc_paused():
+            return _Builder(conf, site, hadoop_version, root_location).build()
     except Exception as exc:
         return _internal_error(conf.source, exc)
 
@@ -119,7 +126,7 @@ class _Builder:
         conf: HadoopConf,
         site: HadoopConf | None,
         version: HadoopVersion,
-        root_location: Location | None,
+        root_location: Location | DeferredLocation | None,
     ) -> None:
         from fsctl.capacity import validate
 
@@ -137,6 +144,7 @@ class _Builder:
             t for t in self.merged.get_trimmed_strings("yarn.resource-types") if t
         )
         # legacy-queue-mode only exists from 3.4 on; before, every file is "legacy"
+        self.v34 = version >= (3, 4)
         self.legacy = version < (3, 4) or self.merged.get_boolean(PREFIX + "legacy-queue-mode.enabled", True)
         self.parser = validate.ValueParser(self.merged, version, self.resource_types, self.diagnostics)
         #: each queue's node labels and their union, found once by _resolve_globals
@@ -181,8 +189,9 @@ class _Builder:
         self.diagnostics.extend(self.validate.validate_tree(tree, self.merged, self.version))
         return ReadResult(self.conf.source, CAPACITY, tree, self.diagnostics)
 
-    def _location(self, key: str) -> Location | None:
-        return self.merged.location(key) or None
+    def _location(self, key: str) -> Location | DeferredLocation | None:
+        """Where a key was written, worked out when first read (queues take theirs from it)."""
+        return self.merged.deferred_location(key) or None
 
     def _build_children(
         self, queue: Queue, duplicates: list[tuple[str, str, Location | None]], flagged: set[str]
@@ -194,7 +203,7 @@ class _Builder:
         seen: set[str] = set()
         for name in names:
             if name in seen:
-                duplicates.append((queue.path, name, location))
+                duplicates.append((queue.path, name, self.merged.location(key)))
                 continue
             seen.add(name)
             queue.add_child(Queue(name, f"{queue.path}.{name}", location=location))
@@ -226,6 +235,7 @@ class _Builder:
                 tree.settings[name] = parser.global_setting(name, setting)
                 continue
             queue, suffix = _owner(rest, index)
+            suffix = intern(suffix)  # one string per suffix, not one per key: 100,000s of keys
             # a "*" path segment (a v2 template wildcard) needs a "*" somewhere: test that first
             if "*" in rest and "*" in rest.split(".auto-queue-creation-v2.")[0].split("."):
                 template_path, _, template_suffix = rest.partition(".auto-queue-creation-v2.")
@@ -258,8 +268,6 @@ class _Builder:
         parent = queue.parent
         up: dict[str, Any] = parent.effective if parent is not None else {}
         glob = tree.effective
-        eff = queue.effective
-
         declared = queue.declared
         values = {suffix: s.value for suffix, s in declared.items() if s.value is not None}
         own = values.get
@@ -287,89 +295,113 @@ class _Builder:
             )
         elif capacity is None:
             capacity = _ZERO_PERCENT  # immutable: one instance serves every queue without a value
-        eff["capacity"] = capacity
-        eff["maximum-capacity"] = own("maximum-capacity") or _FULL_PERCENT
-        eff["capacity-mode"] = capacity.mode.value
-        eff["minimum-user-limit-percent"] = own(
-            "minimum-user-limit-percent", glob["minimum-user-limit-percent"]
-        )
-        eff["user-limit-factor"] = own("user-limit-factor", glob["user-limit-factor"])
-        eff["maximum-applications"] = own("maximum-applications", -1)
-        eff["maximum-am-resource-percent"] = own(
-            "maximum-am-resource-percent", glob["maximum-am-resource-percent"]
-        )
-        eff["max-parallel-apps"] = own("max-parallel-apps", glob["max-parallel-apps"])
         state = own("state")
         if state is None:
             state = "RUNNING" if is_root or up.get("state") == "RUNNING" else "STOPPED"
-        eff["state"] = state
-        for acl in ("acl_submit_applications", "acl_administer_queue"):
-            eff[acl] = own(acl, "*" if is_root else " ")
-        for acl in (
-            "acl_application_max_priority",
-            "acl_administer_reservations",
-            "acl_list_reservations",
-            "acl_submit_reservations",
-        ):
-            eff[acl] = own(acl, "*")
+        acl_default = "*" if is_root else " "
         labels = own("accessible-node-labels")
         if is_root:
-            eff["accessible-node-labels"] = ["*"]
+            accessible = ["*"]
         elif labels is None:
-            eff["accessible-node-labels"] = list(up.get("accessible-node-labels", ["*"]))
+            accessible = list(up.get("accessible-node-labels", ["*"]))
         else:
-            eff["accessible-node-labels"] = _label_list(labels)
+            accessible = _label_list(labels)
         expression = own("default-node-label-expression")
         if expression is None and not is_root:
             parent_labels = set(up.get("accessible-node-labels", []))
-            mine = set(eff["accessible-node-labels"])
+            mine = set(accessible)
             if "*" in mine or parent_labels <= mine:
                 expression = up.get("default-node-label-expression")
-        eff["default-node-label-expression"] = expression or ""
-        eff["node-labels"] = self._label_capacities(queue, is_root)
-        if queue.is_leaf:
-            eff["ordering-policy"] = own("ordering-policy", "fifo")
+        leaf = queue.is_leaf
+        if leaf:
+            ordering = own("ordering-policy", "fifo")
         else:
-            eff["ordering-policy"] = own("ordering-policy", up.get("parent-ordering-policy", "utilization"))
-            eff["parent-ordering-policy"] = eff["ordering-policy"]
-        eff["ordering-policy-params"] = params
-        eff["priority"] = own("priority", 0)
-        eff["default-application-priority"] = own("default-application-priority", 0)
-        self._lifetimes(queue, up, own)
-        for flag in ("disable_preemption", "intra-queue-preemption.disable_preemption"):
-            eff[flag] = own(flag, up.get(flag, False))
+            ordering = own("ordering-policy", up.get("parent-ordering-policy", "utilization"))
+        maximum_lifetime, default_lifetime = self._lifetimes(up, own)
         maximum_mb, maximum_vcores = self._maximum_allocation(queue, up, glob, own)
-        eff["maximum-allocation-mb"] = maximum_mb
-        eff["maximum-allocation-vcores"] = maximum_vcores
-        eff["allow-zero-capacity-sum"] = own("allow-zero-capacity-sum", False)
-        eff["reservable"] = own("reservable", False)
-        eff["user-settings"] = dict(up.get("user-settings", {}))
-        eff["user-settings"].update(weights)
+        user_settings = dict(up.get("user-settings", {}))
+        user_settings.update(weights)
         v1 = own("auto-create-child-queue.enabled", False)
-        v2 = self.version >= (3, 4) and own("auto-queue-creation-v2.enabled", False)
-        eff["auto-create"] = "v1" if v1 else "v2" if v2 else None
-        eff["auto-create-child-queue.enabled"] = v1
-        eff["auto-create-child-queue.max-queues"] = own("auto-create-child-queue.max-queues", 1000)
-        eff["auto-create-child-queue.fail-on-exceeding-parent-capacity"] = own(
-            "auto-create-child-queue.fail-on-exceeding-parent-capacity", False
+        v2 = self.v34 and own("auto-queue-creation-v2.enabled", False)
+        depth = own("auto-queue-creation-v2.maximum-queue-depth", glob["auto-queue-creation-v2.maximum-queue-depth"])
+        templates = templated or (bool(wildcards) and not is_root)  # else every template is empty
+        # built as dict displays (in the order the keys have always had): 10,000s of queues
+        eff = {
+            "capacity": capacity,
+            "maximum-capacity": own("maximum-capacity") or _FULL_PERCENT,
+            "capacity-mode": capacity.mode.value,
+            "minimum-user-limit-percent": own("minimum-user-limit-percent", glob["minimum-user-limit-percent"]),
+            "user-limit-factor": own("user-limit-factor", glob["user-limit-factor"]),
+            "maximum-applications": own("maximum-applications", -1),
+            "maximum-am-resource-percent": own(
+                "maximum-am-resource-percent", glob["maximum-am-resource-percent"]
+            ),
+            "max-parallel-apps": own("max-parallel-apps", glob["max-parallel-apps"]),
+            "state": state,
+            "acl_submit_applications": own("acl_submit_applications", acl_default),
+            "acl_administer_queue": own("acl_administer_queue", acl_default),
+            "acl_application_max_priority": own("acl_application_max_priority", "*"),
+            "acl_administer_reservations": own("acl_administer_reservations", "*"),
+            "acl_list_reservations": own("acl_list_reservations", "*"),
+            "acl_submit_reservations": own("acl_submit_reservations", "*"),
+            "accessible-node-labels": accessible,
+            "default-node-label-expression": expression or "",
+            "node-labels": self._label_capacities(queue, is_root),
+            "ordering-policy": ordering,
+        }
+        if not leaf:
+            eff["parent-ordering-policy"] = ordering
+        eff.update(
+            {
+                "ordering-policy-params": params,
+                "priority": own("priority", 0),
+                "default-application-priority": own("default-application-priority", 0),
+                "maximum-application-lifetime": maximum_lifetime,
+                "default-application-lifetime": default_lifetime,
+                "disable_preemption": own("disable_preemption", up.get("disable_preemption", False)),
+                "intra-queue-preemption.disable_preemption": own(
+                    "intra-queue-preemption.disable_preemption",
+                    up.get("intra-queue-preemption.disable_preemption", False),
+                ),
+                "maximum-allocation-mb": maximum_mb,
+                "maximum-allocation-vcores": maximum_vcores,
+                "allow-zero-capacity-sum": own("allow-zero-capacity-sum", False),
+                "reservable": own("reservable", False),
+                "user-settings": user_settings,
+                "auto-create": "v1" if v1 else "v2" if v2 else None,
+                "auto-create-child-queue.enabled": v1,
+                "auto-create-child-queue.max-queues": own("auto-create-child-queue.max-queues", 1000),
+                "auto-create-child-queue.fail-on-exceeding-parent-capacity": own(
+                    "auto-create-child-queue.fail-on-exceeding-parent-capacity", False
+                ),
+                "auto-create-child-queue.management-policy": own(
+                    "auto-create-child-queue.management-policy",
+                    "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement."
+                    "GuaranteedOrZeroCapacityOverTimePolicy",
+                ),
+                "leaf-queue-template": _template(queue, keys.V1_TEMPLATE_PREFIX) if templated else {},
+                "auto-queue-creation-v2.enabled": bool(v2),
+                "auto-queue-creation-v2.max-queues": own("auto-queue-creation-v2.max-queues", 1000),
+                "auto-queue-creation-v2.maximum-queue-depth": depth,
+                "auto-queue-creation-v2.queue-auto-removal.enable": own(
+                    "auto-queue-creation-v2.queue-auto-removal.enable", True
+                ),
+                "auto-queue-creation-v2.template": (
+                    _v2_template(queue, keys.V2_TEMPLATE, wildcards, depth, templated) if templates else {}
+                ),
+                "auto-queue-creation-v2.leaf-template": (
+                    _v2_template(queue, keys.V2_LEAF_TEMPLATE, wildcards, depth, templated)
+                    if templates
+                    else {}
+                ),
+                "auto-queue-creation-v2.parent-template": (
+                    _v2_template(queue, keys.V2_PARENT_TEMPLATE, wildcards, depth, templated)
+                    if templates
+                    else {}
+                ),
+            }
         )
-        eff["auto-create-child-queue.management-policy"] = own(
-            "auto-create-child-queue.management-policy",
-            "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement."
-            "GuaranteedOrZeroCapacityOverTimePolicy",
-        )
-        eff["leaf-queue-template"] = _template(queue, keys.V1_TEMPLATE_PREFIX) if templated else {}
-        eff["auto-queue-creation-v2.enabled"] = bool(v2)
-        eff["auto-queue-creation-v2.max-queues"] = own("auto-queue-creation-v2.max-queues", 1000)
-        eff["auto-queue-creation-v2.maximum-queue-depth"] = own(
-            "auto-queue-creation-v2.maximum-queue-depth", glob["auto-queue-creation-v2.maximum-queue-depth"]
-        )
-        eff["auto-queue-creation-v2.queue-auto-removal.enable"] = own(
-            "auto-queue-creation-v2.queue-auto-removal.enable", True
-        )
-        depth = eff["auto-queue-creation-v2.maximum-queue-depth"]
-        for kind in (keys.V2_TEMPLATE, keys.V2_LEAF_TEMPLATE, keys.V2_PARENT_TEMPLATE):
-            eff[kind.rstrip(".")] = _v2_template(queue, kind, wildcards, depth, templated)
+        queue.effective.update(eff)  # empty before: the keys keep the order above
 
     def _label_capacities(self, queue: Queue, is_root: bool) -> dict[str, dict[str, Any]]:
         """Per configured label: capacity and maximum-capacity (CapacityValue) and AM percent."""
@@ -395,9 +427,10 @@ class _Builder:
             }
         return result
 
-    def _lifetimes(self, queue: Queue, up: dict[str, Any], own: Any) -> None:
-        """QueueAppLifetimeAndLimitSettings: < 0 inherits; the default is capped by the maximum."""
-        eff = queue.effective
+    def _lifetimes(self, up: dict[str, Any], own: Any) -> tuple[Any, Any]:
+        """QueueAppLifetimeAndLimitSettings: < 0 inherits; the default is capped by the maximum.
+
+        Returns (maximum-application-lifetime, default-application-lifetime)."""
         maximum = own("maximum-application-lifetime", -1)
         if maximum < 0:
             maximum = up.get("maximum-application-lifetime", -1)
@@ -408,8 +441,7 @@ class _Builder:
                 default = min(inherited, maximum) if maximum > 0 else inherited
             else:
                 default = maximum
-        eff["maximum-application-lifetime"] = maximum
-        eff["default-application-lifetime"] = default
+        return maximum, default
 
     def _maximum_allocation(
         self, queue: Queue, up: dict[str, Any], glob: dict[str, Any], own: Any

@@ -75,14 +75,17 @@ class ValueParser:
         return parse_vector("100", keys.ROOT, self.resource_types)
 
     def global_setting(self, name: str, setting: Setting) -> Setting:
+        """The typed setting of a scheduler-wide key; ``setting`` is updated in place."""
         if name.startswith(PREFIX):
             kind = keys.global_kind(name[len(PREFIX) :])
         else:
             kind = keys.SITE_KEYS.get(name, (None, None))[0]
-        value = self._typed(kind or keys.STRING, setting, name, queue=None, property=name)
-        return Setting(value, setting.raw, setting.location)
+        setting.value = self._typed(kind or keys.STRING, setting, name, queue=None, property=name)
+        return setting
 
     def queue_setting(self, queue: Queue, suffix: str, setting: Setting) -> Setting:
+        """The typed setting of a queue key. Like :meth:`global_setting`, it updates ``setting`` (a
+        fresh one from :meth:`HadoopConf.setting`) in place: a copy would work out its location."""
         kind, template, inner = _suffix_shape(suffix)
         if kind in (keys.CAPACITY, keys.MAX_CAPACITY):
             queue_path, template_v2 = queue.path, False
@@ -92,8 +95,9 @@ class ValueParser:
                 queue_path = f"{queue.path}.{template.rstrip('.')}"
             value = self._capacity(queue.path, queue_path, inner, suffix, kind, setting, template_v2)
         else:
-            value = self._typed(kind, setting, f"{PREFIX}{queue.path}.{suffix}", queue.path, suffix)
-        return Setting(value, setting.raw, setting.location)
+            value = self._typed(kind, setting, None, queue.path, suffix)
+        setting.value = value
+        return setting
 
     def effective_value(self, name: str, kind: str, default: Any) -> Any:
         """A global's value for ``effective``: Hadoop's default when unset or unreadable."""
@@ -123,11 +127,13 @@ class ValueParser:
         self,
         kind: str,
         setting: Setting,
-        name: str,
+        name: str | None,
         queue: str | None,
         property: str,
         report: bool = True,
     ) -> Any:
+        """``name`` is the full key, None for a queue key (``<prefix><queue>.<property>``, built only
+        for a message)."""
         text: str = setting.value if setting.value is not None else setting.raw
         try:
             return _convert(kind, text, self.version, property)
@@ -137,7 +143,7 @@ class ValueParser:
                     rules.CS201,
                     setting,
                     f"Invalid value for boolean: {java_trim(text)}, choose default value: "
-                    f"{_bool_default(property)} for {name}",
+                    f"{_bool_default(property)} for {name or f'{PREFIX}{queue}.{property}'}",
                     queue,
                     property,
                 )
@@ -731,13 +737,16 @@ class _TreeChecker:
         names: list[str] = listed.value if listed is not None and isinstance(listed.value, list) else []
         by_name = {child.name: child for child in parent.children}
         children = [by_name[n] for n in names if n in by_name] or list(parent.children)
-        where = listed.location if listed is not None else parent.location
+
+        def where() -> Any:  # looked up only for a finding: a location is worked out when read
+            return listed.location if listed is not None else parent.location
+
         if any(_unreadable_capacity(child) for child in children):
             return  # Hadoop stops at the child's own error; a sum without it would only add noise
         children_type, details = self._classify(children, labels)
         if children_type == "MIXED":
             yield rules.CS119.at(
-                where,
+                where(),
                 f"Parent queue '{parent.path}' have children queue used mixed of  weight mode, "
                 f"percentage and absolute mode, it is not allowed, please double check, details:{details}",
                 queue=parent.path,
@@ -748,7 +757,7 @@ class _TreeChecker:
         if "ABSOLUTE" in (children_type, parent_type):
             if children_type != parent_type and parent.parent is not None:
                 yield rules.CS120.at(
-                    where,
+                    where(),
                     f"Parent={parent.path}: When absolute minResource is used, we must make sure both "
                     "parent and child all use absolute minResource",
                     queue=parent.path,
@@ -779,25 +788,23 @@ class _TreeChecker:
                 total_fraction = to_float32(total_fraction + (value.fraction if value else 0.0))
             parent_value = self._capacity_of(parent, label)
             parent_fraction = parent_value.fraction if parent_value is not None else 0.0
-            head = (
-                f"Illegal capacity sum of {java_float_str(total_fraction)} for children of queue "
-                f"{parent.name} for label={label}."
-            )
             message = None
             if abs(to_float32(1.0 - total_fraction)) > PRECISION:
                 if abs(total_fraction) > PRECISION:
-                    message = f"{head} It should be either 0 or 1.0"
+                    message = "It should be either 0 or 1.0"
                 elif parent_type == "PERCENT" and parent_fraction > PRECISION and not allow_zero:
                     message = (
-                        f"{head} It is set to 0, but parent percent != 0, and doesn't allow children "
+                        "It is set to 0, but parent percent != 0, and doesn't allow children "
                         "capacity to set to 0"
                     )
             elif parent_type == "PERCENT" and parent_fraction <= 0 and not allow_zero:
-                message = (
-                    f"{head} queue={parent.name} has zero capacity, but childqueues have positive capacities"
-                )
+                message = f"queue={parent.name} has zero capacity, but childqueues have positive capacities"
             if message is not None:
-                yield rules.CS122.at(where, message, queue=parent.path, property="queues")
+                head = (
+                    f"Illegal capacity sum of {java_float_str(total_fraction)} for children of queue "
+                    f"{parent.name} for label={label}."
+                )
+                yield rules.CS122.at(where(), f"{head} {message}", queue=parent.path, property="queues")
 
     # -- version-specific ----------------------------------------------------------------------
 
@@ -878,11 +885,13 @@ def _compare(left: dict[str, int], right: dict[str, int], types: Sequence[str]) 
 
 
 def _unreadable_capacity(queue: Queue) -> bool:
-    return any(
-        setting.value is None
-        for suffix, setting in queue.declared.items()
-        if suffix == "capacity" or (suffix.startswith(keys.LABELS_PREFIX) and suffix.endswith(".capacity"))
-    )
+    for suffix, setting in queue.declared.items():
+        # the value first: it is almost never None, and the suffix tests cost more
+        if setting.value is None and (
+            suffix == "capacity" or (suffix.startswith(keys.LABELS_PREFIX) and suffix.endswith(".capacity"))
+        ):
+            return True
+    return False
 
 
 def _absolute(setting: Setting | None) -> dict[str, int] | None:

@@ -176,6 +176,8 @@ def _read_text(path: str) -> str:
 
 def _check_output_dir(options: ConvertCommand) -> None:
     """fs2cs's argument checks (fs2cs.md §1.3), plus fsctl's --force."""
+    from fsctl.fileio import input_at
+
     directory = options.output_dir
     if not directory or options.print_output or options.dry_run:
         return
@@ -188,8 +190,14 @@ def _check_output_dir(options: ConvertCommand) -> None:
                 f"-o {directory}: the output directory contains the yarn-site.xml given with --yarn-site; "
                 "choose another directory"
             )
+    names = [CAPACITY_FILE, SITE_FILE] + ([MAPPING_FILE] if options.convert.rules_to_file else [])
+    for name in names:  # even with --force: refused before any file is written, not half-way
+        target = os.path.join(directory, name)
+        if os.path.islink(target) or os.path.isdir(target):
+            raise UsageProblem(f"{target}: is a symbolic link or a directory; refusing to write there")
+        if input_at(target, [options.fair_path, options.yarn_site, options.rules_path]):
+            raise UsageProblem(f"{target}: is one of the inputs; refusing to overwrite it")
     if not options.force:
-        names = [CAPACITY_FILE, SITE_FILE] + ([MAPPING_FILE] if options.convert.rules_to_file else [])
         for name in names:
             target = os.path.join(directory, name)
             if os.path.lexists(target):

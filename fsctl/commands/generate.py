@@ -151,9 +151,12 @@ def run(options: GenerateOptions, stdout: TextIO, stderr: TextIO | None = None) 
     data = generated.text.encode("utf-8")
     written = False
     if options.output not in (None, STDOUT):
-        from fsctl.fileio import OutputExistsError, UnsafeOutputError, write_atomic
+        from fsctl.fileio import OutputExistsError, UnsafeOutputError, input_at, write_atomic
 
         assert options.output is not None
+        if input_at(options.output, [options.ratios, options.yarn_site, options.template]):
+            stderr.write(f"fsctl generate: {options.output}: is an input; refusing to overwrite it\n")
+            return _finish(options, reports, generated, stdout, stderr, EXIT_ERROR)
         try:
             write_atomic(options.output, data, force=options.force)
         except (OutputExistsError, UnsafeOutputError) as exc:

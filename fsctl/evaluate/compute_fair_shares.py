@@ -11,7 +11,7 @@ fs-math.md §1 writes this out; the tests replay ``TestComputeFairShares``.
 from __future__ import annotations
 
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from fsctl.model.resources import UNBOUNDED
@@ -156,39 +156,89 @@ def solve_ratio(
     return _compute(scheds, total, rtype, steady, semantics)[1]
 
 
+#: java_float of the weights seen so far: a tree has few distinct weights, asked for again and again
+_FLOAT32: dict[float, float] = {}
+#: the ratio R the search settled on, per search input (parents with identical children are common);
+#: bounded, so a huge tree cannot grow it without limit
+_SOLVED: dict[tuple[object, ...], float] = {}
+_CACHE_LIMIT = 65536
+
+
+def _float32(value: float) -> float:
+    # 0.0 and -0.0 share an entry: both are <= 0 and give the same (long) shares
+    rounded = _FLOAT32.get(value)
+    if rounded is None:
+        if len(_FLOAT32) >= _CACHE_LIMIT:
+            _FLOAT32.clear()
+        rounded = _FLOAT32[value] = java_float(value)
+    return rounded
+
+
 def _compute(
     scheds: Sequence[Schedulable], total: Mapping[str, int], rtype: str, steady: bool, semantics: Semantics
 ) -> tuple[list[int], float | None]:
-    """``computeSharesInternal``: the shares and the ratio R applied (None when nothing is searched)."""
+    """``computeSharesInternal``: the shares and the ratio R applied (None when nothing is searched).
+
+    Called for every parent and resource type of a tree, twice: the per-schedulable work is inlined
+    (:func:`fixed_share`, ``min_of``/``max_of``), and the ratio search, which depends only on the
+    searched schedulables' (weight, min, max) and the target, is done once per distinct input.
+    """
     shares = [0] * len(scheds)
     taken = 0
     search: list[int] = []  # indices of the schedulables that take part in the search
+    # (java_float(weight), min, max) of each searched schedulable, in search order
+    keys: list[tuple[float, int, int]] = []
+    check_fixed = semantics.fixed
     for index, sched in enumerate(scheds):
+        weight = _float32(sched.weight)
+        low = sched.min_share.get(rtype, 0)
+        high = sched.max_share.get(rtype, LONG_MAX)
         # before 2.6 (no fixed schedulables) every schedulable took part, active or not
-        fixed = fixed_share(sched, rtype, steady=steady) if semantics.fixed else None
-        if fixed is None:
-            search.append(index)
-        else:
-            shares[index] = fixed
-            taken = safe_add(taken, fixed)
+        if check_fixed:
+            # fixed_share, inlined
+            fixed: int | None = None
+            if high <= 0 or (not steady and sched.is_queue and not sched.active):
+                fixed = 0
+            elif weight <= 0:
+                fixed = 0 if low <= 0 else low
+            if fixed is not None:
+                shares[index] = fixed
+                taken = safe_add(taken, fixed)
+                continue
+        search.append(index)
+        keys.append((weight, low, high))
     if not search:
         return shares, None
-    members = [scheds[i] for i in search]
     total_max_share = 0
-    for sched in members:
-        total_max_share = safe_add(total_max_share, sched.max_of(rtype))
+    for _, _, high in keys:
+        total_max_share = safe_add(total_max_share, high)
         if total_max_share == LONG_MAX:
             break
     target = min(total_max_share, max(total.get(rtype, 0) - taken, 0))
+    cast = _int_of_double if semantics.int_arithmetic else _long_of_double
 
+    memo_key = (target, semantics.int_arithmetic, semantics.early_exit, *keys)
+    right = _SOLVED.get(memo_key)
+    if right is None:
+        right = _solve(keys, target, cast, semantics.early_exit)
+        if len(_SOLVED) >= _CACHE_LIMIT:
+            _SOLVED.clear()
+        _SOLVED[memo_key] = right
+    for index, (weight, low, high) in zip(search, keys, strict=True):
+        shares[index] = cast(min(max(weight * right, float(low)), float(high)))
+    return shares, right
+
+
+def _solve(
+    keys: list[tuple[float, int, int]], target: int, cast: Callable[[float], int], early_exit: bool
+) -> float:
+    """The doubling and the bisection of ``computeSharesInternal``: the upper bound of R."""
     # identical schedulables (same weight, min and max) are summed once, times their count: the sum
     # of non-negative shares saturating at Long.MAX does not depend on the order of the terms
-    keys = [(java_float(s.weight), s.min_of(rtype), s.max_of(rtype)) for s in members]
     counts: dict[tuple[float, int, int], int] = {}
     for key in keys:
         counts[key] = counts.get(key, 0) + 1
     groups = [(w, float(lo), float(hi), n) for (w, lo, hi), n in counts.items()]
-    cast = _int_of_double if semantics.int_arithmetic else _long_of_double
 
     def used_at(ratio: float) -> int:
         """``resourceUsedWithWeightToResourceRatio``."""
@@ -211,14 +261,11 @@ def _compute(
     for _ in range(COMPUTE_FAIR_SHARES_ITERATIONS):
         mid = (left + right) / 2.0
         used = used_at(mid)
-        if used == target and semantics.early_exit:
+        if used == target and early_exit:
             right = mid
             break
         if used < target:
             left = mid
         else:
             right = mid
-    for index, (weight, low, high) in zip(search, keys, strict=True):
-        share = min(max(weight * right, float(low)), float(high))
-        shares[index] = cast(share)
-    return shares, right
+    return right

@@ -134,7 +134,7 @@ def _load(path: str, data: str) -> _Node:
     from fsctl.yamlsafe import compose
 
     try:
-        composed = compose(data)  # depth, alias-expansion and scalar checks
+        composed = compose(data, merge_keys=False)  # depth, alias-expansion and scalar checks
     except yaml.YAMLError as exc:
         # JSON that YAML 1.1 refuses (tabs, for one) still parses; positions are then the file's
         try:

@@ -195,9 +195,12 @@ def evaluate_fair(
     result = FairResult(cluster=full_cluster, types=types, queues=[], hadoop_version=hadoop_version)
     # 1. flatten the tree (pre-order, iterative) and settle the policy rules top-down
     stack: list[tuple[Queue, QueueShares | None]] = [(tree.root, None)]
+    limits: dict[tuple[object, object], tuple[Vector, Vector]] = {}
     while stack:
         queue, parent = stack.pop()
-        shares = _queue_shares(queue, parent, full_cluster, types, default_policy, max_resources_default)
+        shares = _queue_shares(
+            queue, parent, full_cluster, types, default_policy, max_resources_default, limits
+        )
         if parent is not None:
             parent.children.append(shares)
             refusal = (
@@ -245,12 +248,23 @@ def _queue_shares(
     types: tuple[str, ...],
     default_policy: str,
     max_resources_default: Any,
+    memo: dict[tuple[object, object], tuple[Vector, Vector]] | None = None,
 ) -> QueueShares:
-    min_share = resolve_resource(setting(queue, "minResources"), cluster, types, 0, percentages=False)
+    min_value = setting(queue, "minResources")
     max_resources = setting(queue, "maxResources", max_resources_default)
-    configured_max = resolve_resource(max_resources, cluster, types, UNBOUNDED)
-    # FSQueue.getMaxShare: componentwise max of maxResources and minResources
-    max_share = {t: max(configured_max[t], min_share[t]) for t in types}
+    # most queues repeat a few limits: resolve each distinct pair once per evaluation
+    key = (_spec_key(min_value), _spec_key(max_resources))
+    known = memo.get(key) if memo is not None and None not in key else None
+    if known is None:
+        min_share = resolve_resource(min_value, cluster, types, 0, percentages=False)
+        configured_max = resolve_resource(max_resources, cluster, types, UNBOUNDED)
+        # FSQueue.getMaxShare: componentwise max of maxResources and minResources
+        max_share = {t: max(configured_max[t], min_share[t]) for t in types}
+        if memo is not None and None not in key:
+            memo[key] = (min_share, max_share)
+    else:
+        min_share, max_share = known
+    min_share, max_share = dict(min_share), dict(max_share)  # every queue owns its vectors
     weight = setting(queue, "weight", 1.0)
     try:
         weight = float(weight)
@@ -274,6 +288,15 @@ def _queue_shares(
         queue=queue,
         depth=queue.path.count("."),
     )
+
+
+def _spec_key(value: Any) -> object:
+    """A hashable stand-in for a configured resource that resolves the same way, or None."""
+    if value is None:
+        return ()
+    if type(value) is ResourceSpec:
+        return (value.absolute, value.fractions)
+    return None  # a mapping or anything else: resolved every time
 
 
 def _add_dynamic_queues(

@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 import re
 import struct
-import unicodedata
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 LONG_MIN, LONG_MAX = -(2**63), 2**63 - 1
@@ -41,6 +43,8 @@ def _decimal_digit(ch: str) -> int | None:
     # Character.digit(ch, 10) on a UTF-16 char: any BMP decimal digit (Unicode Nd), not just ASCII
     if ord(ch) > 0xFFFF:
         return None
+    import unicodedata  # only for non-ASCII digits: kept off the start-up path
+
     return unicodedata.decimal(ch, None)
 
 
@@ -93,6 +97,8 @@ _HEX = re.compile(r"([+-]?)0[xX](?:([0-9a-fA-F]+)\.?|([0-9a-fA-F]*)\.([0-9a-fA-F
 
 def _exact(text: str) -> tuple[float, Fraction | None]:
     """(sign, exact absolute value) of a Java floating literal; Fraction None for NaN/Infinity."""
+    from fractions import Fraction  # the uncommon literals only: kept off the start-up path
+
     trimmed = java_trim(text)
     if not trimmed:
         raise JavaNumberFormatError("empty String")
@@ -201,6 +207,8 @@ def _f32_bits(value: float) -> int:
 
 
 def _f32_value(bits: int) -> Fraction:
+    from fractions import Fraction
+
     if bits >= _F32_INF_BITS:
         return Fraction(2) ** 128  # where infinity sits for round-to-nearest purposes
     return Fraction(struct.unpack("<f", struct.pack("<I", bits))[0])
@@ -212,6 +220,8 @@ def _round_to_float32(exact: Fraction) -> float:
     Going through a double first could round twice; checking the float32 neighbours of the
     double-rounded guess against the exact value avoids that.
     """
+    from fractions import Fraction
+
     guess = to_float32(float(exact)) if exact < Fraction(2) ** 1024 else math.inf
     bits = _F32_INF_BITS if math.isinf(guess) else _f32_bits(guess)
     best_bits, best_err = bits, abs(_f32_value(bits) - exact)

@@ -64,7 +64,6 @@ from lxml import etree
 
 from fsctl.fair import javanum
 from fsctl.fair.names import trim_queue_name
-from fsctl.fair.placement import parse_placement_policy, policy_from_settings
 from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
 from fsctl.fair.site import FairSiteSettings
 from fsctl.model.diagnostics import Diagnostic
@@ -159,7 +158,7 @@ class QueueElement(Mapping[str, Any]):
     """One ``extras["queue_elements"]`` entry: a read-only mapping with the keys ``path``, ``tag``,
     ``type`` and ``location``, the last worked out only when read (most never are)."""
 
-    __slots__ = ("path", "tag", "type", "_location")
+    __slots__ = ("_location", "path", "tag", "type")
     KEYS = ("path", "tag", "type", "location")
 
     def __init__(self, path: str, tag: str, type_attr: str | None, location: DeferredLocation) -> None:
@@ -231,6 +230,8 @@ def effective_placement(tree: QueueTree, site: FairSiteSettings | None = None) -
     """
     if tree.placement:
         return list(tree.placement)
+    from fsctl.fair.placement import policy_from_settings
+
     settings = site or tree.extras.get("site") or FairSiteSettings()
     return policy_from_settings(settings.allow_undeclared_pools, settings.user_as_default_queue)
 
@@ -275,7 +276,7 @@ class _FairReader:
         #: (property, text) -> value, for values whose parsing reports nothing when it succeeds:
         #: large files repeat the same few texts (weights, limits) thousands of times
         self.parsed: dict[tuple[str, str], Any] = {}
-        self.queue_elements: list[dict[str, Any]] = []
+        self.queue_elements: list[Mapping[str, Any]] = []
         self.ignored: list[dict[str, Any]] = []
         self.users: dict[str, dict[str, Setting]] = {}
         self.tree.extras.update(
@@ -454,7 +455,7 @@ class _FairReader:
         self.resolve()
         self.check_policies()
         self.structure()
-        self.tree.reindex()
+        self.tree.reindex(self.index)
 
     def structure(self) -> None:
         from fsctl.fair.structure import check_structure
@@ -530,30 +531,26 @@ class _FairReader:
         location = self.later(element)
         raw_name = element.get("name", "")
         name = trim_queue_name(raw_name)
-        parent_path = parent.path if parent is not None else None
-        would_be = f"{parent_path}.{name}" if parent_path else name
-        attach = True
-        if "." in name:
-            self.found.append(
-                rules.FS101.at(
+        attach = "." not in name and bool(name)
+        if not attach:
+            parent_path = parent.path if parent is not None else None
+            would_be = f"{parent_path}.{name}" if parent_path else name
+            if "." in name:
+                diagnostic = rules.FS101.at(
                     location.resolve(),
                     f"Bad fair scheduler config file: queue name ({name}) shouldn't contain period.",
                     queue=would_be,
                     property="name",
                 )
-            )
-            attach = False
-        elif not name:
-            self.found.append(
-                rules.FS102.at(
+            else:
+                diagnostic = rules.FS102.at(
                     location.resolve(),
                     "Bad fair scheduler config file: queue name shouldn't be empty or consist only of "
                     "whitespace.",
                     queue=would_be,
                     property="name",
                 )
-            )
-            attach = False
+            self.found.append(diagnostic)
         queue = self.queue_object(name, parent, location, attach)
         type_attr = element.get("type")
         self.queue_elements.append(QueueElement(queue.path, local_name(element), type_attr, location))
@@ -640,14 +637,19 @@ class _FairReader:
         return queue
 
     def queue_property(self, queue: Queue, field: etree._Element, key: str) -> None:
-        location = self.later(field)
+        location = DeferredLocation(self.doc.location, field)
         path = queue.path
         if key == "reservation":  # presence only, the content is never read
             queue.declared[key] = Setting(True, "", location)
             return
-        text = self.text(field, path, key, trim=key not in ACL_PROPERTIES)
-        if text is None:
-            return
+        text: str | None = field.text
+        if text and not len(field):  # plain text content, the usual case: first_text, inlined
+            if key not in ACL_PROPERTIES:
+                text = javanum.java_trim(text)
+        else:
+            text = self.text(field, path, key, trim=key not in ACL_PROPERTIES)
+            if text is None:
+                return
         value: Any = self.parsed.get((key, text))
         if value is not None:
             queue.declared[key] = Setting(value, text, location)
@@ -703,6 +705,9 @@ class _FairReader:
     # -- placement ------------------------------------------------------------------------------
 
     def placement(self, element: etree._Element) -> None:
+        # imported here: files without a placement policy never load the module
+        from fsctl.fair.placement import parse_placement_policy
+
         try:
             rules_found, diagnostics = parse_placement_policy(
                 self.doc,
@@ -816,55 +821,62 @@ class _FairReader:
         zero = ResourceSpec.of(dict.fromkeys(self.types, 0))
         unbounded = dict.fromkeys(self.types, UNBOUNDED)
         scheduler_max = {t: self.site.maximum_allocation.get(t, UNBOUNDED) for t in self.types}
-        # the defaults, looked up once instead of once per queue (100,000 queues)
-        max_resources = top["queueMaxResourcesDefault"]
-        max_apps = top["queueMaxAppsDefault"]
-        max_am_share = top["queueMaxAMShareDefault"]
-        policy = top["defaultQueueSchedulingPolicy"]
-        root_inherited = {
-            "minSharePreemptionTimeout": top["defaultMinSharePreemptionTimeout"],
-            "fairSharePreemptionTimeout": top["defaultFairSharePreemptionTimeout"],
-            "fairSharePreemptionThreshold": top["defaultFairSharePreemptionThreshold"],
-            "allowPreemptionFrom": True,
-        }
-        for queue in self.tree.root.walk():
-            d = {k: s.value for k, s in queue.declared.items()}
-            parent = queue.parent.effective if queue.parent is not None else None
-            inherited = parent if parent is not None else root_inherited
-            low = d.get("minResources")
-            acl_default = EVERYBODY_ACL if queue.parent is None else NOBODY_ACL
-            # one dict literal, in the order the keys have always had
-            queue.effective.update(
-                {
-                    "weight": d.get("weight", 1.0),
-                    "minResources": low if low is not None and not low.is_percentage else zero,
-                    "maxResources": d.get("maxResources", max_resources),
-                    "maxChildResources": d.get("maxChildResources"),
-                    "maxContainerAllocation": self.container_cap(
-                        d.get("maxContainerAllocation"), parent, unbounded, scheduler_max
-                    ),
-                    "maxRunningApps": d.get("maxRunningApps", max_apps),
-                    "maxAMShare": d.get("maxAMShare", max_am_share),
-                    "schedulingPolicy": d.get("schedulingPolicy", policy),
-                    "minSharePreemptionTimeout": d.get(
-                        "minSharePreemptionTimeout", inherited["minSharePreemptionTimeout"]
-                    ),
-                    "fairSharePreemptionTimeout": d.get(
-                        "fairSharePreemptionTimeout", inherited["fairSharePreemptionTimeout"]
-                    ),
-                    "fairSharePreemptionThreshold": d.get(
-                        "fairSharePreemptionThreshold", inherited["fairSharePreemptionThreshold"]
-                    ),
-                    "allowPreemptionFrom": d.get("allowPreemptionFrom", True)
-                    and inherited["allowPreemptionFrom"],
-                    "aclSubmitApps": d.get("aclSubmitApps", acl_default),
-                    "aclAdministerApps": d.get("aclAdministerApps", acl_default),
-                    "aclAdministerReservations": d.get("aclAdministerReservations"),
-                    "aclListReservations": d.get("aclListReservations"),
-                    "aclSubmitReservations": d.get("aclSubmitReservations"),
-                    "reservation": bool(d.get("reservation", False)),
+
+        def template(parent: dict[str, Any] | None) -> dict[str, Any]:
+            """The effective settings of a queue that declares nothing, in their usual key order."""
+            inherited = (
+                parent
+                if parent is not None
+                else {
+                    "minSharePreemptionTimeout": top["defaultMinSharePreemptionTimeout"],
+                    "fairSharePreemptionTimeout": top["defaultFairSharePreemptionTimeout"],
+                    "fairSharePreemptionThreshold": top["defaultFairSharePreemptionThreshold"],
+                    "allowPreemptionFrom": True,
                 }
             )
+            acl_default = EVERYBODY_ACL if parent is None else NOBODY_ACL
+            return {
+                "weight": 1.0,
+                "minResources": zero,
+                "maxResources": top["queueMaxResourcesDefault"],
+                "maxChildResources": None,
+                "maxContainerAllocation": self.container_cap(None, parent, unbounded, scheduler_max),
+                "maxRunningApps": top["queueMaxAppsDefault"],
+                "maxAMShare": top["queueMaxAMShareDefault"],
+                "schedulingPolicy": top["defaultQueueSchedulingPolicy"],
+                "minSharePreemptionTimeout": inherited["minSharePreemptionTimeout"],
+                "fairSharePreemptionTimeout": inherited["fairSharePreemptionTimeout"],
+                "fairSharePreemptionThreshold": inherited["fairSharePreemptionThreshold"],
+                "allowPreemptionFrom": inherited["allowPreemptionFrom"],
+                "aclSubmitApps": acl_default,
+                "aclAdministerApps": acl_default,
+                "aclAdministerReservations": None,
+                "aclListReservations": None,
+                "aclSubmitReservations": None,
+                "reservation": False,
+            }
+
+        # siblings share their parent's template: a copy, then the few settings a queue declares
+        templates: dict[int, dict[str, Any]] = {}
+        for queue in self.tree.root.walk():
+            parent = queue.parent.effective if queue.parent is not None else None
+            base = templates.get(id(queue.parent))
+            if base is None:
+                base = templates[id(queue.parent)] = template(parent)
+            e = base.copy()
+            for key, setting in queue.declared.items():
+                value = setting.value
+                if key == "minResources":
+                    e[key] = value if not value.is_percentage else zero
+                elif key == "maxContainerAllocation":
+                    e[key] = self.container_cap(value, parent, unbounded, scheduler_max)
+                elif key == "allowPreemptionFrom":
+                    e[key] = value and base["allowPreemptionFrom"]  # False on any ancestor wins
+                elif key == "reservation":
+                    e[key] = bool(value)
+                else:
+                    e[key] = value
+            queue.effective.update(e)
 
     @staticmethod
     def container_cap(

@@ -95,6 +95,21 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
     if node is None:
         raise SyntaxProblem(rules.GN101.at(Location(path, 1, 1), "the ratio file is empty"))
     constructor = yaml.SafeLoader("")
+    # plain scalars repeat across a large file ("1", "true", "drf"): PyYAML's constructor resolves
+    # each distinct (tag, text) once; only immutable results are shared
+    scalars: dict[tuple[str, str], Any] = {}
+    shareable = (str, int, float, bool, type(None))
+
+    def construct(n: yaml.Node) -> Any:
+        if not isinstance(n, yaml.ScalarNode):
+            return constructor.construct_object(n, deep=True)
+        key = (n.tag, n.value)
+        if key in scalars:
+            return scalars[key]
+        value = constructor.construct_object(n, deep=True)
+        if type(value) in shareable:
+            scalars[key] = value
+        return value
 
     def located(n: yaml.Node) -> Location:
         return Location(path, n.start_mark.line + 1, n.start_mark.column + 1)
@@ -111,7 +126,7 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
             merged = len(n.value) - own
             mapping = Mapping(location=located(n))
             for index, (key_node, value_node) in enumerate(n.value):
-                key = constructor.construct_object(key_node, deep=True)
+                key = construct(key_node)
                 if not isinstance(key, str | int | float) or isinstance(key, bool):
                     problems.append(rules.GN101.at(located(key_node), f"a key must be a name, not {key!r}"))
                     continue
@@ -136,7 +151,7 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
         if isinstance(n, yaml.SequenceNode):
             return [Entry(convert(item, depth + 1), located(item), located(item)) for item in n.value]
         try:
-            return constructor.construct_object(n, deep=True)
+            return construct(n)
         except yaml.YAMLError as exc:
             raise SyntaxProblem(rules.GN101.at(located(n), f"not a valid YAML value: {exc}")) from None
 

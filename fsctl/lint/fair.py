@@ -648,7 +648,7 @@ class DocumentChecks:
                     property="type",
                 )
             )
-        fields = list(_tagged(element))
+        fields = _tagged_list(element)
         is_parent = queue_type == "parent" or any(tag in NESTED_QUEUE_TAGS for tag, _ in fields)
         self._duplicate_queue(element, path, is_parent)
         seen: dict[str, etree._Element] = {}
@@ -849,6 +849,15 @@ def _acl_items(part: str) -> list[str]:
 
 def _names(part: str) -> str:
     return ", ".join(repr(item) for item in _acl_items(part))
+
+
+def _tagged_list(parent: etree._Element) -> list[tuple[str, etree._Element]]:
+    """``list(_tagged(parent))`` as one comprehension (it runs for every queue of the file)."""
+    return [
+        (tag.rsplit("}", 1)[-1] if "}" in tag else tag, child)
+        for child in parent
+        if isinstance(tag := child.tag, str)
+    ]
 
 
 def _tagged(parent: etree._Element) -> Iterator[tuple[str, etree._Element]]:

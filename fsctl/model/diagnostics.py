@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import builtins
 import enum
-import textwrap
 from dataclasses import dataclass, field, replace
 
 from fsctl.model.location import Location
@@ -79,6 +78,8 @@ class Rule:
 
     @property
     def documentation(self) -> str:
+        import textwrap  # for `fsctl rules` only: kept off the start-up path
+
         # the summary sits on the docstring's first line, unindented; the body is indented
         first, _, rest = self.doc.strip("\n").partition("\n")
         body = textwrap.dedent(rest).strip("\n")

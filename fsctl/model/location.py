@@ -26,7 +26,7 @@ class DeferredLocation:
     finding a column means looking at the text, which on 100,000 queues costs more than reading.
     """
 
-    __slots__ = ("where", "arg")
+    __slots__ = ("arg", "where")
 
     def __init__(self, where: Callable[[Any], Location], arg: Any) -> None:
         self.where = where

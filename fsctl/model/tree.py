@@ -31,11 +31,13 @@ class Setting:
     :class:`DeferredLocation` and worked out on first read.
     """
 
-    __slots__ = ("value", "raw", "_location")
+    __slots__ = ("_location", "raw", "value")
     __match_args__ = ("value", "raw", "location")
     __hash__ = None  # type: ignore[assignment]  # mutable, compared by value (as the dataclass was)
 
-    def __init__(self, value: Any, raw: str = "", location: Location | DeferredLocation | None = None) -> None:
+    def __init__(
+        self, value: Any, raw: str = "", location: Location | DeferredLocation | None = None
+    ) -> None:
         self.value = value
         self.raw = raw
         self._location = location
@@ -189,8 +191,9 @@ class QueueTree:
         assert self._index is not None
         return self._index.get(path)
 
-    def reindex(self) -> None:
-        self._index = {q.path: q for q in self.root.walk()}
+    def reindex(self, index: dict[str, Queue] | None = None) -> None:
+        """Rebuild the path index; a reader that kept one while building the tree passes it."""
+        self._index = dict(index) if index is not None else {q.path: q for q in self.root.walk()}
 
 
 @dataclass(eq=False)

@@ -72,30 +72,22 @@ def render_json(report: SimulateReport, stream: TextIO, *, skip_private: bool = 
     """
     document = report.to_json()
     rows = document.pop("queues")
-    head = dumps_indented(document)  # "{\n  ...\n}": the queues go before the closing brace
-    memo: dict[tuple[Any, ...], str] = {}
-    try:
-        pieces = [head[:-2], ",\n  \"queues\": " if len(head) > 2 else '\n  "queues": ']
-        if not rows:
-            pieces.append("[]")
-        for index, row in enumerate(rows):
-            pieces.append("[\n    " if index == 0 else ",\n    ")
-            _encode(_public(row) if skip_private else row, "\n    ", pieces, memo)
-            if len(pieces) > 4096:
-                stream.write("".join(pieces))
-                pieces.clear()
-        if rows:
-            pieces.append("\n  ]")
-        pieces.append("\n}\n")
-    except _NotPlain:  # a value outside the row shapes: let json render (or reject) it
-        document["queues"] = [_public(r) for r in rows] if skip_private else rows
-        stream.write(json.dumps(document, indent=2) + "\n")
-        return
+    head = dumps_indented(document)
+    # head is "{}" or "{...\n}": reopen it for one more key
+    pieces = ['{\n  "queues": ' if head == "{}" else head[:-2] + ',\n  "queues": ']
+    memo: dict[Any, str] = {}
+    if not rows:
+        pieces.append("[]")
+    for index, row in enumerate(rows):
+        pieces.append("[\n    " if index == 0 else ",\n    ")
+        _encode(_public(row) if skip_private else row, "\n    ", pieces, memo)
+        if len(pieces) > 4096:  # like json.dump, the text is written as it is made
+            stream.write("".join(pieces))
+            pieces.clear()
+    if rows:
+        pieces.append("\n  ]")
+    pieces.append("\n}\n")
     stream.write("".join(pieces))
-
-
-class _NotPlain(Exception):
-    """A value :func:`_encode` leaves to json (a key that is not a str, an unknown type)."""
 
 
 def _public(row: Row) -> Row:
@@ -103,13 +95,11 @@ def _public(row: Row) -> Row:
 
 
 def dumps_indented(value: Any) -> str:
-    """``json.dumps(value, indent=2)`` (ensure_ascii, NaN allowed) for dicts with str keys, lists,
-    tuples, str, int, float, bool and None; anything else is handed to json."""
+    """``json.dumps(value, indent=2)``: ensure_ascii, NaN allowed, keys converted the same way, and
+    the same TypeError for a value json cannot encode (no check for circular references: rows are
+    trees)."""
     pieces: list[str] = []
-    try:
-        _encode(value, "\n", pieces, {})
-    except _NotPlain:
-        return json.dumps(value, indent=2)
+    _encode(value, "\n", pieces, {})
     return "".join(pieces)
 
 
@@ -130,9 +120,15 @@ def _float(value: float) -> str:
 _INFINITY = float("inf")
 
 
-def _encode(value: Any, newline: str, out: list[str], memo: dict[tuple[Any, ...], str]) -> None:
-    """Append json's indent=2 text of ``value``; ``newline`` is a newline and the current indent."""
-    if isinstance(value, str):
+def _encode(value: Any, newline: str, out: list[str], memo: dict[Any, str]) -> None:
+    """Append json's indent=2 text of ``value``; ``newline`` is a newline and the current indent.
+
+    ``memo`` keeps the text of resource vectors and of "key": prefixes, which repeat on every row.
+    """
+    kind = type(value)
+    if kind is dict:
+        _encode_dict(value, newline, out, memo)
+    elif isinstance(value, str):
         out.append(_encode_str(value))
     elif value is None:
         out.append("null")
@@ -145,32 +141,7 @@ def _encode(value: Any, newline: str, out: list[str], memo: dict[tuple[Any, ...]
     elif isinstance(value, float):
         out.append(_float(value))
     elif isinstance(value, dict):
-        if not value:
-            out.append("{}")
-            return
-        # a resource vector (int or None values) recurs on many rows: spell it once. Only exact
-        # ints and None: 1.0, True and 1 are equal keys but spell differently
-        key: tuple[Any, ...] | None = None
-        if all(item is None or type(item) is int for item in value.values()):
-            key = (newline, *value.items())
-            cached = memo.get(key)
-            if cached is not None:
-                out.append(cached)
-                return
-        inner = newline + "  "
-        start = len(out)
-        separator = "{" + inner
-        for name, item in value.items():
-            if not isinstance(name, str):
-                raise _NotPlain
-            out.append(separator)
-            out.append(_encode_str(name))
-            out.append(": ")
-            _encode(item, inner, out, memo)
-            separator = "," + inner
-        out.append(newline + "}")
-        if key is not None:
-            memo[key] = "".join(out[start:])
+        _encode_dict(value, newline, out, memo)
     elif isinstance(value, (list, tuple)):
         if not value:
             out.append("[]")
@@ -183,7 +154,69 @@ def _encode(value: Any, newline: str, out: list[str], memo: dict[tuple[Any, ...]
             separator = "," + inner
         out.append(newline + "]")
     else:
-        raise _NotPlain
+        json.JSONEncoder().default(value)  # raises json's own TypeError
+
+
+def _key(name: Any) -> str:
+    """A dict key as json spells it (``JSONEncoder.iterencode``'s key rules)."""
+    if isinstance(name, str):
+        return name
+    if isinstance(name, float):
+        return _float(name)
+    if name is True:
+        return "true"
+    if name is False:
+        return "false"
+    if name is None:
+        return "null"
+    if isinstance(name, int):
+        return int.__repr__(name)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {name.__class__.__name__}")
+
+
+def _encode_dict(value: dict[Any, Any], newline: str, out: list[str], memo: dict[Any, str]) -> None:
+    if not value:
+        out.append("{}")
+        return
+    # a resource vector (int or None values) recurs on many rows: spell it once. Only exact ints
+    # and None: 1.0, True and 1 are equal as keys but spell differently
+    key: tuple[Any, ...] | None = (newline, *value.items())
+    for name, item in value.items():
+        if (item is not None and type(item) is not int) or type(name) is not str:
+            key = None
+            break
+    if key is not None:
+        cached = memo.get(key)
+        if cached is not None:
+            out.append(cached)
+            return
+    start = len(out)
+    inner = newline + "  "
+    first = True
+    for name, item in value.items():
+        if type(name) is not str:
+            name = _key(name)  # 1, 1.0 and True would share a memo entry: spell them first
+        prefix = memo.get((first, inner, name))
+        if prefix is None:
+            prefix = memo[(first, inner, name)] = ("{" if first else ",") + inner + _encode_str(name) + ": "
+        out.append(prefix)
+        first = False
+        kind = type(item)
+        if kind is str:
+            out.append(_encode_str(item))
+        elif item is None:
+            out.append("null")
+        elif kind is int:
+            out.append(int.__repr__(item))
+        elif kind is float:
+            out.append(_float(item))
+        elif kind is dict:
+            _encode_dict(item, inner, out, memo)
+        else:
+            _encode(item, inner, out, memo)
+    out.append(newline + "}")
+    if key is not None:
+        memo[key] = "".join(out[start:])
 
 
 # -- csv ----------------------------------------------------------------------------------------
@@ -363,9 +396,8 @@ def strip_private(rows: list[Row]) -> list[Row]:
 
 def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False) -> None:
     if fmt == "json":
-        render_json(
-            SimulateReport(report.format, report.cluster, report.types, report.rows), stream, skip_private=True
-        )
+        rows = SimulateReport(report.format, report.cluster, report.types, report.rows)
+        render_json(rows, stream, skip_private=True)
     elif fmt == "csv":
         render_csv(report, stream)
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -76,3 +77,42 @@ def test_unreadable_paths(tmp_path) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(XmlLoadError) as info:
         load_xml(str(tmp_path))
     assert info.value.diagnostic.code == "XML001"
+
+
+def _start_tags_in_text_order(text: str) -> list[tuple[int, int]]:
+    """(line, column) of every start tag: elements in document order are start tags in text order."""
+    found = []
+    for match in re.finditer(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|(<)(?![/!?])", text, re.S):
+        if match.group(1):
+            before = text[: match.start()]
+            found.append((before.count("\n") + 1, match.start() - before.rfind("\n")))
+    return found
+
+
+TRICKY = (
+    '<?xml version="1.0"?>\n<allocations xmlns:x="u"><queue name="a"><weight>1</weight><queue\n'
+    ' name="b" a=">"><weight>2</weight></queue><!-- <queue name="z"/> --><queue name="c"/></queue>\n'
+    '<x:queue name="d"/><queue name="e"\n/><queue name="f">\n<weight\n>3</weight>  <weight>4</weight>'
+    '</queue><![CDATA[ <queue> ]]><queue name="g"/>\n<queuePlacementPolicy><rule name="nestedUserQueue">'
+    '<rule name="primaryGroup"/></rule><rule name="default"/></queuePlacementPolicy>\n</allocations>'
+)
+ONE_LINE = (
+    "<allocations>"
+    + "".join(
+        f'<queue name="q{i}"><weight>1</weight><queue name="l{i}"><weight>2</weight></queue></queue>'
+        for i in range(300)
+    )
+    + '<queuePlacementPolicy><rule name="a"><rule name="b"/></rule></queuePlacementPolicy></allocations>'
+)
+
+
+@pytest.mark.parametrize(
+    "text", [TRICKY, ONE_LINE, ONE_LINE.replace("><", ">\r\n<")], ids=["tricky", "one-line", "crlf"]
+)
+def test_every_element_is_located_at_its_start_tag(text: str) -> None:
+    # elements sharing a line with same-name ones (a file on one line) are ranked in one walk, and
+    # the line-only fast path must agree with the whole-text scan wherever it answers
+    doc = load_xml("x.xml", text.encode())
+    elements = [e for e in doc.root.iter() if isinstance(e.tag, str)]
+    expected = _start_tags_in_text_order(text.replace("\r\n", "\n"))
+    assert [(doc.location(e).line, doc.location(e).column) for e in elements] == expected

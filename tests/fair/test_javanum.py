@@ -94,6 +94,32 @@ def test_parse_float_rounds_to_32_bits() -> None:
 @pytest.mark.parametrize(
     ("text", "value"),
     [
+        # decimals on or near a float32 midpoint, where rounding through a double could round twice:
+        # Float.parseFloat rounds the exact decimal once, half to even
+        ("16777217", 16777216.0),  # 2^24 + 1: a tie, to the even neighbour
+        ("16777217.000000001", 16777218.0),  # just above the tie
+        ("16777216.999999999", 16777216.0),
+        ("33554434", 33554432.0),
+        ("33554435", 33554436.0),
+        ("1.00000005960464477539062500", 1.0),  # 1 + 2^-24, a tie
+        ("1.000000059604644775390625000001", 1.0000001192092896),
+        ("3.4028235677973366e38", 3.4028234663852886e38),  # just below MAX_VALUE + half an ulp
+        ("3.4028235677973366163753939545814256844801e38", math.inf),  # just above it
+        ("1.4e-45", 1.401298464324817e-45),  # the smallest subnormal
+        ("7.006492321624085e-46", 0.0),  # below half of it
+        ("-0.0", -0.0),
+    ],
+)
+def test_parse_float_rounds_once(text: str, value: float) -> None:
+    assert parse_float(text) == value
+    assert math.copysign(1, parse_float(text)) == math.copysign(1, value)
+    # the exact (Fraction) path, which the plain-decimal fast path must agree with
+    assert parse_float(text + "f") == parse_float(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
         ("true", True),
         ("TRUE", True),
         ("True", True),

@@ -319,3 +319,21 @@ def test_every_declared_rule_is_tested_and_documented() -> None:
             Severity.WARNING if rule.code[2] == "2" or rule.code in ("FS403", "FS406") else Severity.ERROR
         )
         assert rule.severity == expected, rule.code
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'stray\n<queue name="a"/>',
+        '<queue name="a"/>\nstray',
+        '<user name="u">stray<maxRunningApps>1</maxRunningApps></user>',
+        '<pool name="a"><![CDATA[stray]]></pool>',
+        '<queuePlacementPolicy>stray<rule name="default"/></queuePlacementPolicy>',
+        '<queuePlacementPolicy><rule name="nestedUserQueue">stray<rule name="primaryGroup"/></rule>'
+        "</queuePlacementPolicy>",
+    ],
+    ids=["allocations", "allocations-tail", "user", "pool-cdata", "policy", "rule"],
+)
+def test_stray_text_in_every_container_is_found(read_xml: Reader, body: str) -> None:
+    # the schema runs only when such text exists anywhere: each container kind must trigger it
+    assert "FS204" in {d.code for d in read_xml(body).diagnostics}

@@ -10,6 +10,7 @@ import sys
 import tempfile
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -94,11 +95,24 @@ def test_capacity_read_write_read(data: bytes) -> None:
     assert write_capacity(second.tree) == written
 
 
+@pytest.mark.xfail(strict=True, reason="fair writer merges a queue's two elements into one parent (FS110)")
+def test_queue_split_over_two_elements() -> None:
+    """Found by test_fair_read_write_read: Hadoop checks maxAMShare per <queue> element, so a queue
+    declared twice (once with children, once with maxAMShare) loads; written back as one element,
+    it is a parent with maxAMShare, which Hadoop refuses."""
+    data = (
+        b'<?xml version="1.0"?>\n<allocations>\n<queue name="a"><queue name="b"/></queue>\n'
+        b'<queue name="a"><maxAMShare>0.5</maxAMShare></queue>\n</allocations>\n'
+    )
+    first = read_fair(load_xml("fair.xml", data))
+    assert first.tree is not None and first.diagnostics == []
+    second = read_fair(load_xml("written.xml", write_fair(first.tree)))
+    assert second.diagnostics == []
+
+
 def convert_print(path: str) -> tuple[int, str]:
     out, err = io.StringIO(), io.StringIO()
-    code = run_convert(
-        ConvertCommand(fair_path=path, print_output=True, fail_on=Severity.ERROR), out, err
-    )
+    code = run_convert(ConvertCommand(fair_path=path, print_output=True, fail_on=Severity.ERROR), out, err)
     return code, out.getvalue()
 
 
@@ -142,7 +156,7 @@ def fresh_process(args: list[str], seed: str) -> tuple[int, bytes, bytes]:
 
 # a few fresh processes each: no shrinking (each example costs seconds)
 @settings(
-    max_examples=3,
+    max_examples=2,
     deadline=None,
     phases=[Phase.explicit, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow],
@@ -164,4 +178,5 @@ def test_same_bytes_under_other_hash_seeds(fair: bytes, ratios: str) -> None:
             outputs = {fresh_process(args, seed) for seed in ("1", "12345")}
             assert len(outputs) == 1, (args, outputs)
             code, out, err = outputs.pop()
+            assert code in (0, 1, 2)
             assert out or err

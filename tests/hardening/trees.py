@@ -55,21 +55,27 @@ PLACEMENT = st.lists(
 
 
 @st.composite
-def fair_queue(draw: st.DrawFn, depth: int) -> str:
-    name = draw(NAMES)
+def fair_queue(draw: st.DrawFn, name: str, depth: int) -> str:
     props = draw(st.lists(st.sampled_from(sorted(FAIR_VALUES)), unique=True, max_size=5))
     body = [f"<{p}>{escape(draw(FAIR_VALUES[p]))}</{p}>" for p in props]
     if depth < 3:
-        body += draw(st.lists(fair_queue(depth + 1), max_size=3 if depth < 2 else 2))
+        body += fair_queues(draw, depth + 1, 0, 3 if depth < 2 else 2)
     kind = draw(st.sampled_from(["", ' type="parent"']))
     return f"<queue name={quoteattr(name)}{kind}>{''.join(body)}</queue>"
+
+
+def fair_queues(draw: st.DrawFn, depth: int, least: int, most: int) -> list[str]:
+    # sibling names are unique: a queue split over two elements does not survive a rewrite (see
+    # test_roundtrip_properties.test_queue_split_over_two_elements)
+    names = draw(st.lists(NAMES, unique=True, min_size=least, max_size=most))
+    return [draw(fair_queue(name, depth)) for name in names]
 
 
 @st.composite
 def fair_file(draw: st.DrawFn) -> bytes:
     top = draw(st.lists(st.sampled_from(sorted(FAIR_TOP)), unique=True, max_size=3))
     body = [f"<{t}>{draw(FAIR_TOP[t])}</{t}>" for t in top]
-    body += draw(st.lists(fair_queue(1), min_size=1, max_size=4))
+    body += fair_queues(draw, 1, 1, 4)
     if draw(st.booleans()):
         body.append('<user name="bob"><maxRunningApps>3</maxRunningApps></user>')
     rules = draw(PLACEMENT)
@@ -98,7 +104,9 @@ def capacity_file(draw: st.DrawFn) -> bytes:
     props: list[tuple[str, str]] = []
 
     def children(path: str, depth: int) -> None:
-        names = draw(st.lists(NAMES, unique=True, min_size=1 if depth == 0 else 0, max_size=3 if depth < 2 else 0))
+        names = draw(
+            st.lists(NAMES, unique=True, min_size=1 if depth == 0 else 0, max_size=3 if depth < 2 else 0)
+        )
         if names:
             props.append((f"{P}{path}.queues", ",".join(names)))
         for index, name in enumerate(names):
@@ -117,7 +125,9 @@ def capacity_file(draw: st.DrawFn) -> bytes:
     if draw(st.booleans()):
         props.append((f"{P}maximum-am-resource-percent", draw(st.sampled_from(["0.1", "0.5"]))))
     if draw(st.booleans()):
-        props.append((f"{P}resource-calculator", "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"))
+        props.append(
+            (f"{P}resource-calculator", "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator")
+        )
     return write_configuration(props)
 
 
@@ -127,7 +137,9 @@ def ratio_file(draw: st.DrawFn) -> str:
 
     def level(indent: str, depth: int) -> list[str]:
         names = draw(st.lists(NAMES, unique=True, min_size=1, max_size=3 if depth < 2 else 2))
-        cuts = sorted(draw(st.lists(st.integers(1, 99), unique=True, min_size=len(names) - 1, max_size=len(names) - 1)))
+        cuts = sorted(
+            draw(st.lists(st.integers(1, 99), unique=True, min_size=len(names) - 1, max_size=len(names) - 1))
+        )
         shares = [b - a for a, b in zip([0, *cuts], [*cuts, 100], strict=True)]
         lines = []
         for name, share in zip(names, shares, strict=True):
