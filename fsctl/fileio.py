@@ -42,6 +42,13 @@ def write_atomic(path: str, data: bytes, *, force: bool = False) -> None:
         raise
 
 
+class InputRefusedError(OSError):
+    """An input fsctl will not read (not a regular file, or too large); ``str()`` is just the reason."""
+
+    def __str__(self) -> str:
+        return self.strerror or super().__str__()
+
+
 def read_input(path: str, max_bytes: int) -> bytes:
     """The bytes of the regular file ``path``; a FIFO, device or directory, or a file larger than
     ``max_bytes``, raises ``OSError`` (with a ``strerror`` fit for a one-line message).
@@ -53,15 +60,18 @@ def read_input(path: str, max_bytes: int) -> bytes:
     import stat
 
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputRefusedError(errno.EISDIR, "is a directory")
+        if stat.S_ISREG(info.st_mode):
+            raise InputRefusedError(errno.EFBIG, f"is larger than {max_bytes} bytes, more than fsctl reads")
+        raise InputRefusedError(errno.EINVAL, "is not a regular file (a FIFO or a device)")
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, "is a directory", path)
-        if not stat.S_ISREG(mode):
-            raise OSError(errno.EINVAL, "is not a regular file (a FIFO or a device)", path)
-        data = handle.read(max_bytes + 1)
+        data = handle.read(max_bytes + 1)  # and if it grew meanwhile
     if len(data) > max_bytes:
-        raise OSError(errno.EFBIG, f"is larger than {max_bytes} bytes, more than fsctl reads", path)
+        raise InputRefusedError(errno.EFBIG, f"is larger than {max_bytes} bytes, more than fsctl reads")
     return data
 
 

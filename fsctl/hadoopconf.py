@@ -56,9 +56,11 @@ class PropertyRecord:
     text, which a clean file of 100,000s of properties never needs. It is worked out on first read.
     """
 
-    __slots__ = ("name", "value", "final", "_location")
+    __slots__ = ("_location", "final", "name", "value")
 
-    def __init__(self, name: str, value: str | None, final: bool, location: Location | DeferredLocation) -> None:
+    def __init__(
+        self, name: str, value: str | None, final: bool, location: Location | DeferredLocation
+    ) -> None:
         self.name = name
         self.value = value
         self.final = final
@@ -506,10 +508,8 @@ def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
     if cached is None:
         with gc_paused():
             cached = _read_configuration(doc)
-        try:
+        with contextlib.suppress(AttributeError):  # no room for it: read again next time
             setattr(doc, _CACHE, cached)
-        except AttributeError:  # a document type without room for it: read again next time
-            pass
     return cached[0], list(cached[1])
 
 

@@ -16,7 +16,8 @@ from lxml import etree
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.xmldoc import XmlDocument
 
-_DIRECTIVE = re.compile(r"^\s*fsctl:\s*(disable|disable-file)\s*=\s*([\w,\s-]+?)\s*$")
+# compiled on first use (re's cache): only files that mention "fsctl:" need it
+_DIRECTIVE = r"^\s*fsctl:\s*(disable|disable-file)\s*=\s*([\w,\s-]+?)\s*$"
 
 
 @dataclass
@@ -50,7 +51,7 @@ def find_suppressions(doc: XmlDocument) -> Suppressions:
     if b"fsctl:" not in doc.data:
         return found
     for comment in doc.root.getroottree().iter(etree.Comment):
-        match = _DIRECTIVE.match(comment.text or "")
+        match = re.match(_DIRECTIVE, comment.text or "")
         if not match:
             continue
         codes = frozenset(c.strip().upper() for c in match.group(2).split(",") if c.strip())

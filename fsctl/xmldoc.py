@@ -8,6 +8,7 @@ element; the column is recovered from the text of that line.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import os
 import re
@@ -22,12 +23,14 @@ from fsctl.model.location import Location
 from fsctl.rules import document as rules
 
 MAX_BYTES = 64 * 1024 * 1024  # a 100,000-queue allocation file is about 15 MB
-# comments, CDATA, processing instructions and declarations are skipped; group 1 is a start tag's name
-_MARKUP = re.compile(
-    r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<![^>]*>|<([^\s/>!?]+)(?:[^>\"']+|\"[^\"]*\"|'[^']*')*>",
-    re.S,
-)
+# comments, CDATA, processing instructions and declarations are skipped; group 1 is the "<" of a
+# start tag (in well-formed XML every other "<" begins one of those or an end tag: "<" cannot occur
+# in attribute values or text)
+# (compiled on first use, by re's cache: most runs never scan)
+_START_TAG = r"(?s)<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<![^>]*>|(<)(?![/!?])"
 
+#: libxml2 stores an element's line in 16 bits: from here on ``sourceline`` is not where its tag is
+BIG_LINE = 65535
 _LINE_WALK_LIMIT = 64  # tags on one line ranked by walking back; more: one walk of the whole tree
 
 
@@ -64,13 +67,15 @@ class XmlDocument:
     root: etree._Element
     data: bytes
     _lines: list[str] | None = field(default=None, repr=False)
-    _starts: dict[tuple[int, str], list[tuple[int, int]]] | None = field(default=None, repr=False)
     #: the text split at "\n" only (the way libxml2 counts lines), for the one-line fast path
     _text_lines: list[str] | None = field(default=None, repr=False)
-    #: element -> rank among the same-tag start tags ending on its line, for lines holding several
-    _ranks: dict[etree._Element, int] | None = field(default=None, repr=False)
     #: (line, name) pairs the line alone cannot place (asked again and again in a one-line file)
     _unplaceable: set[tuple[int, str]] = field(default_factory=set, repr=False)
+    #: the whole-text scan: offsets of every start tag in text order, offsets where lines begin,
+    #: and element -> index in document order
+    _tag_offsets: list[int] = field(default_factory=list, repr=False)
+    _line_offsets: list[int] = field(default_factory=list, repr=False)
+    _order: dict[etree._Element, int] | None = field(default=None, repr=False)
 
     @property
     def lines(self) -> list[str]:
@@ -86,17 +91,13 @@ class XmlDocument:
         line: int = source_line if isinstance(source_line, int) and source_line > 0 else 1
         tag = node.tag
         if isinstance(tag, str):
-            name = tag.rpartition("}")[2]
-            column = self._column_on_line(node, line, name)
-            if column:
-                return Location(self.path, line, column)
-            # one scan of the text finds every start tag; libxml2's sourceline is the line where
-            # the start tag ends, so (that line, tag, rank among same-tag tags ending there) is a key
-            starts = (self._starts or self._start_tags()).get((line, name))
-            if starts:
-                rank = self._rank(node, line, name) if len(starts) > 1 else 0
-                if rank < len(starts):
-                    return Location(self.path, *starts[rank])
+            if line < BIG_LINE:
+                column = self._column_on_line(node, line, tag.rpartition("}")[2])
+                if column:
+                    return Location(self.path, line, column)
+            where = self._in_document_order(node)
+            if where is not None:
+                return Location(self.path, *where)
         found = self._find_start_tag(node, line)
         return Location(self.path, found[0], found[1])
 
@@ -165,48 +166,27 @@ class XmlDocument:
         starts = [m.start() + 1 for m in pattern.finditer(text)]
         return starts[rank] if rank < len(starts) else 0
 
-    def _start_tags(self) -> dict[tuple[int, str], list[tuple[int, int]]]:
-        """(line where a start tag ends, local name) -> [(line, column) where it begins], in order."""
-        if self._starts is None:
-            starts: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    def _in_document_order(self, node: etree._Element) -> tuple[int, int] | None:
+        """Where the node's start tag begins, from one scan of the whole text: elements in document
+        order are start tags in text order, so the node's index among the elements is its index
+        among the start tags. Exact wherever ``sourceline`` is not (several same-name tags ending
+        on one line, a file on one line, and past line 65,535, where libxml2's 16-bit element line
+        is borrowed from a following node); None if the scan and the tree disagree."""
+        if self._order is None:
             text = self.data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
-            line, scanned, line_start = 1, 0, 0
-            for match in _MARKUP.finditer(text):
-                name = match.group(1)
-                if name is None:
-                    continue
-                begin = match.start()
-                newlines = text.count("\n", scanned, begin)
-                if newlines:  # searching back only this far keeps a one-line file linear
-                    line += newlines
-                    line_start = text.rfind("\n", scanned, begin) + 1
-                scanned = begin
-                column = begin - line_start + 1
-                end_line = line + text.count("\n", begin, match.end())
-                starts.setdefault((end_line, name.rpartition(":")[2]), []).append((line, column))
-            self._starts = starts
-        return self._starts
-
-    def _rank(self, node: etree._Element, line: int, name: str) -> int:
-        """How many elements with this local name have a start tag ending on ``line`` before the
-        node's: elements come in document order, the order of their start tags in the text. One
-        walk ranks every element of every such crowded line (a file written on one line would
-        otherwise cost a sibling walk per element: quadratic)."""
-        if self._ranks is None:
-            starts = self._start_tags()
-            ranks: dict[etree._Element, int] = {}
-            seen: dict[tuple[int, str], int] = {}
+            self._tag_offsets = [m.start() for m in re.finditer(_START_TAG, text) if m.group(1)]
+            self._line_offsets = [0, *(m.end() for m in re.finditer("\n", text))]
+            order: dict[etree._Element, int] = {}
             for element in self.root.iter():
-                tag = element.tag
-                if not isinstance(tag, str):
-                    continue
-                source_line = element.sourceline
-                ends_on = source_line if isinstance(source_line, int) and source_line > 0 else 1
-                key = (ends_on, tag.rpartition("}")[2])
-                if len(starts.get(key, ())) > 1:
-                    ranks[element] = seen[key] = seen.get(key, -1) + 1
-            self._ranks = ranks
-        return self._ranks.get(node, 0)
+                if isinstance(element.tag, str):
+                    order[element] = len(order)
+            self._order = order if len(order) == len(self._tag_offsets) else {}
+        index = self._order.get(node)
+        if index is None:
+            return None
+        offset = self._tag_offsets[index]
+        line = bisect.bisect_right(self._line_offsets, offset)
+        return line, offset - self._line_offsets[line - 1] + 1
 
     def _find_start_tag(self, node: etree._Element, line: int) -> tuple[int, int]:
         if not isinstance(node.tag, str):  # comments and processing instructions

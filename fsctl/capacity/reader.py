@@ -38,6 +38,32 @@ PREFIX = keys.PREFIX
 _ROOT_DOT = keys.ROOT + "."
 #: the keys that make a queue without children a parent (auto-creation, reservations)
 _PARENT_FLAGS = ("auto-create-child-queue.enabled", "auto-queue-creation-v2.enabled", "reservable")
+#: queue keys whose effective value is the queue's own, else a default that is the same for every
+#: queue of a kind (leaf or parent, root or not): see _Builder._defaults
+_PLAIN_KEYS = frozenset(
+    (
+        "minimum-user-limit-percent",
+        "user-limit-factor",
+        "maximum-applications",
+        "maximum-am-resource-percent",
+        "max-parallel-apps",
+        "acl_submit_applications",
+        "acl_administer_queue",
+        "acl_application_max_priority",
+        "acl_administer_reservations",
+        "acl_list_reservations",
+        "acl_submit_reservations",
+        "priority",
+        "default-application-priority",
+        "allow-zero-capacity-sum",
+        "reservable",
+        "auto-create-child-queue.max-queues",
+        "auto-create-child-queue.fail-on-exceeding-parent-capacity",
+        "auto-create-child-queue.management-policy",
+        "auto-queue-creation-v2.max-queues",
+        "auto-queue-creation-v2.queue-auto-removal.enable",
+    )
+)
 _ZERO_PERCENT = CapacityValue(CapacityMode.PERCENTAGE, "", percent=0.0, vector=())
 _FULL_PERCENT = CapacityValue(CapacityMode.PERCENTAGE, "", percent=100.0, vector=())
 
@@ -150,6 +176,7 @@ class _Builder:
         #: each queue's node labels and their union, found once by _resolve_globals
         self.own_labels: dict[Queue, list[str]] = {}
         self.all_labels: set[str] = set()
+        self._default_dicts: dict[tuple[bool, bool], dict[str, Any]] = {}
 
     # -- the tree ------------------------------------------------------------------------------
 
@@ -186,7 +213,7 @@ class _Builder:
         self._resolve_globals(tree, ordered)
         for queue in ordered:  # pre-order: parents resolve first
             self._resolve_queue(tree, queue, wildcards)
-        self.diagnostics.extend(self.validate.validate_tree(tree, self.merged, self.version))
+        self.diagnostics.extend(self.validate.validate_tree(tree, self.merged, self.version, ordered))
         return ReadResult(self.conf.source, CAPACITY, tree, self.diagnostics)
 
     def _location(self, key: str) -> Location | DeferredLocation | None:
@@ -198,15 +225,16 @@ class _Builder:
     ) -> None:
         key = f"{PREFIX}{queue.path}.queues"
         # CapacitySchedulerConfiguration.getQueues: getStrings, then each element trimmed
-        names = [java_trim(n) for n in self.merged.get_strings(key) or []]
-        location = self._location(key)
-        seen: set[str] = set()
-        for name in names:
-            if name in seen:
-                duplicates.append((queue.path, name, self.merged.location(key)))
-                continue
-            seen.add(name)
-            queue.add_child(Queue(name, f"{queue.path}.{name}", location=location))
+        listed = self.merged.get_strings(key)
+        if listed:  # most queues are leaves: nothing to build
+            location = self._location(key)
+            seen: set[str] = set()
+            for name in (java_trim(n) for n in listed):
+                if name in seen:
+                    duplicates.append((queue.path, name, self.merged.location(key)))
+                    continue
+                seen.add(name)
+                queue.add_child(Queue(name, f"{queue.path}.{name}", location=location))
         if queue.children or not flagged:
             return
         merged = self.merged
@@ -223,6 +251,7 @@ class _Builder:
         merged_setting = self.merged.setting
         parser = self.parser
         skip = len(PREFIX)
+        index_get = index.get
         for name in self.conf.names():
             setting = merged_setting(name)
             if setting is None:  # blocked by a final definition below, with no value of its own
@@ -234,7 +263,13 @@ class _Builder:
             if rest != keys.ROOT and not rest.startswith(_ROOT_DOT) and not rest.startswith("*."):
                 tree.settings[name] = parser.global_setting(name, setting)
                 continue
-            queue, suffix = _owner(rest, index)
+            # the usual key is <queue path>.<suffix without dots>: one lookup, before the general search
+            position = rest.rfind(".")
+            queue = index_get(rest[:position]) if position != -1 else None
+            if queue is not None:
+                suffix = rest[position + 1 :]
+            else:
+                queue, suffix = _owner(rest, index)
             suffix = intern(suffix)  # one string per suffix, not one per key: 100,000s of keys
             # a "*" path segment (a v2 template wildcard) needs a "*" somewhere: test that first
             if "*" in rest and "*" in rest.split(".auto-queue-creation-v2.")[0].split("."):
@@ -244,7 +279,7 @@ class _Builder:
                         setting
                     )
                     continue
-            if queue is None or (keys.queue_kind(suffix) is None and "." in suffix):
+            if queue is None or ("." in suffix and keys.queue_kind(suffix) is None):
                 orphans[name] = setting
                 continue
             queue.declared[suffix] = parser.queue_setting(queue, suffix, setting)
@@ -298,7 +333,6 @@ class _Builder:
         state = own("state")
         if state is None:
             state = "RUNNING" if is_root or up.get("state") == "RUNNING" else "STOPPED"
-        acl_default = "*" if is_root else " "
         labels = own("accessible-node-labels")
         if is_root:
             accessible = ["*"]
@@ -323,85 +357,109 @@ class _Builder:
         user_settings.update(weights)
         v1 = own("auto-create-child-queue.enabled", False)
         v2 = self.v34 and own("auto-queue-creation-v2.enabled", False)
-        depth = own("auto-queue-creation-v2.maximum-queue-depth", glob["auto-queue-creation-v2.maximum-queue-depth"])
+        depth_key = "auto-queue-creation-v2.maximum-queue-depth"
+        depth = own(depth_key, glob[depth_key])
         templates = templated or (bool(wildcards) and not is_root)  # else every template is empty
-        # built as dict displays (in the order the keys have always had): 10,000s of queues
-        eff = {
-            "capacity": capacity,
-            "maximum-capacity": own("maximum-capacity") or _FULL_PERCENT,
-            "capacity-mode": capacity.mode.value,
-            "minimum-user-limit-percent": own("minimum-user-limit-percent", glob["minimum-user-limit-percent"]),
-            "user-limit-factor": own("user-limit-factor", glob["user-limit-factor"]),
-            "maximum-applications": own("maximum-applications", -1),
-            "maximum-am-resource-percent": own(
-                "maximum-am-resource-percent", glob["maximum-am-resource-percent"]
-            ),
-            "max-parallel-apps": own("max-parallel-apps", glob["max-parallel-apps"]),
-            "state": state,
-            "acl_submit_applications": own("acl_submit_applications", acl_default),
-            "acl_administer_queue": own("acl_administer_queue", acl_default),
-            "acl_application_max_priority": own("acl_application_max_priority", "*"),
-            "acl_administer_reservations": own("acl_administer_reservations", "*"),
-            "acl_list_reservations": own("acl_list_reservations", "*"),
-            "acl_submit_reservations": own("acl_submit_reservations", "*"),
-            "accessible-node-labels": accessible,
-            "default-node-label-expression": expression or "",
-            "node-labels": self._label_capacities(queue, is_root),
-            "ordering-policy": ordering,
-        }
+        # a copy of the defaults in their key order, then the computed values and the queue's own
+        # (10,000s of queues: one C-level copy instead of 46 insertions)
+        eff = self._defaults(leaf, is_root, glob).copy()
+        eff["capacity"] = capacity
+        eff["maximum-capacity"] = own("maximum-capacity") or _FULL_PERCENT
+        eff["capacity-mode"] = capacity.mode.value
+        eff["state"] = state
+        eff["accessible-node-labels"] = accessible
+        eff["default-node-label-expression"] = expression or ""
+        eff["node-labels"] = self._label_capacities(queue, is_root)
+        eff["ordering-policy"] = ordering
         if not leaf:
             eff["parent-ordering-policy"] = ordering
-        eff.update(
+        eff["ordering-policy-params"] = params
+        eff["maximum-application-lifetime"] = maximum_lifetime
+        eff["default-application-lifetime"] = default_lifetime
+        eff["disable_preemption"] = own("disable_preemption", up.get("disable_preemption", False))
+        eff["intra-queue-preemption.disable_preemption"] = own(
+            "intra-queue-preemption.disable_preemption",
+            up.get("intra-queue-preemption.disable_preemption", False),
+        )
+        eff["maximum-allocation-mb"] = maximum_mb
+        eff["maximum-allocation-vcores"] = maximum_vcores
+        eff["user-settings"] = user_settings
+        eff["auto-create"] = "v1" if v1 else "v2" if v2 else None
+        eff["auto-create-child-queue.enabled"] = v1
+        eff["leaf-queue-template"] = _template(queue, keys.V1_TEMPLATE_PREFIX) if templated else {}
+        eff["auto-queue-creation-v2.enabled"] = bool(v2)
+        eff["auto-queue-creation-v2.maximum-queue-depth"] = depth
+        for kind in (keys.V2_TEMPLATE, keys.V2_LEAF_TEMPLATE, keys.V2_PARENT_TEMPLATE):
+            eff[kind[:-1]] = _v2_template(queue, kind, wildcards, depth, templated) if templates else {}
+        for suffix, value in values.items():
+            if suffix in _PLAIN_KEYS:  # own value or default: nothing else decides these
+                eff[suffix] = value
+        queue.effective = eff  # a new queue's (empty) dict: the keys keep the order of _defaults
+
+    def _defaults(self, leaf: bool, is_root: bool, glob: dict[str, Any]) -> dict[str, Any]:
+        """The effective settings of a queue in their key order: the defaults of the keys in
+        _PLAIN_KEYS, None for the keys _resolve_queue computes. Built once per kind of queue."""
+        cached = self._default_dicts.get((leaf, is_root))
+        if cached is not None:
+            return cached
+        acl_default = "*" if is_root else " "
+        defaults: dict[str, Any] = {
+            "capacity": None,
+            "maximum-capacity": None,
+            "capacity-mode": None,
+            "minimum-user-limit-percent": glob["minimum-user-limit-percent"],
+            "user-limit-factor": glob["user-limit-factor"],
+            "maximum-applications": -1,
+            "maximum-am-resource-percent": glob["maximum-am-resource-percent"],
+            "max-parallel-apps": glob["max-parallel-apps"],
+            "state": None,
+            "acl_submit_applications": acl_default,
+            "acl_administer_queue": acl_default,
+            "acl_application_max_priority": "*",
+            "acl_administer_reservations": "*",
+            "acl_list_reservations": "*",
+            "acl_submit_reservations": "*",
+            "accessible-node-labels": None,
+            "default-node-label-expression": None,
+            "node-labels": None,
+            "ordering-policy": None,
+        }
+        if not leaf:
+            defaults["parent-ordering-policy"] = None
+        defaults.update(
             {
-                "ordering-policy-params": params,
-                "priority": own("priority", 0),
-                "default-application-priority": own("default-application-priority", 0),
-                "maximum-application-lifetime": maximum_lifetime,
-                "default-application-lifetime": default_lifetime,
-                "disable_preemption": own("disable_preemption", up.get("disable_preemption", False)),
-                "intra-queue-preemption.disable_preemption": own(
-                    "intra-queue-preemption.disable_preemption",
-                    up.get("intra-queue-preemption.disable_preemption", False),
-                ),
-                "maximum-allocation-mb": maximum_mb,
-                "maximum-allocation-vcores": maximum_vcores,
-                "allow-zero-capacity-sum": own("allow-zero-capacity-sum", False),
-                "reservable": own("reservable", False),
-                "user-settings": user_settings,
-                "auto-create": "v1" if v1 else "v2" if v2 else None,
-                "auto-create-child-queue.enabled": v1,
-                "auto-create-child-queue.max-queues": own("auto-create-child-queue.max-queues", 1000),
-                "auto-create-child-queue.fail-on-exceeding-parent-capacity": own(
-                    "auto-create-child-queue.fail-on-exceeding-parent-capacity", False
-                ),
-                "auto-create-child-queue.management-policy": own(
-                    "auto-create-child-queue.management-policy",
+                "ordering-policy-params": None,
+                "priority": 0,
+                "default-application-priority": 0,
+                "maximum-application-lifetime": None,
+                "default-application-lifetime": None,
+                "disable_preemption": None,
+                "intra-queue-preemption.disable_preemption": None,
+                "maximum-allocation-mb": None,
+                "maximum-allocation-vcores": None,
+                "allow-zero-capacity-sum": False,
+                "reservable": False,
+                "user-settings": None,
+                "auto-create": None,
+                "auto-create-child-queue.enabled": None,
+                "auto-create-child-queue.max-queues": 1000,
+                "auto-create-child-queue.fail-on-exceeding-parent-capacity": False,
+                "auto-create-child-queue.management-policy": (
                     "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement."
-                    "GuaranteedOrZeroCapacityOverTimePolicy",
+                    "GuaranteedOrZeroCapacityOverTimePolicy"
                 ),
-                "leaf-queue-template": _template(queue, keys.V1_TEMPLATE_PREFIX) if templated else {},
-                "auto-queue-creation-v2.enabled": bool(v2),
-                "auto-queue-creation-v2.max-queues": own("auto-queue-creation-v2.max-queues", 1000),
-                "auto-queue-creation-v2.maximum-queue-depth": depth,
-                "auto-queue-creation-v2.queue-auto-removal.enable": own(
-                    "auto-queue-creation-v2.queue-auto-removal.enable", True
-                ),
-                "auto-queue-creation-v2.template": (
-                    _v2_template(queue, keys.V2_TEMPLATE, wildcards, depth, templated) if templates else {}
-                ),
-                "auto-queue-creation-v2.leaf-template": (
-                    _v2_template(queue, keys.V2_LEAF_TEMPLATE, wildcards, depth, templated)
-                    if templates
-                    else {}
-                ),
-                "auto-queue-creation-v2.parent-template": (
-                    _v2_template(queue, keys.V2_PARENT_TEMPLATE, wildcards, depth, templated)
-                    if templates
-                    else {}
-                ),
+                "leaf-queue-template": None,
+                "auto-queue-creation-v2.enabled": None,
+                "auto-queue-creation-v2.max-queues": 1000,
+                "auto-queue-creation-v2.maximum-queue-depth": None,
+                "auto-queue-creation-v2.queue-auto-removal.enable": True,
+                "auto-queue-creation-v2.template": None,
+                "auto-queue-creation-v2.leaf-template": None,
+                "auto-queue-creation-v2.parent-template": None,
             }
         )
-        queue.effective.update(eff)  # empty before: the keys keep the order above
+        self._default_dicts[(leaf, is_root)] = defaults
+        return defaults
 
     def _label_capacities(self, queue: Queue, is_root: bool) -> dict[str, dict[str, Any]]:
         """Per configured label: capacity and maximum-capacity (CapacityValue) and AM percent."""

@@ -70,6 +70,8 @@ class ValueParser:
         self.resource_types = tuple(resource_types)
         self.diagnostics = diagnostics
         self.legacy = version < (3, 4) or conf.get_boolean(PREFIX + "legacy-queue-mode.enabled", True)
+        #: (text, for root, label, maximum) -> a capacity value that read without a finding
+        self._clean_capacities: dict[tuple[str, bool, str, bool], CapacityValue] = {}
 
     def root_vector(self) -> tuple[Any, ...]:
         return parse_vector("100", keys.ROOT, self.resource_types)
@@ -170,6 +172,13 @@ class ValueParser:
         label_info = keys.label_of(suffix)
         label = label_info[0] if label_info else ""
         maximum = kind == keys.MAX_CAPACITY
+        # a value read cleanly once reads the same for any queue but root (messages aside): large
+        # files repeat a few values over 100,000s of keys
+        clean_key = (text, queue_path == keys.ROOT, label, maximum)
+        clean = self._clean_capacities.get(clean_key)
+        if clean is not None:
+            return clean
+        reported = len(self.diagnostics)
         if self.version < (3, 4) and not maximum and is_weight(text):
             # weights arrived with YARN-10504 (3.4): 3.3 hands "2w" to Float.parseFloat
             self._report(
@@ -220,6 +229,8 @@ class ValueParser:
                 queue,
                 prop,
             )
+        if value is not None and len(self.diagnostics) == reported:
+            self._clean_capacities[clean_key] = value
         return value
 
 
@@ -299,14 +310,20 @@ def _convert(kind: str, text: str, version: HadoopVersion, property: str) -> Any
 # Checks on the whole tree
 
 
-def validate_tree(tree: QueueTree, conf: HadoopConf, version: HadoopVersion) -> list[Diagnostic]:
-    checker = _TreeChecker(tree, conf, version)
+def validate_tree(
+    tree: QueueTree, conf: HadoopConf, version: HadoopVersion, queues: list[Queue] | None = None
+) -> list[Diagnostic]:
+    """``queues`` is ``list(tree.queues())`` when the caller has it already."""
+    checker = _TreeChecker(tree, conf, version, queues)
     return list(checker.run())
 
 
 class _TreeChecker:
-    def __init__(self, tree: QueueTree, conf: HadoopConf, version: HadoopVersion) -> None:
+    def __init__(
+        self, tree: QueueTree, conf: HadoopConf, version: HadoopVersion, queues: list[Queue] | None = None
+    ) -> None:
         self.tree = tree
+        self.queues = queues if queues is not None else list(tree.queues())
         self.conf = conf
         self.version = version
         self.legacy: bool = tree.extras.get("legacy_queue_mode", True)
@@ -324,10 +341,12 @@ class _TreeChecker:
                 queue="root",
                 property="queues",
             )
-        for queue in self.tree.queues():
-            yield from self._queue(queue)
+        found: list[Diagnostic] = []
+        for queue in self.queues:
+            self._queue(queue, found)
             if queue.children and self.legacy:
-                yield from self._children(queue)
+                found.extend(self._children(queue))
+        yield from found
         if version_below(self.version, (3, 3)):
             yield from self._duplicate_leaf_names()
         if version_below(self.version, (3, 4)):
@@ -397,7 +416,8 @@ class _TreeChecker:
 
     # -- §6.2 ----------------------------------------------------------------------------------
 
-    def _queue(self, queue: Queue) -> Iterator[Diagnostic]:
+    def _queue(self, queue: Queue, out: list[Diagnostic]) -> None:
+        """The checks of one queue, appended to ``out`` (no generator per queue: 100,000s)."""
         eff = queue.effective
         path = queue.path
         is_root = queue.parent is None
@@ -408,70 +428,81 @@ class _TreeChecker:
         if is_root:
             for suffix in ("capacity", "accessible-node-labels"):
                 if suffix in queue.declared:
-                    yield rules.CS205.at(
-                        at(suffix),
-                        "root's capacity is always 100; the configured value is ignored"
-                        if suffix == "capacity"
-                        else "Accessible node labels for root queue will be ignored, it will be "
-                        "automatically set to *.",
-                        queue=path,
-                        property=suffix,
+                    out.append(
+                        rules.CS205.at(
+                            at(suffix),
+                            "root's capacity is always 100; the configured value is ignored"
+                            if suffix == "capacity"
+                            else "Accessible node labels for root queue will be ignored, it will be "
+                            "automatically set to *.",
+                            queue=path,
+                            property=suffix,
+                        )
                     )
         capacity = queue.declared.get("capacity")
         if capacity is not None and isinstance(capacity.value, CapacityValue) and not is_root:
             value = capacity.value
             if value.mode is CapacityMode.VECTOR and self.legacy and value.weight < 0:
-                yield rules.CS202.at(
-                    capacity.location,
-                    f"capacity {capacity.raw.strip()} is a capacity vector, which legacy queue mode reads "
-                    "as 0% (set yarn.scheduler.capacity.legacy-queue-mode.enabled=false to use vectors)",
-                    queue=path,
-                    property="capacity",
+                out.append(
+                    rules.CS202.at(
+                        capacity.location,
+                        f"capacity {capacity.raw.strip()} is a capacity vector, which legacy queue mode "
+                        "reads as 0% (set yarn.scheduler.capacity.legacy-queue-mode.enabled=false to use "
+                        "vectors)",
+                        queue=path,
+                        property="capacity",
+                    )
                 )
         # Q7: an explicitly RUNNING child under a STOPPED parent (QueueStateHelper)
         parent = queue.parent
         state = queue.declared.get("state")
         stopped_parent = parent is not None and parent.effective.get("state") == "STOPPED"
         if parent is not None and state is not None and state.value == "RUNNING" and stopped_parent:
-            yield rules.CS106.at(
-                state.location,
-                f"The parent queue:{parent.path} cannot be STOPPED as the child queue:{path} is "
-                "in RUNNING state.",
-                queue=path,
-                property="state",
+            out.append(
+                rules.CS106.at(
+                    state.location,
+                    f"The parent queue:{parent.path} cannot be STOPPED as the child queue:{path} is "
+                    "in RUNNING state.",
+                    queue=path,
+                    property="state",
+                )
             )
         # Q16: reservable queues are leaves
         if eff.get("reservable") and (queue.children or eff.get("auto-create")):
-            yield rules.CS115.at(
-                at("reservable"),
-                f"Only Leaf Queues can be reservable for {path}",
-                queue=path,
-                property="reservable",
+            out.append(
+                rules.CS115.at(
+                    at("reservable"),
+                    f"Only Leaf Queues can be reservable for {path}",
+                    queue=path,
+                    property="reservable",
+                )
             )
         # each check runs only when the queue has what it looks at: the conditions below are the
         # checks' own early exits, tested here without creating a generator per queue and check
         declared = queue.declared
         if _absolute(capacity) is not None or _absolute(declared.get("maximum-capacity")) is not None:
-            yield from self._absolute_limits(queue)
+            out.extend(self._absolute_limits(queue))
         if self.legacy and not is_root and eff.get("node-labels"):
-            yield from self._percentage_vs_absolute(queue)
+            out.extend(self._percentage_vs_absolute(queue))
         if not self.legacy:
-            yield from self._weight_maximum(queue)
-        if "maximum-allocation-mb" in declared or "maximum-allocation-vcores" in declared or (
-            "maximum-allocation" in declared
+            out.extend(self._weight_maximum(queue))
+        if (
+            "maximum-allocation-mb" in declared
+            or "maximum-allocation-vcores" in declared
+            or ("maximum-allocation" in declared)
         ):
-            yield from self._maximum_allocation(queue)
+            out.extend(self._maximum_allocation(queue))
         if "accessible-node-labels" in declared or eff.get("default-node-label-expression"):
-            yield from self._labels(queue)
+            out.extend(self._labels(queue))
         if queue.is_leaf:
             if eff.get("user-settings"):
-                yield from self._user_weights(queue)
+                out.extend(self._user_weights(queue))
             if "default-application-lifetime" in declared:
-                yield from self._lifetimes(queue)
+                out.extend(self._lifetimes(queue))
         if "ordering-policy" in declared:
-            yield from self._ordering_policy(queue)
+            out.extend(self._ordering_policy(queue))
         if eff.get("auto-create") == "v1":
-            yield from self._v1_template(queue)
+            out.extend(self._v1_template(queue))
 
     def _absolute_limits(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q8, Q9: absolute min <= max, and max <= the parent's configured max."""
@@ -736,24 +767,49 @@ class _TreeChecker:
         listed = parent.declared.get("queues")
         names: list[str] = listed.value if listed is not None and isinstance(listed.value, list) else []
         by_name = {child.name: child for child in parent.children}
-        children = [by_name[n] for n in names if n in by_name] or list(parent.children)
+        children: list[Queue] = [by_name[n] for n in names if n in by_name] or list(parent.children)
 
         def where() -> Any:  # looked up only for a finding: a location is worked out when read
             return listed.location if listed is not None else parent.location
 
         if any(_unreadable_capacity(child) for child in children):
             return  # Hadoop stops at the child's own error; a sum without it would only add noise
-        children_type, details = self._classify(children, labels)
+        if len(labels) == 1 and _all_percentage(parent, children):
+            # what _classify finds for percentages without labels, without its per-queue work:
+            # no weight, nothing absolute (a percentage is never bracketed)
+            children_type = parent_type = "PERCENT"
+        else:
+            children_type, parent_type = self._types(parent, children, labels)
+            if children_type == "MIXED":
+                yield rules.CS119.at(
+                    where(),
+                    f"Parent queue '{parent.path}' have children queue used mixed of  weight mode, "
+                    "percentage and absolute mode, it is not allowed, please double check, "
+                    f"details:{self._mixed_details(children, labels)}",
+                    queue=parent.path,
+                    property="queues",
+                )
+                return
+        yield from self._sum_checks(parent, children, labels, children_type, parent_type, where)
+
+    def _types(self, parent: Queue, children: list[Queue], labels: list[str]) -> tuple[str, str]:
+        """(children's type, parent's type), as getCapacityConfigurationTypeForQueues finds them."""
+        children_type, _ = self._classify(children, labels)
         if children_type == "MIXED":
-            yield rules.CS119.at(
-                where(),
-                f"Parent queue '{parent.path}' have children queue used mixed of  weight mode, "
-                f"percentage and absolute mode, it is not allowed, please double check, details:{details}",
-                queue=parent.path,
-                property="queues",
-            )
-            return
+            return children_type, ""
         parent_type, _ = self._classify([parent], labels)
+        return children_type, parent_type
+
+    def _sum_checks(
+        self,
+        parent: Queue,
+        children: list[Queue],
+        labels: list[str],
+        children_type: str,
+        parent_type: str,
+        where: Any,
+    ) -> Iterator[Diagnostic]:
+        """The absolute minimum and the percentage sum of one parent's children (legacy mode)."""
         if "ABSOLUTE" in (children_type, parent_type):
             if children_type != parent_type and parent.parent is not None:
                 yield rules.CS120.at(
@@ -882,6 +938,15 @@ def _compare(left: dict[str, int], right: dict[str, int], types: Sequence[str]) 
     if greater and less:
         return 0
     return 1 if greater else -1 if less else 0
+
+
+def _all_percentage(parent: Queue, children: list[Queue]) -> bool:
+    """Whether the parent's and every child's capacity is a percentage."""
+    for queue in (parent, *children):
+        value = queue.effective.get("capacity")
+        if not isinstance(value, CapacityValue) or value.mode is not CapacityMode.PERCENTAGE:
+            return False
+    return True
 
 
 def _unreadable_capacity(queue: Queue) -> bool:

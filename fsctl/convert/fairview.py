@@ -32,10 +32,12 @@ def declared(queue: Queue, name: str) -> Any:
 
 def queue_value(queue: Queue, name: str) -> Any:
     """Declared value, else the reader's effective value, else None."""
-    value = declared(queue, name)
-    if value is None:
-        value = _value(queue.effective.get(name))
-    return value
+    # declared() and _value() inlined: asked several times for every queue of the tree
+    setting = queue.declared.get(name)
+    if setting is not None and setting.value is not None:
+        return setting.value
+    value = queue.effective.get(name)
+    return value.value if isinstance(value, Setting) else value
 
 
 def global_value(tree: QueueTree, name: str, default: Any = None) -> Any:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from xml.sax.saxutils import escape
 
 HEADER_CAPACITY = "capacity-scheduler.xml converted from a Fair Scheduler configuration by fsctl convert"
 HEADER_SITE = (
@@ -22,6 +21,9 @@ def configuration_xml(props: Mapping[str, str], header: str) -> bytes:
 
 
 def _fallback_xml(pairs: list[tuple[str, str]], header: str) -> bytes:
+    # imported here: xml.sax.saxutils pulls in urllib.request, http.client and email (tens of ms)
+    from xml.sax.saxutils import escape
+
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f"<!-- {escape(header).replace('--', '- -')} -->",

@@ -30,7 +30,17 @@ Difference = Literal["crash", "all-zero", "distorted"]
 
 def weight_capacity(weight: float) -> str:
     """``Float.toString(weight) + "w"``: ``1.0w``, ``2.5w``, ``0.3w``."""
-    return java_float_str(to_float32(weight)) + "w"
+    # a tree repeats a few weights thousands of times; 0.0 and -0.0 are equal keys but spell
+    # differently, so zero is never cached
+    text = _WEIGHT_TEXT.get(weight) if weight else None
+    if text is None:
+        text = java_float_str(to_float32(weight)) + "w"
+        if weight and len(_WEIGHT_TEXT) < 4096:
+            _WEIGHT_TEXT[weight] = text
+    return text
+
+
+_WEIGHT_TEXT: dict[float, str] = {}
 
 
 @dataclass(frozen=True)

@@ -89,10 +89,10 @@ def parse_boolean(text: str | None) -> bool:
 
 
 # FloatingDecimal.readJavaFormatString: Java literal grammar, ASCII digits only
-_DECIMAL = re.compile(
+_DECIMAL = (
     r"([+-]?)(?:(NaN)|(Infinity)|((?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)[fFdD]?)"
 )
-_HEX = re.compile(r"([+-]?)0[xX](?:([0-9a-fA-F]+)\.?|([0-9a-fA-F]*)\.([0-9a-fA-F]+))[pP]([+-]?[0-9]+)[fFdD]?")
+_HEX = r"([+-]?)0[xX](?:([0-9a-fA-F]+)\.?|([0-9a-fA-F]*)\.([0-9a-fA-F]+))[pP]([+-]?[0-9]+)[fFdD]?"
 
 
 def _exact(text: str) -> tuple[float, Fraction | None]:
@@ -102,7 +102,8 @@ def _exact(text: str) -> tuple[float, Fraction | None]:
     trimmed = java_trim(text)
     if not trimmed:
         raise JavaNumberFormatError("empty String")
-    match = _DECIMAL.fullmatch(trimmed)
+    # re.fullmatch compiles on first use: only files with uncommon literals pay for it
+    match = re.fullmatch(_DECIMAL, trimmed)
     if match:
         sign = -1.0 if match.group(1) == "-" else 1.0
         if match.group(2):
@@ -121,7 +122,7 @@ def _exact(text: str) -> tuple[float, Fraction | None]:
         if mantissa.startswith("."):
             mantissa = "0" + mantissa
         return sign, Fraction(mantissa) * Fraction(10) ** exp
-    match = _HEX.fullmatch(trimmed)
+    match = re.fullmatch(_HEX, trimmed)
     if match:
         sign = -1.0 if match.group(1) == "-" else 1.0
         whole = match.group(2) if match.group(2) is not None else (match.group(3) or "")

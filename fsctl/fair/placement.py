@@ -10,6 +10,7 @@ from lxml import etree
 
 from fsctl.fair.names import assure_root, is_valid_queue_name
 from fsctl.model.diagnostics import Diagnostic, Severity
+from fsctl.model.location import DeferredLocation
 from fsctl.model.tree import PlacementRule
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.rules import placement as rules
@@ -100,12 +101,16 @@ def parse_placement_policy(
 def _named_rule(doc: XmlDocument, element: etree._Element, found: list[Diagnostic]) -> PlacementRule | None:
     """createRule: the rule of an element, or None (with a diagnostic) when it has no valid name."""
     name = element.get("name", "")
-    location = doc.location(element)
+    # worked out only if read: a clean policy at the end of a 100,000-queue file would otherwise
+    # cost a scan of the whole text
+    location = DeferredLocation(doc.location, element)
     if name == "":
-        found.append(rules.PL102.at(location, "No name provided for a rule element", property="name"))
+        found.append(
+            rules.PL102.at(location.resolve(), "No name provided for a rule element", property="name")
+        )
         return None
     if name not in RULE_CLASSES:
-        found.append(rules.PL103.at(location, f"No rule class found for {name}", property="name"))
+        found.append(rules.PL103.at(location.resolve(), f"No rule class found for {name}", property="name"))
         return None
     rule = PlacementRule(
         name=name,
@@ -280,12 +285,16 @@ def _parse_old_policy(
 
 def _old_rule(doc: XmlDocument, element: etree._Element, found: list[Diagnostic]) -> PlacementRule | None:
     name = element.get("name", "")
-    location = doc.location(element)
+    # worked out only if read: a clean policy at the end of a 100,000-queue file would otherwise
+    # cost a scan of the whole text
+    location = DeferredLocation(doc.location, element)
     if name == "":
-        found.append(rules.PL102.at(location, "No name provided for a rule element", property="name"))
+        found.append(
+            rules.PL102.at(location.resolve(), "No name provided for a rule element", property="name")
+        )
         return None
     if name not in RULE_CLASSES:
-        found.append(rules.PL103.at(location, f"No rule class found for {name}", property="name"))
+        found.append(rules.PL103.at(location.resolve(), f"No rule class found for {name}", property="name"))
         return None
     create = element.get("create")
     rule = PlacementRule(
@@ -301,7 +310,7 @@ def _old_rule(doc: XmlDocument, element: etree._Element, found: list[Diagnostic]
         if nested is None:
             found.append(
                 rules.PL105.at(
-                    location, "No nested rule specified in <nestedUserQueue> rule", property="rule"
+                    location.resolve(), "No nested rule specified in <nestedUserQueue> rule", property="rule"
                 )
             )
             return None

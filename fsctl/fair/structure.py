@@ -29,19 +29,8 @@ def schema() -> etree.XMLSchema | None:
         return None
 
 
-# The schema's only elements with element-only content (no namespace: the schema has none);
-# text elsewhere is never reported, so without such text the schema is not even compiled (that
-# costs more than reading a small file).
-_MAY_HOLD_STRAY_TEXT = (
-    "boolean(//*[self::allocations or self::queue or self::pool or self::user"
-    " or self::queuePlacementPolicy or self::rule]/text()[normalize-space()])"
-)
-
-
 def check_structure(doc: XmlDocument) -> list[Diagnostic]:
     """FS204 for text Hadoop ignores; every other schema failure duplicates a Hadoop-specific rule."""
-    if not doc.root.xpath(_MAY_HOLD_STRAY_TEXT):
-        return []
     checker = schema()
     if checker is None or checker.validate(doc.root.getroottree()):
         return []

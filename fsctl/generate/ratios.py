@@ -142,7 +142,7 @@ def read_ratios(
         return RatioResult(path, None, [rules.GN100.at(Location(path), message)])
     if data is None:
         try:
-            data = read_input(path, MAX_BYTES + 1)  # refuses FIFOs and devices; the size check follows
+            data = read_input(path, MAX_BYTES)  # refuses FIFOs, devices and files over MAX_BYTES
         except OSError as exc:
             reason = exc.strerror or str(exc)
             return RatioResult(path, None, [rules.GN100.at(Location(path), f"{path}: cannot read: {reason}")])

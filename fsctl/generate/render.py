@@ -7,7 +7,6 @@ print nothing for a misspelt variable. jinja2 is imported here only, when output
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 FAIR_TEMPLATE = "fair-scheduler.xml.j2"
@@ -30,9 +29,11 @@ def render(context: dict[str, Any], *, builtin: str, user_template: str | None =
     import jinja2
     import jinja2.sandbox
 
+    from fsctl.fileio import read_input
+
     if user_template is not None:
         try:
-            source = Path(user_template).read_text(encoding="utf-8")
+            source = read_input(user_template, 1024 * 1024).decode("utf-8")  # no FIFO, device or 100 MB
         except (OSError, UnicodeDecodeError) as exc:
             raise TemplateProblem(f"{user_template}: cannot read the template: {exc}") from None
         env: jinja2.Environment = jinja2.sandbox.SandboxedEnvironment(

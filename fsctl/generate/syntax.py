@@ -114,16 +114,20 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
     def located(n: yaml.Node) -> Location:
         return Location(path, n.start_mark.line + 1, n.start_mark.column + 1)
 
+    merged_pairs: dict[int, int] = {}  # id(mapping node) -> pairs that came from merge keys
+
     def convert(n: yaml.Node, depth: int = 0) -> Any:
         if depth > 250:
             raise SyntaxProblem(rules.GN101.at(located(n), "the ratio file is nested too deeply"))
         if isinstance(n, yaml.MappingNode):
-            own = sum(1 for key_node, _ in n.value if key_node.tag != "tag:yaml.org,2002:merge")
-            try:
-                constructor.flatten_mapping(n)  # YAML merge keys (<<): merged pairs come first
-            except yaml.YAMLError as exc:
-                raise SyntaxProblem(rules.GN101.at(located(n), f"not valid YAML: {exc}")) from None
-            merged = len(n.value) - own
+            if id(n) not in merged_pairs:  # an alias visits a node again, already flattened
+                own = sum(1 for key_node, _ in n.value if key_node.tag != "tag:yaml.org,2002:merge")
+                try:
+                    constructor.flatten_mapping(n)  # YAML merge keys (<<): merged pairs come first
+                except yaml.YAMLError as exc:
+                    raise SyntaxProblem(rules.GN101.at(located(n), f"not valid YAML: {exc}")) from None
+                merged_pairs[id(n)] = len(n.value) - own
+            merged = merged_pairs[id(n)]
             mapping = Mapping(location=located(n))
             for index, (key_node, value_node) in enumerate(n.value):
                 key = construct(key_node)

@@ -276,19 +276,29 @@ def _name_problem(name: str) -> tuple[str, Severity] | None:
 
 
 def _queue_names(queues: list[Queue], conf: HadoopConf | None) -> Iterator[Diagnostic]:
+    # the queues with a .queues key in the configuration, found in one scan of its names rather
+    # than by one lookup per queue (the key is usually declared on the queue itself)
+    listing = (
+        {name[len(PREFIX) : -len(".queues")] for name in conf.names() if name.endswith(".queues")}
+        if conf is not None
+        else set()
+    )
     for queue in queues:
         setting = queue.declared.get("queues")
         raw = setting.raw if setting is not None and setting.raw is not None else None
-        if raw is None and conf is not None:
+        if raw is None and conf is not None and queue.path in listing:
             raw = conf.get(f"{PREFIX}{queue.path}.queues")
         if raw is None:
             continue
-        where = setting.location if setting is not None else None
         # getStrings drops empty tokens; each element is then trimmed (so " " becomes "")
-        for token in (t for t in raw.split(",") if t):
+        for token in raw.split(","):
+            if not token:
+                continue
             problem = _name_problem(token.strip())
             if problem is not None:
                 message, severity = problem
+                # the location only now: it is worked out from the text when first read
+                where = setting.location if setting is not None else None
                 yield rules.CS303.at(
                     where or queue.location,
                     f"{PREFIX}{queue.path}.queues: {message}",
@@ -312,8 +322,7 @@ def _ambiguous_short_names(queues: list[Queue]) -> Iterator[Diagnostic]:
             paths += f" and {len(queues) - 3} more"
         yield rules.CS312.at(
             queues[1].location,
-            f"short name {name!r} is shared by {paths}; submissions and mapping rules must use the "
-            "full path",
+            f"short name {name!r} is shared by {paths}; submissions and mapping rules must use the full path",
             queue=queues[1].path,
         )
 
@@ -351,48 +360,57 @@ def _fmt(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def _capacity_above_maximum(queue: Queue) -> Iterator[Diagnostic]:
+# the per-queue checks return lists, not generators: one generator per queue and check costs more
+# than the check on 100,000s of queues
+
+
+def _capacity_above_maximum(queue: Queue) -> list[Diagnostic]:
     if queue.parent is None:
-        return
+        return []
     capacity = _capacity(queue, "capacity")
     maximum = _capacity(queue, "maximum-capacity")
     if capacity is None or maximum is None:
-        return
+        return []
     both_percent = capacity.mode is CapacityMode.PERCENTAGE and maximum.mode is CapacityMode.PERCENTAGE
     if both_percent and maximum.percent != -1.0 and capacity.percent > maximum.percent:
         setting = queue.declared["capacity"]
-        yield rules.CS306.at(
-            setting.location or queue.location,
-            f"capacity {_fmt(capacity.percent)} is above maximum-capacity {_fmt(maximum.percent)}; "
-            "the queue is guaranteed more than it may use (Hadoop 3.3 rejected this)",
-            queue=queue.path,
-            property="capacity",
-        )
+        return [
+            rules.CS306.at(
+                setting.location or queue.location,
+                f"capacity {_fmt(capacity.percent)} is above maximum-capacity {_fmt(maximum.percent)}; "
+                "the queue is guaranteed more than it may use (Hadoop 3.3 rejected this)",
+                queue=queue.path,
+                property="capacity",
+            )
+        ]
+    return []
 
 
-def _maximum_out_of_range(queue: Queue) -> Iterator[Diagnostic]:
+def _maximum_out_of_range(queue: Queue) -> list[Diagnostic]:
     maximum = _capacity(queue, "maximum-capacity")
     if maximum is None or maximum.mode is not CapacityMode.PERCENTAGE:
-        return
+        return []
     raw_value = _number(queue.declared["maximum-capacity"])
     value = raw_value if raw_value is not None else maximum.percent
     if value == -1.0 or (0.0 <= value <= 100.0):
-        return
+        return []
     setting = queue.declared["maximum-capacity"]
-    yield rules.CS307.at(
-        setting.location or queue.location,
-        f"maximum-capacity {_fmt(value)} is outside [0, 100] (-1 means 100); Hadoop 3.4 reads it "
-        f"unchecked as {_fmt(value / 100)} of the parent's maximum",
-        queue=queue.path,
-        property="maximum-capacity",
-    )
+    return [
+        rules.CS307.at(
+            setting.location or queue.location,
+            f"maximum-capacity {_fmt(value)} is outside [0, 100] (-1 means 100); Hadoop 3.4 reads it "
+            f"unchecked as {_fmt(value / 100)} of the parent's maximum",
+            queue=queue.path,
+            property="maximum-capacity",
+        )
+    ]
 
 
 _LIMIT_KEYS = ("user-limit-factor", "minimum-user-limit-percent", "maximum-am-resource-percent")
 
 
-def _user_limits(queue: Queue) -> Iterator[Diagnostic]:
-    yield from _limit_checks(queue.declared, queue.path, "")
+def _user_limits(queue: Queue) -> list[Diagnostic]:
+    return _limit_checks(queue.declared, queue.path, "")
 
 
 def _global_limits(tree: QueueTree) -> Iterator[Diagnostic]:
@@ -404,36 +422,44 @@ def _global_limits(tree: QueueTree) -> Iterator[Diagnostic]:
     yield from _limit_checks(settings, None, PREFIX)
 
 
-def _limit_checks(settings: dict[str, Setting], queue: str | None, prefix: str) -> Iterator[Diagnostic]:
+def _limit_checks(settings: dict[str, Setting], queue: str | None, prefix: str) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
     ulf_setting = settings.get("user-limit-factor")
     ulf = _number(ulf_setting)
     if ulf_setting is not None and ulf is not None and (ulf == 0 or (ulf < 0 and ulf != -1)):
-        yield rules.CS308.at(
-            ulf_setting.location,
-            f"{prefix}user-limit-factor {_fmt(ulf)}: "
-            + ("no user can use anything" if ulf == 0 else "negative factors other than -1 mean nothing"),
-            queue=queue,
-            property="user-limit-factor",
+        found.append(
+            rules.CS308.at(
+                ulf_setting.location,
+                f"{prefix}user-limit-factor {_fmt(ulf)}: "
+                + ("no user can use anything" if ulf == 0 else "negative factors other than -1 mean nothing"),
+                queue=queue,
+                property="user-limit-factor",
+            )
         )
     mulp_setting = settings.get("minimum-user-limit-percent")
     mulp = _number(mulp_setting)
     if mulp_setting is not None and mulp is not None and not (0 < mulp <= 100):
-        yield rules.CS309.at(
-            mulp_setting.location,
-            f"{prefix}minimum-user-limit-percent {_fmt(mulp)} is outside (0, 100]",
-            queue=queue,
-            property="minimum-user-limit-percent",
+        found.append(
+            rules.CS309.at(
+                mulp_setting.location,
+                f"{prefix}minimum-user-limit-percent {_fmt(mulp)} is outside (0, 100]",
+                queue=queue,
+                property="minimum-user-limit-percent",
+            )
         )
     am_setting = settings.get("maximum-am-resource-percent")
     am = _number(am_setting)
     if am_setting is not None and am is not None and not (0 <= am <= 1):
-        yield rules.CS310.at(
-            am_setting.location,
-            f"{prefix}maximum-am-resource-percent {_fmt(am)} is outside [0, 1]; it is a fraction "
-            f"(0.1 = 10%), so this allows {_fmt(am * 100)}%",
-            queue=queue,
-            property="maximum-am-resource-percent",
+        found.append(
+            rules.CS310.at(
+                am_setting.location,
+                f"{prefix}maximum-am-resource-percent {_fmt(am)} is outside [0, 1]; it is a fraction "
+                f"(0.1 = 10%), so this allows {_fmt(am * 100)}%",
+                queue=queue,
+                property="maximum-am-resource-percent",
+            )
         )
+    return found
 
 
 def _children_exceed_parent(queue: Queue) -> Iterator[Diagnostic]:
@@ -525,4 +551,3 @@ def _mapping_lint(tree: QueueTree, conf: Any, version: HadoopVersion) -> Iterato
         config, _ = mapping.read_mapping_config(conf, tree.source, version)
     # load-time problems (PL5xx) are the reader's; lint adds only what Hadoop does not check
     yield from mapping.lint_rules(config, tree, version)
-

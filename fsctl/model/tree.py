@@ -141,7 +141,7 @@ class Queue:
         return f"Queue({self.path!r}, children={len(self.children)})"
 
 
-@dataclass(slots=True)
+@dataclass
 class PlacementRule:
     """A Fair Scheduler placement rule (``<rule name=... create=...>``), nested parent rule included."""
 
@@ -149,7 +149,7 @@ class PlacementRule:
     create: bool = True
     queue: str | None = None  # the ``queue`` attribute of ``default``
     parent: PlacementRule | None = None
-    location: Location | None = None
+    location: _DeferredField = _DeferredField()
     attributes: dict[str, str] = field(default_factory=dict)
 
     @property

@@ -377,9 +377,8 @@ def _pct(value: Any) -> str:
 
 def render_text(report: SimulateReport, stream: TextIO, color: bool) -> None:
     lines = text_lines(report)
-    if not color:
-        for line, _ in lines:
-            stream.write(line.rstrip() + "\n")
+    if not color:  # one write: a line at a time costs more than building the lines at 10,000 queues
+        stream.write("".join([line.rstrip() + "\n" for line, _ in lines]))
         return
     from rich.console import Console
     from rich.text import Text

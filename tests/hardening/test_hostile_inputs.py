@@ -20,6 +20,7 @@ import pytest
 
 from fsctl.evaluate.demand import read_demand
 from tests.conftest import ROOT, SAMPLES, configuration, run_fsctl
+from tests.hardening.cli_batch import Run, run_many
 
 DEEP = 100_000
 CLUSTER = "memory-mb=102400, vcores=100"
@@ -104,7 +105,7 @@ def run_bounded(*args: str, cwd: str | None = None) -> subprocess.CompletedProce
 
 
 def assert_one_located_line(
-    result: subprocess.CompletedProcess[str], path: str, codes: tuple[int, ...]
+    result: Run | subprocess.CompletedProcess[str], path: str, codes: tuple[int, ...]
 ) -> None:
     output = result.stdout + result.stderr
     assert result.returncode in codes, (path, result.returncode, output[-2000:])
@@ -122,31 +123,41 @@ def assert_memory_bounded() -> None:
     assert peak_kb < MAX_RSS_MB * 1024, f"an fsctl process peaked at {peak_kb // 1024} MB"
 
 
+def bounded(runs: list[Run]) -> list[Run]:
+    """Each run (a forked process of its own) ended by itself, in time and memory."""
+    for run in runs:
+        assert run.returncode >= 0, (run.args, "killed or crashed", run.returncode, run.stderr[-500:])
+        assert run.seconds < SECONDS, (run.args, run.seconds)
+        assert run.peak_kb < MAX_RSS_MB * 1024, (run.args, f"{run.peak_kb // 1024} MB")
+    return runs
+
+
 def test_generate_refuses_hostile_ratio_files(tmp_path: Path) -> None:
     files = yaml_hostile(tmp_path, "ratios")
     before = sorted(p.name for p in tmp_path.iterdir())
-    for name, path in files.items():
-        out = tmp_path / "out" / "fair-scheduler.xml"
-        result = run_bounded("generate", str(path), "--cluster", CLUSTER, "--target", "fair", "-o", str(out))
+    out = tmp_path / "out" / "fair-scheduler.xml"
+    jobs = [
+        ["generate", str(path), "--cluster", CLUSTER, "--target", "fair", "-o", str(out)]
+        for path in files.values()
+    ]
+    for path, result in zip(files.values(), bounded(run_many(jobs)), strict=True):
         # 2: unreadable (GN100); 1: read, and the content is wrong (GN101 syntax)
         assert_one_located_line(result, str(path), (1, 2))
-        assert not out.exists(), name
+    assert not out.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     assert not os.path.exists("/tmp/fsctl-pwned")
-    assert_memory_bounded()
 
 
 def test_simulate_refuses_hostile_demand_snapshots(tmp_path: Path) -> None:
     files = yaml_hostile(tmp_path, "demand")
-    for name, path in files.items():
-        result = run_bounded("simulate", FAIR, "--cluster", CLUSTER, "--demand", str(path))
+    jobs = [["simulate", FAIR, "--cluster", CLUSTER, "--demand", str(path)] for path in files.values()]
+    for (name, path), result in zip(files.items(), bounded(run_many(jobs)), strict=True):
         if name == "folder.yaml":  # click refuses a directory before fsctl runs
             assert result.returncode == 2 and "is a directory" in result.stderr
             continue
         assert_one_located_line(result, str(path), (2,))
         assert result.stdout == "", name  # no table from an unusable snapshot
     assert not os.path.exists("/tmp/fsctl-pwned")
-    assert_memory_bounded()
 
 
 def test_yaml_errors_point_at_the_place(tmp_path: Path) -> None:
@@ -172,8 +183,9 @@ def test_convert_rules_file_that_never_ends(tmp_path: Path) -> None:
     sparse(huge)
     binary = tmp_path / "binary.properties"
     binary.write_bytes(b"\xff\xfe\x00" * 100)
-    for rules in ("/dev/zero", str(fifo), str(huge), str(binary)):
-        result = run_bounded("convert", FAIR, "--rules", rules, "--print")
+    paths = ["/dev/zero", str(fifo), str(huge), str(binary)]
+    runs = bounded(run_many([["convert", FAIR, "--rules", rules, "--print"] for rules in paths]))
+    for rules, result in zip(paths, runs, strict=True):
         assert result.returncode == 2, (rules, result.stderr)
         assert "Traceback" not in result.stderr
         assert f"--rules {rules}: cannot read" in result.stderr
@@ -200,8 +212,7 @@ def test_mapping_rule_json_file_that_is_not_a_file(tmp_path: Path, target: str) 
             }
         )
     )
-    for command in ("validate", "lint"):
-        result = run_bounded(command, str(conf))
+    for result in bounded(run_many([["validate", str(conf)], ["lint", str(conf)]])):
         assert result.returncode in (1, 2), result.stdout + result.stderr
         assert "Traceback" not in result.stdout + result.stderr
         located = [line for line in result.stdout.splitlines() if line.startswith(f"{conf}:")]
@@ -333,12 +344,10 @@ def test_xml_inputs_of_every_command_refuse_non_files(tmp_path: Path, kind: str)
         ["diff", str(bad), FAIR],
         ["generate", str(ratios), "--target", "fair", "--cluster", CLUSTER, "--yarn-site", str(bad)],
     ]
-    for args in runs:
-        result = run_bounded(*args)
+    for args, result in zip(runs, bounded(run_many(runs)), strict=True):
         output = result.stdout + result.stderr
         assert result.returncode == 2, (args, output)
         assert "Traceback" not in output and "internal error" not in output, (args, output)
         if kind == "directory" and "is a directory" in result.stderr and "Usage:" in result.stderr:
             continue  # click refused it first (an option typed as an existing file)
         assert f"{bad}" in output, (args, output)
-    assert_memory_bounded()

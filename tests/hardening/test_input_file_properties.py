@@ -249,3 +249,16 @@ def test_demand_structures_never_raise(value: object) -> None:
         return
     check_demand(as_json)
     check_demand(as_json.replace(", ", ",\t"))  # tabs: YAML refuses, the JSON fallback reads it
+
+
+def test_an_aliased_mapping_with_a_merge_means_the_same_at_every_use() -> None:
+    """Found here: the second use of an alias saw the mapping already flattened, so the merged key
+    looked like the mapping's own and the override was reported as a duplicate (GN109)."""
+    text = b"x-b: &b {share: 30, maxRunningApps: 3}\nx-a: &a {<<: *b, share: 50}\nqueues:\n  q: *a\n  r: *a\n"
+    result = read_ratios("r.yaml", text, cluster="memory-mb=1024, vcores=1")
+    assert result.diagnostics == []
+    assert result.ratios is not None
+    assert [(q.path, q.share, q.settings["maxRunningApps"].value) for q in result.ratios.walk()] == [
+        ("root.q", 50, 3),
+        ("root.r", 50, 3),
+    ]

@@ -32,7 +32,7 @@ PERCENT = st.one_of(
     st.from_regex(r"\A[0-9]{1,20}(\.[0-9]{0,20})?\Z"),
     st.sampled_from(["0.0000001", "12.345678912345", "1" + "0" * 400, "0.", "00"]),
 )
-SETTINGS = settings(max_examples=300, deadline=None)
+SETTINGS = settings(max_examples=200, deadline=None)
 
 
 @SETTINGS

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import os
-import subprocess
-import sys
 import tempfile
 from typing import Any
 
@@ -26,6 +24,7 @@ from fsctl.model.diagnostics import Severity
 from fsctl.model.tree import PlacementRule, QueueTree, Setting
 from fsctl.xmldoc import load_xml
 
+from .cli_batch import run_many
 from .trees import capacity_file, fair_file, ratio_file
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -146,37 +145,29 @@ def test_generate_is_deterministic(text: str, target: str) -> None:
         assert generate_print(path, target) == first
 
 
-def fresh_process(args: list[str], seed: str) -> tuple[int, bytes, bytes]:
-    env = {**os.environ, "PYTHONHASHSEED": seed, "NO_COLOR": "1"}
-    done = subprocess.run(
-        [sys.executable, "-m", "fsctl", *args], capture_output=True, env=env, timeout=60, check=False
-    )
-    return done.returncode, done.stdout, done.stderr
-
-
-# a few fresh processes each: no shrinking (each example costs seconds)
+# one example of several files, each command run by two fresh interpreters: no shrinking
 @settings(
-    max_examples=2,
-    deadline=None,
-    phases=[Phase.explicit, Phase.generate],
-    suppress_health_check=[HealthCheck.too_slow],
+    max_examples=1, deadline=None, phases=[Phase.generate], suppress_health_check=[HealthCheck.too_slow]
 )
-@given(fair_file(), ratio_file())
-def test_same_bytes_under_other_hash_seeds(fair: bytes, ratios: str) -> None:
+@given(st.lists(fair_file(), min_size=2, max_size=2), st.lists(ratio_file(), min_size=2, max_size=2))
+def test_same_bytes_under_other_hash_seeds(fairs: list[bytes], ratios: list[str]) -> None:
     """Set and dict order must not leak into the output: runs with different PYTHONHASHSEED agree."""
     with tempfile.TemporaryDirectory() as folder:
-        fair_path = os.path.join(folder, "fair-scheduler.xml")
-        ratio_path = os.path.join(folder, "ratios.yaml")
-        with open(fair_path, "wb") as handle:
-            handle.write(fair)
-        with open(ratio_path, "w", encoding="utf-8") as handle:
-            handle.write(ratios)
-        for args in (
-            ["convert", fair_path, "--print", "--format", "json"],
-            ["generate", ratio_path, "--target", "fair", "--cluster", CLUSTER],
-        ):
-            outputs = {fresh_process(args, seed) for seed in ("1", "12345")}
-            assert len(outputs) == 1, (args, outputs)
-            code, out, err = outputs.pop()
-            assert code in (0, 1, 2)
-            assert out or err
+        jobs = []
+        for index, (fair, ratio) in enumerate(zip(fairs, ratios, strict=True)):
+            fair_path = os.path.join(folder, f"fair-{index}.xml")
+            ratio_path = os.path.join(folder, f"ratios-{index}.yaml")
+            with open(fair_path, "wb") as handle:
+                handle.write(fair)
+            with open(ratio_path, "w", encoding="utf-8") as handle:
+                handle.write(ratio)
+            jobs.append(["convert", fair_path, "--print", "--format", "json"])
+            jobs.append(["generate", ratio_path, "--target", "capacity", "--cluster", CLUSTER])
+        runs = {seed: run_many(jobs, env={"PYTHONHASHSEED": seed}) for seed in ("1", "12345")}
+        for first, second in zip(runs["1"], runs["12345"], strict=True):
+            assert (first.returncode, first.stdout, first.stderr) == (
+                second.returncode,
+                second.stdout,
+                second.stderr,
+            ), first.args
+            assert first.stdout or first.stderr
