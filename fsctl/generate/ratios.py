@@ -19,7 +19,7 @@ import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 from typing import Any
 
@@ -208,7 +208,9 @@ def parse_percent(value: Any) -> Fraction | None:
         if not re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?", text):
             return None
         try:
-            return Fraction(Decimal(text))
+            number = Decimal(text)
+            # 1e999999999 would take minutes to turn into a Fraction; no percentage is that far from 1
+            return Fraction(number) if abs(number.adjusted()) <= 100 else None
         except (InvalidOperation, ValueError):
             return None
     return None
@@ -218,7 +220,9 @@ def parse_percent(value: Any) -> Fraction | None:
 def format_number(value: Fraction, places: int = 6) -> str:
     """Exact decimal text when the fraction terminates within ``places`` digits, else rounded."""
     quantum = Decimal(1).scaleb(-places)
-    decimal = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(quantum)
+    with localcontext() as context:  # enough digits for the integer part too (1e30 is valid input)
+        context.prec = max(28, (abs(value.numerator) // value.denominator).bit_length() // 3 + places + 2)
+        decimal = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(quantum)
     text = format(decimal.normalize(), "f")
     return "0" if text in ("-0", "") else text
 

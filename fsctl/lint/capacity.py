@@ -7,7 +7,6 @@ merged properties, orphan keys (under undeclared paths) and duplicate children.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -103,6 +102,8 @@ def _flag(queue: Queue, key: str) -> bool:
 
 
 def _did_you_mean(word: str, choices: list[str] | tuple[str, ...], cutoff: float = 0.6) -> str:
+    import difflib  # only for an unknown name: not loaded on a clean file
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -138,6 +139,8 @@ def _suggest_suffix(suffix: str) -> str:
     """Did-you-mean for a queue key suffix; per-label keys are matched on their last part."""
     label = keys.label_of(suffix)
     if label is not None:
+        import difflib  # only for an unknown name: not loaded on a clean file
+
         close = difflib.get_close_matches(label[1], list(keys.LABEL_KEYS), n=1, cutoff=0.6)
         if close:
             return f" (did you mean '{keys.LABELS_PREFIX}{label[0]}.{close[0]}'?)"
