@@ -51,6 +51,7 @@ MONITOR_POLICY_CLASSES = (
     PCPP,
     _RM_SCHEDULER + "capacity.QueueManagementDynamicEditPolicy",
     _RM_SCHEDULER + "capacity.AutoCreatedQueueDeletionPolicy",
+    _RM_SCHEDULER + "capacity.QueueConfigurationAutoRefreshPolicy",  # fs2cs always adds it
     "org.apache.hadoop.yarn.server.resourcemanager.monitor.invariants.ReservationInvariantsChecker",
     "org.apache.hadoop.yarn.server.resourcemanager.monitor.invariants.MetricsInvariantChecker",
 )

@@ -427,7 +427,7 @@ class _TreeChecker:
 
         if is_root:
             for suffix in ("capacity", "accessible-node-labels"):
-                if suffix in queue.declared:
+                if suffix in queue.declared and not (suffix == "capacity" and _conventional_root(queue)):
                     out.append(
                         rules.CS205.at(
                             at(suffix),
@@ -976,3 +976,19 @@ def _file_location(tree: QueueTree) -> Any:
 
 def version_below(version: HadoopVersion, bound: HadoopVersion) -> bool:
     return version < bound
+
+
+def _conventional_root(root: Queue) -> bool:
+    """``root.capacity`` of 100 (percent) or a weight, as configs and fs2cs write it: nothing to say.
+
+    Hadoop ignores any root capacity; only another value suggests the author expected an effect.
+    """
+    setting = root.declared.get("capacity")
+    if setting is None or not isinstance(value := setting.value, CapacityValue):
+        return False
+    if value.mode is CapacityMode.WEIGHT:
+        return True
+    try:  # the parsed percent of root is always 100: read what was written
+        return value.mode is CapacityMode.PERCENTAGE and float(setting.raw.strip().rstrip("%")) == 100.0
+    except ValueError:
+        return False

@@ -198,7 +198,9 @@ def _encode_dict(value: dict[Any, Any], newline: str, out: list[str], memo: dict
             name = _key(name)  # 1, 1.0 and True would share a memo entry: spell them first
         prefix = memo.get((first, inner, name))
         if prefix is None:
-            prefix = memo[(first, inner, name)] = ("{" if first else ",") + inner + _encode_str(name) + ": "
+            prefix = ("{" if first else ",") + inner + _encode_str(name) + ": "
+            if len(memo) < _MEMO_LIMIT:
+                memo[(first, inner, name)] = prefix
         out.append(prefix)
         first = False
         kind = type(item)
@@ -215,8 +217,12 @@ def _encode_dict(value: dict[Any, Any], newline: str, out: list[str], memo: dict
         else:
             _encode(item, inner, out, memo)
     out.append(newline + "}")
-    if key is not None:
+    if key is not None and len(memo) < _MEMO_LIMIT:
         memo[key] = "".join(out[start:])
+
+
+#: spelled vectors kept per document: enough for the repeated ones, bounded memory at 100,000 queues
+_MEMO_LIMIT = 50_000
 
 
 # -- csv ----------------------------------------------------------------------------------------

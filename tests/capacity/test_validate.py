@@ -595,3 +595,9 @@ def test_documented_non_legacy_example_loads() -> None:
     zero = {**NON_LEGACY, "root.queues": "A,B", "root.A.capacity": "[memory=100%, vcores=6w]",
             "root.B.capacity": "[memory=16384, vcores=8]"}  # fmt: skip
     assert read(zero).diagnostics == []
+
+
+def test_conventional_root_capacity_is_not_reported() -> None:
+    # 100 (percent) and a weight are what configs and fs2cs (FSQueueConverter: root "1.0w") write
+    assert codes(read({**BASIC, "root.capacity": "100"})) == []
+    assert codes(read({**BASIC, "root.capacity": "1.0w"})) == []
