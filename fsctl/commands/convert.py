@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
 from fsctl.convert.converter import ConversionResult, convert, verify
 from fsctl.convert.options import ConvertOptions
 from fsctl.convert.output import console_text
@@ -64,7 +64,8 @@ class UsageProblem(Exception):
 
 def run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
     try:
-        return _run(options, stdout, stderr)
+        with paused_gc():
+            return _run(options, stdout, stderr)
     except UsageProblem as exc:
         stderr.write(f"fsctl convert: {exc}\n")
         return EXIT_ERROR

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
@@ -94,6 +94,11 @@ def format_error(d: Diagnostic, label: str) -> str:
 
 
 def run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> int:
+    with paused_gc():
+        return _run(options, stdout, stderr)
+
+
+def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> int:
     err = stderr if stderr is not None else sys.stderr
     try:
         conf = _site(options.yarn_site)

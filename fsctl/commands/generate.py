@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES
@@ -79,6 +79,11 @@ def parse_increment(text: str | None, types: tuple[str, ...]) -> tuple[dict[str,
 
 
 def run(options: GenerateOptions, stdout: TextIO, stderr: TextIO | None = None) -> int:
+    with paused_gc():
+        return _run(options, stdout, stderr)
+
+
+def _run(options: GenerateOptions, stdout: TextIO, stderr: TextIO | None = None) -> int:
     from fsctl.generate.ratios import read_ratios
     from fsctl.report import FileReport
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.tree import CAPACITY, FAIR, QueueTree
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
@@ -53,6 +53,11 @@ def _located(diagnostic: Diagnostic) -> str:
 
 
 def run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
+    with paused_gc():
+        return _run(options, stdout, stderr)
+
+
+def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
     from fsctl.report import use_color
     from fsctl.report.simulate import render
 
