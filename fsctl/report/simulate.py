@@ -343,10 +343,12 @@ def text_lines(report: SimulateReport) -> list[tuple[str, str]]:
             if row.get("_note"):
                 flags.append(str(row["_note"]))
             starvation = row.get("starvation") or {}
+            # Hadoop finds starvation in leaf queues only; a parent's row sums its leaves'
+            prefix = "STARVED" if row.get("leaf") else "leaves starved"
             for kind, label in (("min_share", "min-share"), ("fair_share", "fair-share")):
                 amount = starvation.get(kind) or {}
                 if any(amount.values()):
-                    flags.append(f"STARVED {label} {_short(amount, report.types)}")
+                    flags.append(f"{prefix} {label} {_short(amount, report.types)}")
             if report.active_view and row.get("leaf") and not row.get("active"):
                 flags.append("idle")
             weight = row.get("weight")

@@ -232,3 +232,21 @@ def test_hadoop_2_preemption_model_and_color(write: Write) -> None:
     assert code == 0 and "\x1b[" in out and "STARVED fair-share 1024M" in out
     code, _, err = simulate(config, queue="root.nope", **options)
     assert code == 2 and "root.nope" in err
+
+
+def test_text_marks_starvation_on_leaves_and_sums_it_on_parents() -> None:
+    # FSLeafQueue#updateStarvedApps: starvation belongs to leaf queues; a parent row only sums it
+    from tests.conftest import run_fsctl
+
+    result = run_fsctl(
+        "simulate",
+        str(SAMPLES / "fair" / "departments.xml"),
+        "--demand",
+        str(SAMPLES / "demand" / "departments.yaml"),
+        "--yarn-site",
+        str(SAMPLES / "yarn-site.xml"),
+    )
+    rows = {line.split()[0]: line for line in result.stdout.splitlines()[2:] if line.strip()}
+    assert result.returncode == 0
+    assert "leaves starved min-share" in rows["root"] and "STARVED" not in rows["root"]
+    assert "STARVED min-share 51200M/50" in result.stdout  # root.qa.p0
