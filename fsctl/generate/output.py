@@ -144,18 +144,23 @@ def _fair_queue(queue: FairQueue) -> dict[str, Any]:
     }
 
 
-def _fair_context(fair: FairOutput) -> dict[str, Any]:
-    root = _fair_queue(fair.root)
+def _preorder(root: dict[str, Any]) -> list[dict[str, Any]]:
+    """Template queues in document order, parents before children (for flat templates)."""
     flat: list[dict[str, Any]] = []
     stack = [root]
     while stack:
         node = stack.pop()
         flat.append(node)
         stack.extend(reversed(node["children"]))
+    return flat
+
+
+def _fair_context(fair: FairOutput) -> dict[str, Any]:
+    root = _fair_queue(fair.root)
     return {
         "settings": [{"name": name, "value": value} for name, value in fair.settings],
         "root": root,
-        "queues": flat,
+        "queues": _preorder(root),
         "placement": [
             {"name": rule["name"], "attributes": [{"name": k, "value": v} for k, v in rule.items()]}
             for rule in fair.placement
@@ -177,16 +182,10 @@ def _capacity_queue(queue: CapacityQueue) -> dict[str, Any]:
 
 def _capacity_context(capacity: CapacityOutput) -> dict[str, Any]:
     root = _capacity_queue(capacity.root)
-    flat: list[dict[str, Any]] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        flat.append(node)
-        stack.extend(reversed(node["children"]))
     return {
         "properties": [{"name": name, "value": value} for name, value in capacity.properties],
         "root": root,
-        "queues": flat,
+        "queues": _preorder(root),
     }
 
 
