@@ -25,6 +25,7 @@ MAX_DEPTH = 500
 MAX_EXPANSION = 100_000
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
+_VALUE = "tag:yaml.org,2002:value"  # a plain "=": a string as a mapping key, unbuildable elsewhere
 #: tags composed as they are: plain collections (their items are checked one by one) and merge keys
 _UNCHECKED = (
     "tag:yaml.org,2002:map",
@@ -169,6 +170,10 @@ class _Composer:
                 stack and stack[-1][2] is None and isinstance(stack[-1][0], yaml.MappingNode)
             ):
                 raise YamlLimitError(None, None, "'<<' (a merge key) is only valid as a mapping key", mark)
+            if node.tag == _VALUE and not (
+                stack and stack[-1][2] is None and isinstance(stack[-1][0], yaml.MappingNode)
+            ):  # as a key, SafeConstructor.flatten_mapping reads "=" as a string; elsewhere it fails
+                self._check_tag(node)
             if not stack:
                 return node
             parent = stack[-1]
@@ -229,7 +234,7 @@ class _Composer:
             if tag == _MERGE and not self.merge_keys:
                 tag = _STR
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-        if tag != _STR:
+        if tag not in (_STR, _VALUE):  # "=" is settled once its place is known (see _compose)
             self._check_tag(node)
         return node
 
