@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import math
 import re
 import struct
@@ -25,6 +24,7 @@ from collections.abc import Iterable, Iterator
 
 from lxml import etree
 
+from fsctl.gcpause import paused_gc
 from fsctl.model.diagnostics import Diagnostic, Rule
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import Setting
@@ -474,24 +474,6 @@ def _env_default(spec: str) -> str | None:
 # The XML reader
 
 
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a reader builds objects that all stay alive.
-
-    Each full collection walks every object built so far; on 100,000s of settings and queues the
-    few that growth triggers cost more than a tenth of the read. Nothing read is garbage, so
-    pausing frees nothing later than it would have been freed.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 _CACHE = "_fsctl_hadoop_configuration"  # the attribute of an XmlDocument holding its reading
 
 
@@ -506,7 +488,7 @@ def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
     # refer to the document, which would keep a mapping entry alive forever
     cached: tuple[HadoopConf, list[Diagnostic]] | None = getattr(doc, _CACHE, None)
     if cached is None:
-        with gc_paused():
+        with paused_gc():
             cached = _read_configuration(doc)
         with contextlib.suppress(AttributeError):  # no room for it: read again next time
             setattr(doc, _CACHE, cached)

@@ -26,7 +26,8 @@ from typing import Any
 
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
-from fsctl.hadoopconf import HadoopConf, document_location, gc_paused, java_trim, read_configuration
+from fsctl.gcpause import paused_gc
+from fsctl.hadoopconf import HadoopConf, document_location, java_trim, read_configuration
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import resource_types as make_resource_types
@@ -133,7 +134,7 @@ def read_capacity_conf(
 ) -> ReadResult:
     """The tree of an already read configuration (tests and other formats build one in memory)."""
     try:
-        with gc_paused():
+        with paused_gc():
             return _Builder(conf, site, hadoop_version, root_location).build()
     except Exception as exc:
         return _internal_error(conf.source, exc)

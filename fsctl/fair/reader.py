@@ -54,7 +54,6 @@ unset), ``defaultFairSharePreemptionThreshold`` (float), ``reservation-planner``
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
@@ -66,6 +65,7 @@ from fsctl.fair import javanum
 from fsctl.fair.names import trim_queue_name
 from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
 from fsctl.fair.site import FairSiteSettings
+from fsctl.gcpause import paused_gc
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec
@@ -243,19 +243,12 @@ def read_fair(
 ) -> ReadResult:
     """Read an allocation file into a :class:`ReadResult`; ``site`` is a ``HadoopConf`` (yarn-site)
     or None. Never raises: an unexpected failure becomes an FS199 diagnostic."""
-    # the tree is long-lived and acyclic garbage is not made here: pausing the cyclic collector
-    # saves ~40 % on 100,000-queue files, where it would rescan every new object again and again
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with paused_gc():  # ~40 % of a 100,000-queue read would be collector rescans
         reader = _FairReader(doc, site, hadoop_version)
         try:
             reader.read()
         except Exception as exc:  # never let a reader crash the command
             reader.internal_error(doc.root, exc)
-    finally:
-        if collecting:
-            gc.enable()
     return ReadResult(doc.path, FAIR, reader.tree, reader.found)
 
 
