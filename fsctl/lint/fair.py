@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from fsctl.fair.javanum import JavaNumberFormatError, java_trim, parse_double, parse_int, parse_long
 from fsctl.fair.names import trim_queue_name
+from fsctl.fair.reader import QUEUE_PROPERTIES
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.resources import UNBOUNDED, ResourceSpec
@@ -39,29 +40,8 @@ if TYPE_CHECKING:
 QUEUE_TAGS = ("queue", "pool")
 #: "queue".endsWith(tag) in AllocationFileQueueParser also accepts these
 QUIRK_QUEUE_TAGS = ("ueue", "eue", "ue", "e")
-QUEUE_ELEMENTS = (
-    "minResources",
-    "maxResources",
-    "maxChildResources",
-    "maxContainerAllocation",
-    "maxRunningApps",
-    "maxAMShare",
-    "weight",
-    "schedulingPolicy",
-    "schedulingMode",
-    "minSharePreemptionTimeout",
-    "fairSharePreemptionTimeout",
-    "fairSharePreemptionThreshold",
-    "allowPreemptionFrom",
-    "aclSubmitApps",
-    "aclAdministerApps",
-    "aclAdministerReservations",
-    "aclListReservations",
-    "aclSubmitReservations",
-    "reservation",
-    "queue",
-    "pool",
-)
+#: every element a <queue> may hold: the reader's properties (one list of them) and nested queues
+QUEUE_ELEMENTS = (*QUEUE_PROPERTIES, *QUEUE_TAGS)
 QUEUE_ATTRIBUTES = ("name", "type")
 USER_ELEMENTS = ("maxRunningApps",)
 TOP_LEVEL_SCALARS = (
