@@ -199,20 +199,29 @@ def _legacy_rule(kind: str, source: str, target: str, entry: str, location: Loca
     )
 
 
+def _split_entries(
+    value: str | None, location: Location | None, prop: str, arity: int
+) -> tuple[list[tuple[str, list[str]]], list[Diagnostic]]:
+    """The comma-separated entries of a mapping property split on ':'; a wrong count is PL501."""
+    found: list[tuple[str, list[str]]] = []
+    diagnostics: list[Diagnostic] = []
+    entries, _ = trimmed_string_collection(value)
+    for entry in entries:
+        parts = _colon_parts(entry)
+        if len(parts) != arity:
+            diagnostics.append(rules.PL501.at(location, f"Illegal queue mapping {entry}", property=prop))
+        else:
+            found.append((entry, parts))
+    return found, diagnostics
+
+
 def parse_legacy_mappings(
     value: str | None, location: Location | None = None
 ) -> tuple[list[MappingRule], list[Diagnostic]]:
     """``yarn.scheduler.capacity.queue-mappings`` (``u:``/``g:`` entries)."""
     found: list[MappingRule] = []
-    diagnostics: list[Diagnostic] = []
-    entries, _ = trimmed_string_collection(value)
-    for entry in entries:
-        parts = _colon_parts(entry)
-        if len(parts) != 3:
-            diagnostics.append(
-                rules.PL501.at(location, f"Illegal queue mapping {entry}", property=QUEUE_MAPPINGS)
-            )
-            continue
+    entries, diagnostics = _split_entries(value, location, QUEUE_MAPPINGS, 3)
+    for entry, parts in entries:
         if parts[0] not in ("u", "g"):
             diagnostics.append(
                 rules.PL502.at(location, f"unknown mapping prefix {parts[0]}", property=QUEUE_MAPPINGS)
@@ -226,18 +235,8 @@ def parse_app_name_mappings(
     value: str | None, location: Location | None = None
 ) -> tuple[list[MappingRule], list[Diagnostic]]:
     """``yarn.scheduler.queue-placement-rules.app-name`` (``app:queue`` entries)."""
-    found: list[MappingRule] = []
-    diagnostics: list[Diagnostic] = []
-    entries, _ = trimmed_string_collection(value)
-    for entry in entries:
-        parts = _colon_parts(entry)
-        if len(parts) != 2:
-            diagnostics.append(
-                rules.PL501.at(location, f"Illegal queue mapping {entry}", property=APP_NAME_MAPPINGS)
-            )
-            continue
-        found.append(_legacy_rule("a", parts[0], parts[1], entry, location))
-    return found, diagnostics
+    entries, diagnostics = _split_entries(value, location, APP_NAME_MAPPINGS, 2)
+    return [_legacy_rule("a", parts[0], parts[1], entry, location) for entry, parts in entries], diagnostics
 
 
 # --------------------------------------------------------------------------------------------
