@@ -18,6 +18,16 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--hadoop-cases",
+        type=int,
+        default=120,
+        help="generated cases per differential test against Hadoop (tests/hadoop); "
+        "a sweep: --hadoop-cases 10000",
+    )
 SAMPLES = ROOT / "samples"
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 FORMATS = ("text", "json", "csv")
 #: errors the ResourceManager reports while still loading the file: the queue concerned is simply not
 #: created (QueueManager.createNewQueues); the simulation shows it as such
-LOADS_ANYWAY = frozenset({"FS114", "FS115"})
+LOADS_ANYWAY = frozenset({"FS114", "FS115", "FS116"})
 
 
 @dataclass

@@ -359,14 +359,16 @@ def _dropped(queue: Queue, out: Emitter) -> None:
 
 
 def _emit_acls(tree: QueueTree, out: Emitter) -> None:
-    """``emitACLs``: root defaults to ``*``, other queues to nobody (nothing written)."""
+    """``emitACLs``/``generateQueueAcl``: only the ACLs the file declares are written (fs2cs reads
+    ``AllocationConfiguration.getQueueAcls``, which holds declared ACLs only; root's undeclared ``*``
+    is the Capacity Scheduler's default too)."""
     for queue in tree.queues():
         for fair_name, cs_name in (
             ("aclSubmitApps", "acl_submit_applications"),
             ("aclAdministerApps", "acl_administer_queue"),
         ):
             raw = fairview.acl_raw(queue, fair_name)
-            text = ("*" if queue.path == "root" else None) if raw is None else fairview.acl_string(raw)
+            text = None if raw is None else fairview.acl_string(raw)
             if text is None and raw is not None and queue.path == "root":
                 # the Capacity Scheduler's root default is *, and ACLs are hierarchical (cs.md §2.2)
                 text = " "

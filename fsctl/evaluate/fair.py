@@ -176,6 +176,13 @@ def _child_policy_refusal(parent_policy: str, child: QueueShares) -> str:
     return ""
 
 
+def _under_default_refusal(parent: QueueShares, hadoop_version: HadoopVersion) -> str:
+    """QueueManager before 3.4 creates nothing under the root.default it made first (FS116)."""
+    if hadoop_version < (3, 4) and parent.path == "root.default":
+        return "not created: Hadoop before 3.4 creates no queue under root.default"
+    return ""
+
+
 def evaluate_fair(
     tree: QueueTree,
     cluster: Mapping[str, int],
@@ -207,6 +214,7 @@ def evaluate_fair(
                 "not created: its parent is not"
                 if not parent.created
                 else _child_policy_refusal(parent.policy, shares)
+                or _under_default_refusal(parent, hadoop_version)
             )
             if refusal:
                 shares.created = False

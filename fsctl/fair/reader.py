@@ -79,6 +79,7 @@ if TYPE_CHECKING:
 
 LONG_MAX = javanum.LONG_MAX
 ROOT = "root"
+DEFAULT_QUEUE_NAME = "default"  # YarnConfiguration.DEFAULT_QUEUE_NAME
 
 # AllocationFileParser.VALID_TAG_NAMES (queue/pool, user, queuePlacementPolicy handled apart)
 TOP_LEVEL_SCALARS = (
@@ -437,6 +438,11 @@ class _FairReader:
             self.tree.settings["defaultQueueSchedulingPolicy"] = Setting(
                 policy, first_text(element)[0] or "", self.loc(element)
             )
+        if self.version < (3, 4):
+            # QueueManager.initialize creates the leaf root.default before the file is read, until
+            # YARN-7769 (3.4.0): oracle/ shows 3.3.6 with it on a file that never names it, 3.4.2
+            # without. A file that declares it merges into this queue, as Hadoop's does.
+            self.queue_object(DEFAULT_QUEUE_NAME, self.tree.root, self.later(root), attach=True)
         for element in queue_elements:
             try:
                 self.top_level_queue(element, len(queue_elements))
@@ -447,6 +453,7 @@ class _FairReader:
         self.defaults(text_data)
         self.resolve()
         self.check_policies()
+        self.check_under_default()
         self.structure()
         self.tree.reindex(self.index)
 
@@ -910,6 +917,23 @@ class _FairReader:
                     dropped.append(child.path)
                     continue
                 stack.append(child)
+
+    def check_under_default(self) -> None:
+        """QueueManager (before 3.4): root.default exists from the start and nothing is created below it."""
+        default = self.index.get(f"{ROOT}.{DEFAULT_QUEUE_NAME}")
+        if self.version >= (3, 4) or default is None or not default.children:
+            return
+        dropped: list[str] = self.tree.extras["dropped_queues"]
+        for child in default.children:
+            self.found.append(
+                rules.FS116.at(
+                    child.location,
+                    f"Queue '{child.path}' is not created: Hadoop {self.version[0]}.{self.version[1]} "
+                    f"creates no queue under {default.path}",
+                    queue=child.path,
+                )
+            )
+            dropped.append(child.path)
 
     def report_fifo_parent(self, queue: Queue) -> None:
         if queue.parent is None:

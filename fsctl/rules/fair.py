@@ -269,6 +269,24 @@ FS115 = define(
     hadoop_source="QueueManager.java#createNewQueues, policies/FifoPolicy.java",
 )
 
+FS116 = define(
+    "FS116",
+    "queue-under-default-not-created",
+    ERROR,
+    """A queue is declared under ``root.default``; Hadoop before 3.4 never creates it.
+
+    Until YARN-7769 (3.4.0) the Fair Scheduler creates the leaf ``root.default`` before it reads the
+    file and refuses to create any queue below it. The file still loads: ``root.default`` becomes an
+    empty parent and the queues below it are silently missing, so applications for them are
+    rejected (the real fs2cs of those versions drops them too). Only ``--hadoop-version 3.3`` and
+    older report this; Hadoop 3.4 creates the queues.
+
+    Bad:  ``<queue name="default"><queue name="etl"/></queue>`` on Hadoop 3.3
+    Good: ``<queue name="shared"><queue name="etl"/></queue>``
+    """,
+    hadoop_source="QueueManager.java#initialize, #removeEmptyIncompatibleQueues (3.3)",
+)
+
 FS199 = define(
     "FS199",
     "reader-internal-error",

@@ -1,0 +1,115 @@
+"""Where ``fsctl convert`` departs from Hadoop's fs2cs on purpose: one table, each row with its reason.
+
+Everything else fsctl writes is what fs2cs writes; the differential tests (``tests/hadoop``) run both
+on the same files and accept a difference only when a row here explains it. The README's table is
+this one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+Properties = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Departure:
+    name: str
+    fs2cs: str
+    fsctl: str
+    reason: str
+    #: (key, fs2cs value, fsctl value, all fs2cs properties, all fsctl properties) -> explained?
+    explains: Callable[[str, str | None, str | None, Properties, Properties], bool]
+
+
+def _same_queues_other_order(key: str, theirs: str | None, ours: str | None, *_: Properties) -> bool:
+    return (
+        key.endswith(".queues")
+        and theirs is not None
+        and ours is not None
+        and sorted(theirs.split(",")) == sorted(ours.split(","))
+    )
+
+
+def _root_acl_nobody(key: str, theirs: str | None, ours: str | None, *_: Properties) -> bool:
+    return key in _ROOT_ACLS and theirs is None and ours == " "
+
+
+_CAPACITY = re.compile(r"^yarn\.scheduler\.capacity\.(root(?:\.[^.]+)*)\.capacity$")
+
+
+def _remainder_elsewhere(key: str, theirs: str | None, ours: str | None, fs2cs: Properties, _: Properties) -> bool:
+    """Percentages that differ only in which sibling took the rounding remainder (same values)."""
+    match = _CAPACITY.match(key)
+    if not match or theirs is None or ours is None or theirs.endswith("w"):
+        return False
+    parent = match.group(1).rsplit(".", 1)[0]
+    siblings = [
+        v for k, v in fs2cs.items() if (m := _CAPACITY.match(k)) and m.group(1).rsplit(".", 1)[0] == parent
+    ]
+    return ours in siblings and theirs in siblings
+
+
+_ROOT_ACLS = (
+    "yarn.scheduler.capacity.root.acl_submit_applications",
+    "yarn.scheduler.capacity.root.acl_administer_queue",
+)
+
+DEPARTURES: tuple[Departure, ...] = (
+    Departure(
+        "child-order",
+        "children in `.queues` in Java hash order",
+        "children in document order",
+        "fs2cs's order changes with the JVM's hashing; fsctl's output is byte-identical from run to run",
+        _same_queues_other_order,
+    ),
+    Departure(
+        "rounding-remainder",
+        "with --percentage, a hash-order sibling absorbs the rounding remainder (33.334)",
+        "the first sibling in document order absorbs it",
+        "the same reason: a stable choice; the values and the sum (exactly 100) are fs2cs's",
+        _remainder_elsewhere,
+    ),
+    Departure(
+        "root-acl-nobody",
+        "a root aclSubmitApps/aclAdministerApps that admits nobody is left out",
+        "written as ' ' (CV408)",
+        "left out, the Capacity Scheduler's root default * would admit everyone everywhere",
+        _root_acl_nobody,
+    ),
+    Departure(
+        "max-resources-with-cluster",
+        "maximum-capacity is always 100 (maxResources only warned about)",
+        "with --cluster, maxResources and maxChildResources become maximum-capacity percentages",
+        "a queue's cap is kept instead of silently lifted; without --cluster fsctl writes 100 as fs2cs",
+        lambda *_: False,  # only with --cluster, which the fs2cs comparison does not pass to fsctl
+    ),
+    Departure(
+        "weights-fs2cs-cannot-convert",
+        "children whose weights are all 0, or fractions that round to 0%, crash fs2cs or get 0%",
+        "converted with the Fair Scheduler's arithmetic, with a finding",
+        "the converted queues keep the shares they had",
+        lambda *_: False,  # fs2cs has no output to compare on these files
+    ),
+    Departure(
+        "full-path-leaves",
+        "duplicate leaf names abort the conversion on Hadoop 3.2",
+        "kept as path-based queues for 3.3+; --hadoop-version 3.2 fails listing every clash",
+        "the Capacity Scheduler takes full paths since YARN-9879",
+        lambda *_: False,  # same output as fs2cs on 3.4
+    ),
+    Departure(
+        "fallback-queue",
+        "no fallback",
+        "--fallback-queue adds mapping rules sending unplaced applications to an existing leaf",
+        "the Fair Scheduler's default rule did this; opt-in, so output without it matches fs2cs",
+        lambda *_: False,
+    ),
+)
+
+
+def explained(key: str, fs2cs: str | None, fsctl: str | None, fs2cs_all: Properties, fsctl_all: Properties) -> bool:
+    """True when a row of :data:`DEPARTURES` accounts for this difference in one property."""
+    return any(d.explains(key, fs2cs, fsctl, fs2cs_all, fsctl_all) for d in DEPARTURES)

@@ -1,0 +1,31 @@
+package dev.fsctl.oracle;
+
+import java.lang.reflect.Method;
+import org.apache.hadoop.yarn.server.resourcemanager.placement.ApplicationPlacementContext;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueCapacities;
+
+/** The few calls whose API differs between Hadoop 3.3 and 3.4, resolved at run time. */
+final class Compat {
+  private Compat() {
+  }
+
+  /** Weight mode (YARN-10169) is 3.4-only: null on 3.3. */
+  static Float weight(QueueCapacities caps) {
+    try {
+      Method m = QueueCapacities.class.getMethod("getWeight");
+      return (Float) m.invoke(caps);
+    } catch (ReflectiveOperationException e) {
+      return null;
+    }
+  }
+
+  /** 3.4 has getFullQueuePath(); 3.3 keeps the parent and the leaf apart. */
+  static String fullPath(ApplicationPlacementContext placed) {
+    try {
+      Method m = ApplicationPlacementContext.class.getMethod("getFullQueuePath");
+      return (String) m.invoke(placed);
+    } catch (ReflectiveOperationException e) {
+      return placed.hasParentQueue() ? placed.getParentQueue() + "." + placed.getQueue() : placed.getQueue();
+    }
+  }
+}

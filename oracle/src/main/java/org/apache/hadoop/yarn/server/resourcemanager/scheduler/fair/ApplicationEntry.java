@@ -1,0 +1,23 @@
+package org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair;
+
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.server.resourcemanager.placement.ApplicationPlacementContext;
+
+/**
+ * Adds an application and its attempt the way {@code FairSchedulerTestBase.createSchedulingRequest}
+ * does (both methods are protected, so this one class lives in Hadoop's package).
+ */
+public final class ApplicationEntry {
+  private ApplicationEntry() {
+  }
+
+  /** False when the scheduler refused the application (placement, ACL, a parent queue). */
+  public static boolean add(FairScheduler fs, ApplicationAttemptId id, String queue, String user) {
+    fs.addApplication(id.getApplicationId(), queue, user, false, new ApplicationPlacementContext(queue));
+    if (!fs.getSchedulerApplications().containsKey(id.getApplicationId())) {
+      return false;
+    }
+    fs.addApplicationAttempt(id, false, false);
+    return true;
+  }
+}

@@ -1,0 +1,129 @@
+"""Hypothesis strategies for whole allocation files, well-formed and not.
+
+They cover what changes Hadoop's answer: nesting, weights (0, fractions), min/max/maxChild resources
+(absolute, percentage, vector), fair/drf/fifo at every level, ``type="parent"``, reservations,
+``root.default`` declared or not, a placement policy, and malformed values Hadoop refuses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hypothesis import strategies as st
+
+NAMES = ("a", "b", "c", "default", "p0", "p1")
+WEIGHTS = ("0", "0.5", "1", "1.0", "2", "3", "2.5", "10", "0.1")
+BAD_WEIGHTS = ("abc", "-1", "")
+MEMORY = (0, 1024, 2048, 4096, 10240, 40960)
+VCORES = (0, 1, 2, 4, 10, 40)
+PERCENT = (0, 10, 25, 50, 60, 100)
+
+
+@dataclass
+class QueueSpec:
+    name: str
+    elements: list[str] = field(default_factory=list)
+    children: list[QueueSpec] = field(default_factory=list)
+    attributes: str = ""
+
+
+def _absolute() -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.builds(lambda m, v: f"{m} mb, {v} vcores", st.sampled_from(MEMORY), st.sampled_from(VCORES)),
+        st.builds(lambda m, v: f"memory-mb={m}, vcores={v}", st.sampled_from(MEMORY), st.sampled_from(VCORES)),
+    )
+
+
+def _percentage() -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.builds(lambda p: f"{p}%", st.sampled_from(PERCENT)),
+        st.builds(
+            lambda m, v: f"memory-mb={m}%, vcores={v}%", st.sampled_from(PERCENT), st.sampled_from(PERCENT)
+        ),
+    )
+
+
+def _elements(leaf: bool, malformed: bool) -> st.SearchStrategy[list[str]]:
+    weight = st.sampled_from(WEIGHTS + (BAD_WEIGHTS if malformed else ()))
+    policy = st.sampled_from(("fair", "drf", "fifo") if leaf or malformed else ("fair", "drf"))
+    options = [
+        st.builds(lambda w: f"<weight>{w}</weight>", weight),
+        st.builds(lambda r: f"<minResources>{r}</minResources>", _absolute()),
+        st.builds(lambda r: f"<maxResources>{r}</maxResources>", st.one_of(_absolute(), _percentage())),
+        st.builds(lambda p: f"<schedulingPolicy>{p}</schedulingPolicy>", policy),
+        st.builds(lambda n: f"<maxRunningApps>{n}</maxRunningApps>", st.sampled_from((0, 1, 5, 50))),
+    ]
+    if leaf or malformed:
+        options.append(
+            st.builds(lambda s: f"<maxAMShare>{s}</maxAMShare>", st.sampled_from(("0.5", "1.0", "-1.0", "0.1")))
+        )
+    if not leaf:
+        options.append(
+            st.builds(
+                lambda r: f"<maxChildResources>{r}</maxChildResources>", st.one_of(_absolute(), _percentage())
+            )
+        )
+    return st.lists(st.one_of(*options), max_size=4, unique_by=lambda e: e.split(">")[0])
+
+
+@st.composite
+def _queue(draw: st.DrawFn, name: str, depth: int, malformed: bool) -> QueueSpec:
+    has_children = depth < 3 and draw(st.booleans()) and draw(st.booleans())
+    spec = QueueSpec(name)
+    if has_children:
+        names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
+        spec.children = [draw(_queue(n, depth + 1, malformed)) for n in names]
+    elif draw(st.integers(0, 9)) == 0:
+        spec.attributes = ' type="parent"'
+    spec.elements = draw(_elements(not has_children and not spec.attributes, malformed))
+    if malformed and draw(st.integers(0, 19)) == 0:
+        spec.name = name + ".x"  # Hadoop: queue name shouldn't contain period
+    return spec
+
+
+def _render(spec: QueueSpec, indent: str) -> list[str]:
+    lines = [f'{indent}<queue name="{spec.name}"{spec.attributes}>']
+    lines += [f"{indent}  {e}" for e in spec.elements]
+    for child in spec.children:
+        lines += _render(child, indent + "  ")
+    lines.append(f"{indent}</queue>")
+    return lines
+
+
+PLACEMENTS = (
+    "",
+    '<queuePlacementPolicy><rule name="specified"/><rule name="default"/></queuePlacementPolicy>',
+    '<queuePlacementPolicy><rule name="specified" create="false"/><rule name="reject"/></queuePlacementPolicy>',
+    '<queuePlacementPolicy><rule name="user"/><rule name="default" queue="root.a"/></queuePlacementPolicy>',
+)
+
+
+@st.composite
+def allocation_files(draw: st.DrawFn, malformed: bool = False) -> str:
+    """The text of one allocation file."""
+    names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=4, unique=True))
+    top = [draw(_queue(n, 1, malformed)) for n in names]
+    lines = ['<?xml version="1.0"?>', "<allocations>"]
+    if draw(st.booleans()):
+        lines.append(f"  <defaultQueueSchedulingPolicy>{draw(st.sampled_from(('fair', 'drf')))}"
+                     "</defaultQueueSchedulingPolicy>")
+    if draw(st.booleans()):
+        lines.append(f"  <queueMaxAppsDefault>{draw(st.sampled_from((1, 10, 100)))}</queueMaxAppsDefault>")
+    if draw(st.integers(0, 3)) == 0:
+        lines.append(f"  <queueMaxAMShareDefault>{draw(st.sampled_from(('0.5', '1.0', '-1')))}"
+                     "</queueMaxAMShareDefault>")
+    if draw(st.booleans()):
+        # an explicit root, as many real files have
+        root_policy = draw(st.sampled_from(("", "<schedulingPolicy>drf</schedulingPolicy>")))
+        lines.append(f'  <queue name="root">{root_policy}')
+        for spec in top:
+            lines += _render(spec, "    ")
+        lines.append("  </queue>")
+    else:
+        for spec in top:
+            lines += _render(spec, "  ")
+    placement = draw(st.sampled_from(PLACEMENTS))
+    if placement:
+        lines.append("  " + placement)
+    lines.append("</allocations>")
+    return "\n".join(lines) + "\n"

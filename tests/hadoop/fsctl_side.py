@@ -1,0 +1,47 @@
+"""fsctl's answers in the oracle's shapes, so a differential test compares like with like."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from fsctl.commands.simulate import LOADS_ANYWAY, SimulateOptions
+from fsctl.commands.simulate import run as simulate
+from fsctl.loader import load
+from fsctl.model.diagnostics import Severity
+from fsctl.model.versions import parse_version
+
+
+def load_verdict(path: str, version: str) -> tuple[bool, list[str], dict[str, str]]:
+    """(loads, error lines, {queue path: "leaf" | "parent"}) as fsctl reads the file."""
+    result = load(path, hadoop_version=parse_version(version)).result
+    errors = [
+        f"{d.code} {d.message}"
+        for d in result.diagnostics
+        if d.severity == Severity.ERROR and d.code not in LOADS_ANYWAY
+    ]
+    queues: dict[str, str] = {}
+    if result.tree is not None:
+        # queues Hadoop refuses to create (QueueManager.createNewQueues) stay in fsctl's tree, marked
+        dropped = tuple(result.tree.extras.get("dropped_queues") or ())
+        for queue in result.tree.root.walk():
+            if not any(queue.path == d or queue.path.startswith(d + ".") for d in dropped):
+                queues[queue.path] = "leaf" if queue.is_leaf else "parent"
+    return not errors, errors, queues
+
+
+def shares(path: str, version: str, cluster: dict[str, int]) -> dict[str, Any]:
+    """``fsctl simulate --format json`` on the file, parsed."""
+    out, err = io.StringIO(), io.StringIO()
+    code = simulate(
+        SimulateOptions(path, cluster=cluster, hadoop_version=parse_version(version), fmt="json"), out, err
+    )
+    assert code == 0, err.getvalue()
+    doc: dict[str, Any] = json.loads(out.getvalue())
+    return doc
+
+
+def resource_or_zero(value: dict[str, int | None] | None) -> dict[str, int]:
+    """fsctl writes null for a resource the queue's policy does not compute; Hadoop leaves it 0."""
+    return {k: (v or 0) for k, v in (value or {}).items()}

@@ -1,0 +1,84 @@
+"""Hadoop's answers, checked in, so every divergence the oracle found stays fixed without a JVM.
+
+Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
+``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
+and ``hadoop.json``: the oracle's answers per Hadoop version and verb. Re-record after a change
+to the oracle or a new case with::
+
+    python -m tests.hadoop.recorded
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+CASES = Path(__file__).resolve().parents[1] / "data" / "oracle"
+VERSIONS = ("3.4", "3.3")
+DEFAULT_CLUSTER = "memory-mb=102400, vcores=100"
+
+
+def case_input(case: Path) -> Path:
+    for name in ("fair-scheduler.xml", "capacity-scheduler.xml"):
+        if (case / name).exists():
+            return case / name
+    raise FileNotFoundError(f"{case}: no fair-scheduler.xml or capacity-scheduler.xml")
+
+
+def case_settings(case: Path) -> dict[str, Any]:
+    path = case / "case.json"
+    settings: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+    settings.setdefault("cluster", DEFAULT_CLUSTER)
+    return settings
+
+
+def requests(case: Path) -> dict[str, dict[str, Any]]:
+    """verb -> the oracle request for this case (paths relative to the repository root)."""
+    source = case_input(case)
+    settings = case_settings(case)
+    file = str(source)
+    if source.name == "capacity-scheduler.xml":
+        return {"capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}}
+    shares: dict[str, Any] = {"verb": "shares", "file": file, "cluster": settings["cluster"]}
+    if "demand" in settings:
+        shares["demand"] = settings["demand"]
+    return {"load": {"verb": "load", "file": file}, "shares": shares}
+
+
+def expected(case: Path) -> dict[str, dict[str, Any]]:
+    answers: dict[str, dict[str, Any]] = json.loads((case / "hadoop.json").read_text())
+    return answers
+
+
+def record(names: list[str]) -> None:
+    from tests.hadoop.oracle import Oracle
+
+    oracles = {v: Oracle(v) for v in VERSIONS}
+    try:
+        for case in sorted(p for p in CASES.iterdir() if p.is_dir()):
+            if names and case.name not in names:
+                continue
+            answers = {
+                version: {verb: _portable(oracle.ask(req)) for verb, req in requests(case).items()}
+                for version, oracle in oracles.items()
+            }
+            (case / "hadoop.json").write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n")
+            print(f"recorded {case.name}")
+    finally:
+        for oracle in oracles.values():
+            oracle.close()
+
+
+def _portable(answer: dict[str, Any]) -> dict[str, Any]:
+    """Drop the parts that name this machine (temporary paths in messages)."""
+    answer = dict(answer)
+    error = answer.get("error")
+    if isinstance(error, dict) and error.get("message"):
+        answer["error"] = {**error, "message": error["message"].replace(str(CASES), "<case>")}
+    return answer
+
+
+if __name__ == "__main__":
+    record(sys.argv[1:])

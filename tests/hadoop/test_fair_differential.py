@@ -1,0 +1,74 @@
+"""fsctl against Hadoop's FairScheduler on generated allocation files: load verdicts, the queues
+Hadoop creates (and their types), and steady fair shares to the unit."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from tests.hadoop import fsctl_side
+from tests.hadoop.allocation_files import allocation_files
+from tests.hadoop.conftest import oracle_for
+
+CLUSTER = {"memory-mb": 102400, "vcores": 100}
+CLUSTER_SPEC = "memory-mb=102400, vcores=100"
+
+
+def _write(text: str) -> str:
+    handle = tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False, prefix="fsctl-diff-")
+    with handle:
+        handle.write(text)
+    return handle.name
+
+
+def _compare_load(version: str, text: str) -> None:
+    path = _write(text)
+    try:
+        answer = oracle_for(version).ask({"verb": "load", "file": path})
+        loads, errors, queues = fsctl_side.load_verdict(path, version)
+        context = f"\n--- Hadoop {version}: {answer.get('error')}\n--- fsctl: {errors}\n{text}"
+        assert loads == answer["ok"], "load verdicts differ" + context
+        if not loads:
+            return
+        hadoop_queues = {q: v["type"] for q, v in answer["queues"].items()}
+        assert queues == hadoop_queues, "queues differ" + context
+        hadoop = oracle_for(version).ask({"verb": "shares", "file": path, "cluster": CLUSTER_SPEC})
+        ours = fsctl_side.shares(path, version, CLUSTER)
+        steady = {q["path"]: q["steady_fair_share"] for q in hadoop["queues"]}
+        # simulate also lists the queues Hadoop does not create, as "not created" rows
+        rows = [row for row in ours["queues"] if row["path"] in queues]
+        assert {row["path"] for row in rows} == set(steady), "simulated queues differ" + context
+        for row in rows:
+            assert fsctl_side.resource_or_zero(row["steady_fair_share"]) == steady[row["path"]], (
+                f"steady fair share of {row['path']} differs" + context
+            )
+    finally:
+        Path(path).unlink()
+
+
+@pytest.mark.parametrize("version", ["3.4", "3.3"])
+def test_generated_allocation_files(version: str, hadoop_cases: int) -> None:
+    # the 3.3 line gets a smaller sample: its differences from 3.4 are few and named
+    cases = hadoop_cases if version == "3.4" else max(1, hadoop_cases // 3)
+
+    @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(allocation_files(malformed=False))
+    def check(text: str) -> None:
+        _compare_load(version, text)
+
+    check()
+
+
+@pytest.mark.parametrize("version", ["3.4", "3.3"])
+def test_generated_malformed_allocation_files(version: str, hadoop_cases: int) -> None:
+    cases = max(1, hadoop_cases // 2) if version == "3.4" else max(1, hadoop_cases // 6)
+
+    @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(allocation_files(malformed=True))
+    def check(text: str) -> None:
+        _compare_load(version, text)
+
+    check()
