@@ -176,10 +176,10 @@ def _child_policy_refusal(parent_policy: str, child: QueueShares) -> str:
     return ""
 
 
-def _under_default_refusal(parent: QueueShares, hadoop_version: HadoopVersion) -> str:
-    """QueueManager before 3.4 creates nothing under the root.default it made first (FS116)."""
-    if hadoop_version < (3, 4) and parent.path == "root.default":
-        return "not created: Hadoop before 3.4 creates no queue under root.default"
+def _under_default_refusal(path: str, dropped: frozenset[str], hadoop_version: HadoopVersion) -> str:
+    """QueueManager before 3.4 creates few queues under the root.default it made first (FS116)."""
+    if hadoop_version < (3, 4) and path.startswith("root.default.") and path in dropped:
+        return "not created: Hadoop before 3.4 made root.default a leaf first (FS116)"
     return ""
 
 
@@ -198,6 +198,7 @@ def evaluate_fair(
     default_policy = policy_name(tree_setting(tree, "defaultQueueSchedulingPolicy", FAIR))
     max_resources_default = tree_setting(tree, "queueMaxResourcesDefault")
     loads = snapshot.queues if snapshot is not None else {}
+    dropped = frozenset(tree.extras.get("dropped_queues") or ())
 
     result = FairResult(cluster=full_cluster, types=types, queues=[], hadoop_version=hadoop_version)
     # 1. flatten the tree (pre-order, iterative) and settle the policy rules top-down
@@ -214,7 +215,7 @@ def evaluate_fair(
                 "not created: its parent is not"
                 if not parent.created
                 else _child_policy_refusal(parent.policy, shares)
-                or _under_default_refusal(parent, hadoop_version)
+                or _under_default_refusal(shares.path, dropped, hadoop_version)
             )
             if refusal:
                 shares.created = False

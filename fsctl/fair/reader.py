@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from fsctl.fair import javanum
+from fsctl.fair.javahash import hash_set_order
 from fsctl.fair.names import trim_queue_name
 from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
 from fsctl.fair.site import FairSiteSettings
@@ -905,6 +906,9 @@ class _FairReader:
                 continue
             for child in reversed(queue.children):
                 child_policy = child.effective.get("schedulingPolicy")
+                if policy == "fair" and child_policy == "drf" and self.keeps_default(child):
+                    stack.append(child)
+                    continue
                 if policy == "fair" and child_policy == "drf":
                     message = (
                         f"Can't create queue '{child.path}',the child scheduling policy is not allowed "
@@ -919,21 +923,58 @@ class _FairReader:
                 stack.append(child)
 
     def check_under_default(self) -> None:
-        """QueueManager (before 3.4): root.default exists from the start and nothing is created below it."""
+        """QueueManager before 3.4 (oracle: 3.3.6): ``root.default`` exists as a leaf before the file
+        is read. All leaves are created first, so none below it ever is; then the parents, in
+        ``HashSet`` order: ``root.default`` turns into a parent when its turn comes, and only the
+        parents below it that come later are created (with their missing ancestors)."""
         default = self.index.get(f"{ROOT}.{DEFAULT_QUEUE_NAME}")
         if self.version >= (3, 4) or default is None or not default.children:
             return
+        below = default.path + "."
+        # QueueProperties.configuredQueues(PARENT): AllocationFileQueueParser adds a parent after its children
+        parents = [q.path for q in _post_order(self.tree.root) if not q.is_leaf]
+        created: set[str] = set()
+        default_is_parent = False
+        for path in hash_set_order(parents):
+            if path == default.path:
+                default_is_parent = True
+            elif default_is_parent and path.startswith(below):
+                parts = path.split(".")
+                created.update(".".join(parts[:i]) for i in range(3, len(parts) + 1))
         dropped: list[str] = self.tree.extras["dropped_queues"]
-        for child in default.children:
+        stack = list(reversed(default.children))
+        while stack:
+            queue = stack.pop()
+            if queue.path in created:
+                stack.extend(reversed(queue.children))
+                continue
+            kind = "a leaf" if queue.is_leaf else "a parent Hadoop reaches before root.default"
             self.found.append(
                 rules.FS116.at(
-                    child.location,
-                    f"Queue '{child.path}' is not created: Hadoop {self.version[0]}.{self.version[1]} "
-                    f"creates no queue under {default.path}",
-                    queue=child.path,
+                    queue.location,
+                    f"Queue '{queue.path}' is not created: Hadoop {self.version[0]}.{self.version[1]} "
+                    f"makes {default.path} a leaf before reading the file, and this is {kind}",
+                    queue=queue.path,
                 )
             )
-            dropped.append(child.path)
+            dropped.append(queue.path)
+
+    def keeps_default(self, queue: Queue) -> bool:
+        """Before 3.4 root.default exists before the file is read: a refused policy is not applied
+        (FSQueue.verifyAndSetPolicyFromConf fails) and the queue keeps fair (oracle: 3.3.6)."""
+        if self.version >= (3, 4) or queue.path != f"{ROOT}.{DEFAULT_QUEUE_NAME}":
+            return False
+        self.found.append(
+            rules.FS114.at(
+                queue.setting_location("schedulingPolicy"),
+                f"Setting scheduling policies for existing queues failed! {queue.path} keeps fair: "
+                f"{FAIR_DRF_MESSAGE}",
+                queue=queue.path,
+                property="schedulingPolicy",
+            )
+        )
+        queue.effective["schedulingPolicy"] = "fair"
+        return True
 
     def report_fifo_parent(self, queue: Queue) -> None:
         if queue.parent is None:
@@ -951,3 +992,17 @@ class _FairReader:
                 property="schedulingPolicy",
             )
         )
+
+
+def _post_order(root: Queue) -> list[Queue]:
+    """Children before their parent, siblings in document order (no recursion)."""
+    order: list[Queue] = []
+    stack: list[tuple[Queue, bool]] = [(root, False)]
+    while stack:
+        queue, expanded = stack.pop()
+        if expanded:
+            order.append(queue)
+            continue
+        stack.append((queue, True))
+        stack.extend((child, False) for child in reversed(queue.children))
+    return order

@@ -1,0 +1,59 @@
+"""fsctl against a real CapacityScheduler booted on generated capacity-scheduler.xml files: the
+verdict, then every queue's absolute and maximum capacity and guaranteed and maximum resources."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from tests.conftest import SAMPLES
+from tests.hadoop import fsctl_side
+from tests.hadoop.capacity_files import capacity_files
+from tests.hadoop.conftest import oracle_for
+
+CLUSTER = {"memory-mb": 102400, "vcores": 100}
+CLUSTER_SPEC = "memory-mb=102400, vcores=100"
+#: Hadoop computes capacities in float; fsctl reports them rounded in its own arithmetic
+PERCENT_TOLERANCE = 1e-3
+
+
+def compare_capacity(version: str, path: str, text: str) -> None:
+    answer = oracle_for(version).ask({"verb": "capacity", "file": path, "cluster": CLUSTER_SPEC})
+    loads, errors, queues = fsctl_side.load_verdict(path, version)
+    context = f"\n--- Hadoop {version}: {answer.get('error')}\n--- fsctl: {errors}\n{text}"
+    assert loads == answer["ok"], "boot verdicts differ" + context
+    if not loads:
+        return
+    theirs = {q["path"]: q for q in answer["queues"]}
+    assert set(queues) == set(theirs), "queues differ" + context
+    ours = fsctl_side.shares(path, version, CLUSTER)
+    for row in ours["queues"]:
+        hadoop = theirs[row["path"]]
+        for key in ("absolute_capacity", "absolute_maximum_capacity"):
+            assert abs(row[key] - hadoop[key]) <= PERCENT_TOLERANCE, f"{row['path']} {key}" + context
+        for key in ("guaranteed", "maximum"):
+            assert fsctl_side.resource_or_zero(row[key]) == hadoop[key], f"{row['path']} {key}" + context
+
+
+@pytest.mark.parametrize("sample", sorted((SAMPLES / "capacity").glob("*.xml")), ids=lambda p: p.name)
+def test_samples_boot_with_hadoops_capacities(sample: Path) -> None:
+    compare_capacity("3.4", str(sample), sample.read_text())
+
+
+@pytest.mark.parametrize("malformed", [False, True], ids=["valid", "malformed"])
+def test_generated_capacity_files(malformed: bool, hadoop_cases: int) -> None:
+    @settings(max_examples=hadoop_cases, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(capacity_files(malformed=malformed))
+    def check(text: str) -> None:
+        handle = tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False, prefix="fsctl-cs-")
+        with handle:
+            handle.write(text)
+        try:
+            compare_capacity("3.4", handle.name, text)
+        finally:
+            Path(handle.name).unlink()
+
+    check()
