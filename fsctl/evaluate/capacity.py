@@ -285,13 +285,12 @@ def _legacy_absolute(
     if child.configured_max is None:
         child.maximum = dict(parent_max)
     else:
-        # Resources.min(rc, cluster, ...) picks a whole vector
-        candidates = [dict(cluster), child.configured_max, dict(parent_max)]
-        best = candidates[0]
-        for other in candidates[1:]:
-            if _less_than(other, best, cluster, types, dominant):
-                best = other
-        child.maximum = dict(best)
+        # AbstractCSQueue.getOrInheritMaxResource: Resources.min(rc, clusterResource, configured,
+        # parent's) picks one whole vector of the two; the cluster is only the calculator's
+        # yardstick, never a candidate (oracle: a max above the cluster stays as configured)
+        configured_max = child.configured_max
+        less = _less_than(parent_max, configured_max, cluster, types, dominant)
+        child.maximum = dict(parent_max if less else configured_max)
     child.capacity = f32(_divide(child.guaranteed, parent.guaranteed, cluster, types, dominant))
     child.maximum_capacity = f32(_divide(child.maximum, parent.maximum, cluster, types, dominant))
     child.absolute_capacity = f32(child.capacity * parent.absolute_capacity)

@@ -29,6 +29,20 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
         assert loads == load["ok"], (load.get("error"), errors)
         if loads:
             assert queues == {q: v["type"] for q, v in load["queues"].items()}
+    if "capacity" in answers:
+        capacity = answers["capacity"]
+        loads, errors, _ = fsctl_side.load_verdict(source, version)
+        assert loads == capacity["ok"], (capacity.get("error"), errors)
+        if loads:
+            ours = fsctl_side.shares(source, version, _cluster(case_settings(case)["cluster"]))
+            theirs = {q["path"]: q for q in capacity["queues"]}
+            assert {row["path"] for row in ours["queues"]} == set(theirs)
+            for row in ours["queues"]:
+                hadoop = theirs[row["path"]]
+                for key in ("absolute_capacity", "absolute_maximum_capacity"):
+                    assert abs(row[key] - hadoop[key]) <= 1e-3, (row["path"], key)
+                for key in ("guaranteed", "maximum"):
+                    assert fsctl_side.resource_or_zero(row[key]) == hadoop[key], (row["path"], key)
     if "shares" in answers and answers["shares"]["ok"]:
         settings = case_settings(case)
         ours = fsctl_side.shares(source, version, _cluster(settings["cluster"]))
