@@ -83,48 +83,54 @@ final class FairShares {
         new File(Oracle.str(request, "file")).getAbsolutePath());
     conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 0);
     conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_VCORES, 0);
+    // requests exactly as large as the snapshot's amounts (no rounding up to an increment)
+    conf.setInt(FairSchedulerConfiguration.RM_SCHEDULER_INCREMENT_ALLOCATION_MB, 1);
+    conf.setInt(FairSchedulerConfiguration.RM_SCHEDULER_INCREMENT_ALLOCATION_VCORES, 1);
+    conf.setLong("yarn.resource-types.memory-mb.increment-allocation", 1);
+    conf.setLong("yarn.resource-types.vcores.increment-allocation", 1);
     conf.setLong(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, cluster.getMemorySize());
     conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_VCORES, cluster.getVirtualCores());
     conf.setBoolean(FairSchedulerConfiguration.ASSIGN_MULTIPLE, true);
     conf.setInt(FairSchedulerConfiguration.MAX_ASSIGN, -1);
     conf.setBoolean(FairSchedulerConfiguration.PREEMPTION, false);
     MockRM rm = new MockRM(conf);
+    // MockRM turns the root logger to DEBUG for Hadoop's own tests
+    org.apache.log4j.LogManager.getRootLogger().setLevel(org.apache.log4j.Level.WARN);
     rm.start();
     try {
       FairScheduler fs = (FairScheduler) rm.getResourceScheduler();
       RMNode node = MockNodes.newNodeInfo(1, cluster, 1, "127.0.0.1");
       fs.handle(new NodeAddedSchedulerEvent(node));
       int[] ids = {1};
-      // usage first, queue by queue, so each heartbeat has exactly one application to serve
+      // Each queue's first application holds its usage: asked for and allocated queue by queue,
+      // so every heartbeat has exactly one application to serve; then every application asks for
+      // its part of the rest of the demand.
+      // A queue's load is either listed application by application (demand, usage, start) or as
+      // totals over `apps` applications, the first of which holds the usage.
+      List<Object[]> pendingAsks = new ArrayList<>();
       for (Map.Entry<String, Object> e : demand.entrySet()) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> load = (Map<String, Object>) e.getValue();
-        Object usage = load.get("usage");
-        if (usage != null) {
-          Resource used = Oracle.parseResource(usage.toString());
-          if (used.getMemorySize() > 0 || used.getVirtualCores() > 0) {
-            submit(rm, fs, e.getKey(), used, ids);
+        Map<String, Object> load = load(e.getValue());
+        for (Map<String, Object> app : applications(load)) {
+          ApplicationAttemptId id = submit(rm, fs, e.getKey(), ids);
+          if (id == null) {
+            continue;
+          }
+          Resource used = resourceOrZero(app.get("usage"));
+          Resource total = resourceOrZero(app.get("demand"));
+          if (!isZero(used)) {
+            ask(fs, id, used, 1);
+            fs.update();
             fs.handle(new NodeUpdateSchedulerEvent(node));
+          }
+          Resource pending = Resource.newInstance(Math.max(0, total.getMemorySize() - used.getMemorySize()),
+              Math.max(0, total.getVirtualCores() - used.getVirtualCores()));
+          if (!isZero(pending)) {
+            pendingAsks.add(new Object[] {id, pending});
           }
         }
       }
-      for (Map.Entry<String, Object> e : demand.entrySet()) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> load = (Map<String, Object>) e.getValue();
-        Resource total = Oracle.parseResource(load.get("demand").toString());
-        Object usage = load.get("usage");
-        Resource pending = total;
-        if (usage != null) {
-          Resource used = Oracle.parseResource(usage.toString());
-          pending = Resource.newInstance(Math.max(0, total.getMemorySize() - used.getMemorySize()),
-              Math.max(0, total.getVirtualCores() - used.getVirtualCores()));
-        }
-        int apps = load.get("apps") == null ? 1 : ((Number) load.get("apps")).intValue();
-        for (int i = 0; i < apps; i++) {
-          long mem = pending.getMemorySize() / apps + (i == 0 ? pending.getMemorySize() % apps : 0);
-          int vc = pending.getVirtualCores() / apps + (i == 0 ? pending.getVirtualCores() % apps : 0);
-          submit(rm, fs, e.getKey(), Resource.newInstance(mem, vc), ids);
-        }
+      for (Object[] pending : pendingAsks) {
+        ask(fs, (ApplicationAttemptId) pending[0], (Resource) pending[1], 2);
       }
       fs.update();
       return answer(fs);
@@ -133,37 +139,91 @@ final class FairShares {
     }
   }
 
-  /** One application asking for one container of {@code ask}, as FairSchedulerTestBase does it. */
-  private static void submit(MockRM rm, FairScheduler fs, String queue, Resource ask, int[] ids) {
+  /** An application in {@code queue}, made as FairSchedulerTestBase.createSchedulingRequest makes it. */
+  private static ApplicationAttemptId submit(MockRM rm, FairScheduler fs, String queue, int[] ids) {
     ApplicationAttemptId id = ApplicationAttemptId.newInstance(ApplicationId.newInstance(0, ids[0]), 1);
     ids[0]++;
-    if (!ApplicationEntry.add(fs, id, queue, "user" + ids[0])) {
-      return;
-    }
     RMApp rmApp = Mockito.mock(RMApp.class);
     RMAppAttempt attempt = Mockito.mock(RMAppAttempt.class);
     Mockito.when(rmApp.getCurrentAppAttempt()).thenReturn(attempt);
     Mockito.when(attempt.getRMAppAttemptMetrics()).thenReturn(new RMAppAttemptMetrics(id, rm.getRMContext()));
+    // an unmanaged AM: the snapshot's usage is containers already running, not AM containers that
+    // FSLeafQueue.canRunAppAM would hold back
     ApplicationSubmissionContext sub = Mockito.mock(ApplicationSubmissionContext.class);
-    Mockito.when(sub.getUnmanagedAM()).thenReturn(false);
+    Mockito.when(sub.getUnmanagedAM()).thenReturn(true);
     Mockito.when(attempt.getSubmissionContext()).thenReturn(sub);
     Mockito.when(rmApp.getApplicationSubmissionContext()).thenReturn(sub);
     Mockito.when(attempt.getMasterContainer()).thenReturn(Mockito.mock(Container.class));
     rm.getRMContext().getRMApps().put(id.getApplicationId(), rmApp);
-    List<ResourceRequest> asks = new ArrayList<>();
-    if (ask.getMemorySize() > 0 || ask.getVirtualCores() > 0) {
-      ResourceRequest request = Records.newRecord(ResourceRequest.class);
-      request.setCapability(ask);
-      request.setResourceName(ResourceRequest.ANY);
-      request.setNumContainers(1);
-      Priority priority = Records.newRecord(Priority.class);
-      priority.setPriority(1);
-      request.setPriority(priority);
-      request.setRelaxLocality(true);
-      request.setNodeLabelExpression(RMNodeLabelsManager.NO_LABEL);
-      asks.add(request);
+    if (!ApplicationEntry.add(fs, id, queue, "user" + ids[0])) {
+      return null;
     }
+    return id;
+  }
+
+  /** One container of {@code size} at {@code priority}, as createResourceRequest builds it. */
+  private static void ask(FairScheduler fs, ApplicationAttemptId id, Resource size, int priority) {
+    ResourceRequest request = Records.newRecord(ResourceRequest.class);
+    request.setCapability(size);
+    request.setResourceName(ResourceRequest.ANY);
+    request.setNumContainers(1);
+    Priority p = Records.newRecord(Priority.class);
+    p.setPriority(priority);
+    request.setPriority(p);
+    request.setRelaxLocality(true);
+    request.setNodeLabelExpression(RMNodeLabelsManager.NO_LABEL);
+    List<ResourceRequest> asks = new ArrayList<>();
+    asks.add(request);
     fs.allocate(id, asks, null, new ArrayList<>(), null, null, new ContainerUpdates());
+  }
+
+  /** The applications of one queue's load, each with its demand and usage, in start order. */
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> applications(Map<String, Object> load) throws Exception {
+    List<Map<String, Object>> apps = new ArrayList<>();
+    if (load.get("applications") != null) {
+      apps.addAll((List<Map<String, Object>>) load.get("applications"));
+      apps.sort((a, b) -> Double.compare(start(a), start(b)));
+      return apps;
+    }
+    Resource used = resourceOrZero(load.get("usage"));
+    Resource total = resourceOrZero(load.get("demand"));
+    int count = load.get("apps") == null
+        ? (isZero(total) && isZero(used) ? 0 : 1) : ((Number) load.get("apps")).intValue();
+    if (count == 0 && !isZero(used)) {
+      count = 1;
+    }
+    Resource pending = Resource.newInstance(Math.max(0, total.getMemorySize() - used.getMemorySize()),
+        Math.max(0, total.getVirtualCores() - used.getVirtualCores()));
+    for (int i = 0; i < count; i++) {
+      long mem = pending.getMemorySize() / count + (i == 0 ? pending.getMemorySize() % count : 0);
+      int vc = pending.getVirtualCores() / count + (i == 0 ? pending.getVirtualCores() % count : 0);
+      Resource mine = i == 0 ? Resource.newInstance(used.getMemorySize(), used.getVirtualCores())
+          : Resource.newInstance(0, 0);
+      Map<String, Object> app = new LinkedHashMap<>();
+      app.put("usage", mine.getMemorySize() + " mb, " + mine.getVirtualCores() + " vcores");
+      app.put("demand", (mine.getMemorySize() + mem) + " mb, " + (mine.getVirtualCores() + vc) + " vcores");
+      apps.add(app);
+    }
+    return apps;
+  }
+
+  private static double start(Map<String, Object> app) {
+    Object start = app.get("start");
+    return start instanceof Number ? ((Number) start).doubleValue() : 0;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> load(Object value) {
+    return value == null ? new LinkedHashMap<>() : (Map<String, Object>) value;
+  }
+
+  private static Resource resourceOrZero(Object spec) throws Exception {
+    return spec == null ? Resource.newInstance(0, 0) : Oracle.parseResource(spec.toString());
+  }
+
+  private static boolean isZero(Resource r) {
+    return r.getMemorySize() == 0 && r.getVirtualCores() == 0;
   }
 
   private static Map<String, Object> answer(FairScheduler fs) {
