@@ -17,7 +17,7 @@ from fsctl.commands import check
     "--cluster",
     metavar="RES",
     default=None,
-    help="Cluster size (memory-mb=…, vcores=…) for checks against the whole cluster.",
+    help="Cluster size, e.g. 'memory-mb=102400, vcores=100', for checks against the whole cluster.",
 )
 @input_options
 @diagnostic_options
@@ -29,12 +29,18 @@ def command(
     ignore: tuple[str, ...],
     fail_on: str | None,
     exit_zero: bool | None,
+    quiet: bool,
+    statistics: bool,
     color: bool | None,
     yarn_site: str | None,
     hadoop_version: str | None,
 ) -> None:
-    """validate, plus the mistakes Hadoop accepts silently (fsctl rules lists them)."""
+    """Validate, plus the mistakes Hadoop accepts silently (fsctl rules lists them).
+
+    FILE may be a scheduler file, '-' for standard input, or a directory to search.
+    """
     options = build_options(
-        True, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version, cluster
+        True, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version,
+        quiet, statistics, cluster,
     )
     sys.exit(check.run(options, sys.stdout))
