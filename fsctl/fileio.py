@@ -7,6 +7,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable
+from typing import TextIO
 
 
 class OutputExistsError(Exception):
@@ -134,3 +135,21 @@ def search_directory(folder: str, names: str, recognised: Callable[[str], bool])
             if pattern.search(name) or recognised(path):
                 found.append(path)
     return found
+
+
+def write_report(text: str, output: str | None, stdout: TextIO, *, force: bool, inputs: list[str | None]) -> str | None:
+    """``text`` to standard output (``output`` None or ``-``), else atomically to the file ``output``
+    (never over an input, never over a file without ``force``); the reason it failed, or None."""
+    if output in (None, STDIN):
+        stdout.write(text)
+        return None
+    assert output is not None
+    if input_at(output, inputs):
+        return f"{output}: is an input; refusing to overwrite it"
+    try:
+        write_atomic(output, text.encode("utf-8"), force=force)
+    except (OutputExistsError, UnsafeOutputError) as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"{output}: cannot write: {exc.strerror or exc}"
+    return None

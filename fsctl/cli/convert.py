@@ -7,6 +7,7 @@ import sys
 import click
 
 from fsctl.cli.options import (
+    FORMAT_CHOICES,
     diagnostic_options,
     input_options,
     project_config,
@@ -15,7 +16,11 @@ from fsctl.cli.options import (
     resolve_format,
     resolve_selection,
     resolve_version,
+    text_options,
 )
+
+#: the diagnostics formats, and a pull-request comment (markdown) or a page (html) with the shares
+CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
 
 
 @click.command("convert")
@@ -86,7 +91,7 @@ from fsctl.cli.options import (
 )
 @click.option("-s", "--skip-verification", is_flag=True, help="Do not validate the converted configuration.")
 @click.option("--force", is_flag=True, help="Overwrite existing output files.")
-@diagnostic_options
+@diagnostic_options(formats=CONVERT_FORMATS)
 def command(
     fair: str,
     yarn_site: str | None,
@@ -111,6 +116,8 @@ def command(
     ignore: tuple[str, ...],
     fail_on: str | None,
     exit_zero: bool | None,
+    quiet: bool,
+    statistics: bool,
     color: bool | None,
 ) -> None:
     """Convert the Fair Scheduler configuration FAIR.xml to the Capacity Scheduler, as Hadoop's
@@ -122,7 +129,10 @@ def command(
     from fsctl.commands import convert as run_convert
     from fsctl.convert.options import ConvertOptions
 
+    if print_output and output_dir:
+        raise click.UsageError("--print and -o DIR exclude each other: print the files or write them")
     config = project_config()
+    fmt_name = resolve_format(fmt, config, CONVERT_FORMATS)
     mode = preemption_mode or "enabled"
     convert_options = ConvertOptions(
         percentage=percentage,
@@ -146,7 +156,8 @@ def command(
         skip_verification=skip_verification,
         no_terminal_rule_check=no_terminal_rule_check,
         convert=convert_options,
-        fmt=resolve_format(fmt, config),
+        fmt=fmt_name,
+        text=text_options(quiet, statistics, fmt_name),
         selection=resolve_selection(select, ignore, config),
         fail_on=resolve_fail_on(fail_on, config),
         exit_zero=bool(exit_zero if exit_zero is not None else config.get("exit-zero", False)),

@@ -27,13 +27,16 @@ def project_config() -> ProjectConfig:
         raise click.UsageError(str(exc)) from None
 
 
-def diagnostic_options(func: F) -> F:
-    """--format, --select, --ignore, --fail-on, --exit-zero, --quiet, --statistics, --color."""
+def diagnostic_options(func: F | None = None, *, formats: tuple[str, ...] = FORMAT_CHOICES) -> Any:
+    """--format, --select, --ignore, --fail-on, --exit-zero, --quiet, --statistics, --color; as
+    ``@diagnostic_options`` or ``@diagnostic_options(formats=...)``."""
+    if func is None:
+        return lambda f: diagnostic_options(f, formats=formats)
     decorators = [
         click.option(
             "--format",
             "fmt",
-            type=click.Choice(FORMAT_CHOICES),
+            type=click.Choice(formats),
             default=None,
             help="Output format (auto: github under GitHub Actions, else text).",
         ),
@@ -103,12 +106,12 @@ def text_options(quiet: bool, statistics: bool, fmt: str) -> TextOptions:
     return TextOptions(quiet=quiet, statistics=statistics)
 
 
-def resolve_format(fmt: str | None, config: ProjectConfig) -> str:
+def resolve_format(fmt: str | None, config: ProjectConfig, formats: tuple[str, ...] = FORMAT_CHOICES) -> str:
     from fsctl.report import resolve_format as resolve
 
     value = fmt or config.get("format") or "auto"
-    if value not in FORMAT_CHOICES:
-        raise click.UsageError(f"[tool.fsctl] format: {value!r} is not one of {', '.join(FORMAT_CHOICES)}")
+    if value not in formats:
+        raise click.UsageError(f"[tool.fsctl] format: {value!r} is not one of {', '.join(formats)}")
     return resolve(value)
 
 
