@@ -129,8 +129,6 @@ def command(
     from fsctl.commands import convert as run_convert
     from fsctl.convert.options import ConvertOptions
 
-    if print_output and output_dir:
-        raise click.UsageError("--print and -o DIR exclude each other: print the files or write them")
     config = project_config()
     fmt_name = resolve_format(fmt, config, CONVERT_FORMATS)
     mode = preemption_mode or "enabled"

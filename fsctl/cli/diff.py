@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from fsctl.cli.options import input_options, project_config, resolve_cluster, resolve_version
+from fsctl.cli.options import input_options, project_config, resolve_cluster, resolve_format, resolve_version
 from fsctl.commands import diff
 
 
@@ -29,10 +29,15 @@ from fsctl.commands import diff
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["auto", "text", "json"]),
+    type=click.Choice(["auto", *diff.FORMATS]),
     default=None,
-    help="Output format (default text).",
+    help="Output format (auto: github under GitHub Actions, else text; markdown: a pull-request "
+    "comment; html: a page with both trees of shares).",
 )
+@click.option(
+    "-o", "--output", metavar="FILE", default=None, help="Write the report to FILE instead of standard output."
+)
+@click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 @click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
 def command(
     old: str,
@@ -42,6 +47,8 @@ def command(
     yarn_site: str | None,
     hadoop_version: str | None,
     fmt: str | None,
+    output: str | None,
+    force: bool,
     color: bool | None,
 ) -> None:
     """Semantic differences from OLD to NEW (Fair Scheduler or Capacity Scheduler files, any mix).
@@ -50,7 +57,7 @@ def command(
     exists is always read as a file. Exit 0 when equivalent, 1 when different, 2 on errors.
     """
     config = project_config()
-    chosen = fmt or config.get("format") or "text"
+    chosen = resolve_format(fmt, config, ("auto", *diff.FORMATS))
     options = diff.DiffOptions(
         old=old,
         new=new,
@@ -58,7 +65,9 @@ def command(
         demand=demand,
         yarn_site=yarn_site or config.path_value("yarn-site"),
         hadoop_version=resolve_version(hadoop_version, config),
-        fmt="json" if chosen == "json" else "text",
+        fmt=chosen,
         color=color,
+        output=output,
+        force=force,
     )
     sys.exit(diff.run(options, sys.stdout, sys.stderr))

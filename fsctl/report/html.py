@@ -189,16 +189,17 @@ def tree_html(report: SimulateReport, measures: Sequence[Measure]) -> str:
     def node(row: Row, depth: int) -> None:
         path = str(row["path"])
         name = path.rsplit(".", 1)[-1] if depth else path
-        head = f'<span class="name" title="{escape(path)}">{escape(name)}</span>{bars(row)}'
+        indent = f' style="padding-left:{depth * 1.1:.1f}rem"' if depth else ""
+        head = f'<span class="name"{indent} title="{escape(path)}">{escape(name)}</span>{bars(row)}'
         kids = children.get(path, [])
         if not kids:
             out.append(f'<div class="leaf row">{head}</div>')
             return
         opened = " open" if depth < OPEN_DEPTH else ""
-        out.append(f'<details{opened}><summary class="row">{head}</summary><div class="kids">')
+        out.append(f'<details{opened}><summary class="row">{head}</summary>')
         for kid in kids:
             node(kid, depth + 1)
-        out.append("</div></details>")
+        out.append("</details>")
 
     for top in children.get(None, []):
         node(top, 0)
@@ -226,16 +227,18 @@ h1{font-size:1.4rem;margin:0 0 .2rem}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
 .tree{margin-top:.6rem;font-variant-numeric:tabular-nums}
 .row{display:flex;align-items:center;gap:.5rem;padding:1px 0}
 .row.head{font-weight:600;border-bottom:1px solid #999}
-.name{flex:1 1 12rem;min-width:8rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.cell{flex:0 0 8.5rem;display:flex;align-items:center;gap:.3rem;font-size:12px}
+.name{flex:1 1 10rem;min-width:6rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.cell{flex:0 0 7.5rem;display:flex;align-items:center;gap:.3rem;font-size:12px}
 .bar{flex:1;height:.7rem;background:#eee;border:1px solid #bbb;position:relative}
 .bar span{display:block;height:100%}
 .steady .bar span{background:var(--steady)}.instantaneous .bar span{background:var(--instantaneous)}
 .guaranteed .bar span{background:var(--guaranteed)}.maximum .bar span{background:var(--maximum)}
 .fig{flex:0 0 3.4rem;text-align:right}
-.kids{margin-left:1.1rem;border-left:1px dotted #aaa;padding-left:.3rem}
-details>summary{cursor:pointer}summary.row{display:flex}
-.leaf{padding-left:1.1rem}
+.tree{overflow-x:auto}
+summary{cursor:pointer;list-style:none}summary::-webkit-details-marker{display:none}
+details>summary .name::before{content:"\\25B8\\00A0"}details[open]>summary .name::before{content:"\\25BE\\00A0"}
+.leaf .name::before{content:"\\2022\\00A0";color:#777}
+summary.row:hover,.leaf:hover{background:#f0f4f8}
 table{border-collapse:collapse;margin:.3rem 0}th,td{border:1px solid #bbb;padding:2px 6px;text-align:left;vertical-align:top}
 th{background:#eee}
 .notes li{color:#333}
