@@ -44,7 +44,7 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
     "rules_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="fs2cs conversion-rules file (<rule>.action=warning|abort, maxChildQueue.limit).",
+    help="The fs2cs conversion-rules file (<rule>.action=warning|abort, maxChildQueue.limit).",
 )
 @click.option("-e", "--rules-to-file", is_flag=True, help="Write the mapping rules to mapping-rules.json.")
 @click.option("-d", "--dry-run", is_flag=True, help="Convert, verify and report; write nothing.")
@@ -52,7 +52,7 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
     "--cluster",
     metavar="RES",
     default=None,
-    help="Cluster size ('memory-mb=102400, vcores=100'): converts maxResources and shows shares.",
+    help="Cluster size, e.g. 'memory-mb=102400, vcores=100': converts maxResources and shows shares.",
 )
 @click.option(
     "--fallback-queue",
@@ -73,7 +73,7 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
     "preemption_mode",
     type=click.Choice(["nopolicy", "observeonly"]),
     default=None,
-    help="fs2cs -dp: no preemption policy, or observe-only preemption.",
+    help="No preemption policy, or observe-only preemption (fs2cs -dp).",
 )
 @click.option(
     "-a",
@@ -90,7 +90,7 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
     help="Convert even when placement rules follow a terminal rule (fs2cs -t).",
 )
 @click.option("-s", "--skip-verification", is_flag=True, help="Do not validate the converted configuration.")
-@click.option("--force", is_flag=True, help="Overwrite existing output files.")
+@click.option("--force", is_flag=True, help="Overwrite the output files if they exist.")
 @diagnostic_options(formats=CONVERT_FORMATS)
 def command(
     fair: str,
@@ -124,7 +124,8 @@ def command(
     `yarn fs2cs` does, listing every setting that is dropped or changed.
 
     Weight mode by default (capacity=N.Nw); --percentage for percentages. Exit 0 clean, 1 findings
-    at or above --fail-on, 2 unusable input, usage or I/O problems.
+    at or above --fail-on, 2 unreadable input, usage or I/O problems. --format markdown and html
+    report the findings and the shares before and after.
     """
     from fsctl.commands import convert as run_convert
     from fsctl.convert.options import ConvertOptions

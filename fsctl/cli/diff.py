@@ -17,7 +17,7 @@ from fsctl.commands import diff
     "--cluster",
     metavar="RES",
     default=None,
-    help="Cluster size (memory-mb=102400, vcores=100): also show how each queue's share changes.",
+    help="Cluster size, e.g. 'memory-mb=102400, vcores=100': also show how each queue's share changes.",
 )
 @click.option(
     "--demand",
@@ -54,7 +54,7 @@ def command(
     """Semantic differences from OLD to NEW (Fair Scheduler or Capacity Scheduler files, any mix).
 
     Either side may be REV:PATH, read with git show (main:conf/fair-scheduler.xml); a file that
-    exists is always read as a file. Exit 0 when equivalent, 1 when different, 2 on errors.
+    exists is always read as a file. Exit 0 when equivalent, 1 when different, 2 unreadable input, usage or I/O problems.
     """
     config = project_config()
     chosen = resolve_format(fmt, config, ("auto", *diff.FORMATS))

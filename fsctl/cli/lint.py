@@ -17,7 +17,7 @@ from fsctl.commands import check
     "--cluster",
     metavar="RES",
     default=None,
-    help="Cluster size, e.g. 'memory-mb=102400, vcores=100', for checks against the whole cluster.",
+    help="Cluster size, e.g. 'memory-mb=102400, vcores=100': also check against the whole cluster.",
 )
 @input_options
 @diagnostic_options
@@ -35,9 +35,10 @@ def command(
     yarn_site: str | None,
     hadoop_version: str | None,
 ) -> None:
-    """Validate, plus the mistakes Hadoop accepts silently (fsctl rules lists them).
+    """Validate each FILE, plus the mistakes Hadoop accepts silently (fsctl rules lists them).
 
-    FILE may be a scheduler file, '-' for standard input, or a directory to search.
+    FILE may be a scheduler file, '-' for standard input, or a directory to search. Exit 0 clean, 1
+    findings at or above --fail-on, 2 unreadable input, usage or I/O problems.
     """
     options = build_options(
         True, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version,

@@ -28,7 +28,7 @@ from fsctl.commands import simulate
     "--yarn-site",
     type=click.Path(dir_okay=False),
     default=None,
-    help="yarn-site.xml holding scheduler settings (preemption, sizebasedweight, resource types).",
+    help="yarn-site.xml holding scheduler settings and resource types (preemption, sizebasedweight).",
 )
 @hadoop_version_option("Hadoop release whose arithmetic to follow; 2 selects the 2.x preemption model")
 @click.option(
@@ -64,7 +64,8 @@ def command(
     """The share each queue of FILE would get on a cluster of the given size.
 
     A Fair Scheduler FILE gives steady and instantaneous fair shares (and starvation, with preemption
-    on in --yarn-site); a Capacity Scheduler FILE gives capacities and effective resources.
+    on in --yarn-site); a Capacity Scheduler FILE gives capacities and effective resources. Exit 0
+    shown, 2 unreadable input, usage or I/O problems.
     """
     config = project_config()
     options = simulate.SimulateOptions(

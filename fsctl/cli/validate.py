@@ -73,7 +73,8 @@ def command(
 
     FILE may be a fair-scheduler.xml, a capacity-scheduler.xml or a yarn-site.xml (the format is
     detected from content), '-' for standard input, or a directory, searched for scheduler files by
-    name and content (.git, .venv, node_modules and the like are skipped).
+    name and content (.git, .venv, node_modules and the like are skipped). Exit 0 clean, 1 findings
+    at or above --fail-on, 2 unreadable input, usage or I/O problems.
     """
     options = build_options(
         False, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version,
