@@ -53,7 +53,8 @@ def grouped_lines(f: FileReport) -> list[tuple[Diagnostic, str]]:
         if len(members) > 1:
             others = [str(d.line) for d in members[1:] if d.line]
             shown = ", ".join(others[:_LINES_SHOWN]) + (", …" if len(others) > _LINES_SHOWN else "")
-            line += f" ×{len(members)}" + (f" (also at lines {shown})" if others else "")
+            lines = "line" if len(others) == 1 else "lines"
+            line += f" ×{len(members)}" + (f" (also at {lines} {shown})" if others else "")
         out.append((first, line))
     return out
 
