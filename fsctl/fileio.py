@@ -114,9 +114,26 @@ def input_at(output: str, inputs: list[str | None]) -> str | None:
 #: build output (the usual excludes of ruff and friends)
 EXCLUDED_FOLDERS = frozenset(
     {
-        ".git", ".hg", ".svn", ".bzr", ".venv", "venv", ".tox", ".nox", ".eggs", "node_modules",
-        "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".idea", ".vscode", "build",
-        "dist", "target", "site-packages",
+        ".git",
+        ".hg",
+        ".svn",
+        ".bzr",
+        ".venv",
+        "venv",
+        ".tox",
+        ".nox",
+        ".eggs",
+        "node_modules",
+        "__pycache__",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".idea",
+        ".vscode",
+        "build",
+        "dist",
+        "target",
+        "site-packages",
     }
 )
 
@@ -137,7 +154,9 @@ def search_directory(folder: str, names: str, recognised: Callable[[str], bool])
     return found
 
 
-def write_report(text: str, output: str | None, stdout: TextIO, *, force: bool, inputs: list[str | None]) -> str | None:
+def write_report(
+    text: str, output: str | None, stdout: TextIO, *, force: bool, inputs: list[str | None]
+) -> str | None:
     """``text`` to standard output (``output`` None or ``-``), else atomically to the file ``output``
     (never over an input, never over a file without ``force``); the reason it failed, or None."""
     if output in (None, STDIN):

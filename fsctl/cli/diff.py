@@ -35,7 +35,11 @@ from fsctl.commands import diff
     "comment; html: a page with both trees of shares).",
 )
 @click.option(
-    "-o", "--output", metavar="FILE", default=None, help="Write the report to FILE instead of standard output."
+    "-o",
+    "--output",
+    metavar="FILE",
+    default=None,
+    help="Write the report to FILE instead of standard output.",
 )
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 @click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
@@ -54,7 +58,8 @@ def command(
     """Semantic differences from OLD to NEW (Fair Scheduler or Capacity Scheduler files, any mix).
 
     Either side may be REV:PATH, read with git show (main:conf/fair-scheduler.xml); a file that
-    exists is always read as a file. Exit 0 when equivalent, 1 when different, 2 unreadable input, usage or I/O problems.
+    exists is always read as a file. Exit 0 when equivalent, 1 when different, 2 unreadable input,
+    usage or I/O problems.
     """
     config = project_config()
     chosen = resolve_format(fmt, config, ("auto", *diff.FORMATS))

@@ -66,9 +66,7 @@ from fsctl.commands import generate
     default="text",
     help="Output format (json: the generated tree summary and the diagnostics on standard output).",
 )
-@click.option(
-    "--color/--no-color", default=None, help="Colour the text output (default: on a terminal)."
-)
+@click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
 def command(
     ratios: str,
     cluster: str | None,

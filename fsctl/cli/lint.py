@@ -41,7 +41,18 @@ def command(
     findings at or above --fail-on, 2 unreadable input, usage or I/O problems.
     """
     options = build_options(
-        True, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version,
-        quiet, statistics, cluster,
+        True,
+        files,
+        fmt,
+        select,
+        ignore,
+        fail_on,
+        exit_zero,
+        color,
+        yarn_site,
+        hadoop_version,
+        quiet,
+        statistics,
+        cluster,
     )
     sys.exit(check.run(options, sys.stdout))

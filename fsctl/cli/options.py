@@ -142,7 +142,8 @@ def resolve_version(text: str | None, config: ProjectConfig) -> HadoopVersion:
         return DEFAULT_VERSION
     if str(value) not in SUPPORTED_VERSIONS:
         raise click.UsageError(
-            f"{config.path}: [tool.fsctl] hadoop-version: {value!r} is not one of {', '.join(SUPPORTED_VERSIONS)}"
+            f"{config.path}: [tool.fsctl] hadoop-version: {value!r} is not one of "
+            + ", ".join(SUPPORTED_VERSIONS)
         )
     return parse_version(str(value))
 

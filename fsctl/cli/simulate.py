@@ -40,7 +40,11 @@ from fsctl.commands import simulate
     help="Output format (markdown: a pull-request comment; html: a page with a picture of the tree).",
 )
 @click.option(
-    "-o", "--output", metavar="FILE", default=None, help="Write the report to FILE instead of standard output."
+    "-o",
+    "--output",
+    metavar="FILE",
+    default=None,
+    help="Write the report to FILE instead of standard output.",
 )
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 @click.option(

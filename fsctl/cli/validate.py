@@ -77,7 +77,17 @@ def command(
     at or above --fail-on, 2 unreadable input, usage or I/O problems.
     """
     options = build_options(
-        False, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version,
-        quiet, statistics,
+        False,
+        files,
+        fmt,
+        select,
+        ignore,
+        fail_on,
+        exit_zero,
+        color,
+        yarn_site,
+        hadoop_version,
+        quiet,
+        statistics,
     )
     sys.exit(check.run(options, sys.stdout))

@@ -290,10 +290,14 @@ def _page(
     version = options.convert.hadoop_version
     panels = []
     if fair_tree is not None:
-        panels.append(Panel(f"before: {options.fair_path}", report_for_tree(fair_tree, cluster, None, None, version)))
+        panels.append(
+            Panel(f"before: {options.fair_path}", report_for_tree(fair_tree, cluster, None, None, version))
+        )
     after = _converted_tree(conversion, version)
     if after is not None:
-        panels.append(Panel("after: capacity-scheduler.xml", report_for_tree(after, cluster, None, None, version)))
+        panels.append(
+            Panel("after: capacity-scheduler.xml", report_for_tree(after, cluster, None, None, version))
+        )
     size = ", ".join(f"{k}={v}" for k, v in cluster.items())
     subtitle = f"{len(findings)} findings; shares on a cluster of {size}" + (
         "" if options.convert.cluster else " (a nominal size: give --cluster for yours)"

@@ -177,13 +177,23 @@ def _page(
     subtitle = f"{summary(changes)}; shares on a cluster of {size}" + (
         "" if options.cluster else " (a nominal size: give --cluster for yours)"
     )
-    rows = [[c.kind, c.queue or "(scheduler-wide)", c.property or "", c.old or "", c.new or "", c.effect] for c in changes]
-    table = Table("Changes", ("kind", "queue", "property", "before", "after", "effect"), rows, "no differences")
+    rows = [
+        [c.kind, c.queue or "(scheduler-wide)", c.property or "", c.old or "", c.new or "", c.effect]
+        for c in changes
+    ]
+    table = Table(
+        "Changes", ("kind", "queue", "property", "before", "after", "effect"), rows, "no differences"
+    )
     return render_page(Page(f"fsctl diff {options.old} → {options.new}", subtitle, panels, [table]))
 
 
 def _shares(
-    tree: QueueTree, cluster: dict[str, int], demand: Any, conf: HadoopConf | None, version: HadoopVersion, label: str
+    tree: QueueTree,
+    cluster: dict[str, int],
+    demand: Any,
+    conf: HadoopConf | None,
+    version: HadoopVersion,
+    label: str,
 ) -> Any:
     """One side's simulate report; the demand snapshot only where it names queues of this side."""
     from fsctl.commands.simulate import SimulateError, report_for_tree

@@ -172,9 +172,7 @@ def _fair_report(
     fair = evaluate_fair(tree, cluster, snapshot, hadoop_version=version, size_based_weight=size_based)
     for load in unknown_queues(fair, snapshot):
         raise SimulateError(
-            _located(
-                SM104.at(load.location, f"{load.path}: no such queue in {label}", queue=load.path)
-            )
+            _located(SM104.at(load.location, f"{load.path}: no such queue in {label}", queue=load.path))
         )
     for load in parent_entries(fair, snapshot):
         raise SimulateError(

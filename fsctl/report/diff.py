@@ -115,7 +115,11 @@ def sarif_dict(changes: Sequence[Change], path: str, cross_format: bool = False)
 
     kinds = sorted({c.kind for c in changes})
     rules = [
-        {"id": f"diff/{kind}", "name": f"queue-configuration-{kind}", "shortDescription": {"text": f"{kind} setting"}}
+        {
+            "id": f"diff/{kind}",
+            "name": f"queue-configuration-{kind}",
+            "shortDescription": {"text": f"{kind} setting"},
+        }
         for kind in kinds
     ]
     index = {f"diff/{kind}": i for i, kind in enumerate(kinds)}
@@ -142,7 +146,9 @@ def render_github(changes: Sequence[Change], stream: TextIO, path: str, cross_fo
         where = change.queue or SCHEDULER
         title = escape_property(f"{where} {change.property or ''}".strip())
         level = _GITHUB_LEVEL[_loud(change, cross_format)]
-        stream.write(f"::{level} file={escape_property(path)},title={title}::{escape_data(change_line(change))}\n")
+        stream.write(
+            f"::{level} file={escape_property(path)},title={title}::{escape_data(change_line(change))}\n"
+        )
 
 
 def render_diff(
@@ -159,7 +165,9 @@ def render_diff(
     if fmt == "json":
         render_json(changes, stream)
     elif fmt == "sarif":
-        stream.write(json.dumps(sarif_dict(changes, new_path, cross_format), indent=2, ensure_ascii=False) + "\n")
+        stream.write(
+            json.dumps(sarif_dict(changes, new_path, cross_format), indent=2, ensure_ascii=False) + "\n"
+        )
     elif fmt == "github":
         render_github(changes, stream, new_path, cross_format)
     elif fmt == "markdown":

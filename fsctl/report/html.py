@@ -204,14 +204,16 @@ def tree_html(report: SimulateReport, measures: Sequence[Measure]) -> str:
     for top in children.get(None, []):
         node(top, 0)
     header = "".join(f'<span class="cell {m.key}">{m.label}</span>' for m in measures)
-    return f'<div class="tree"><div class="row head"><span class="name">queue</span>{header}</div>{"".join(out)}</div>'
+    head = f'<div class="row head"><span class="name">queue</span>{header}</div>'
+    return f'<div class="tree">{head}{"".join(out)}</div>'
 
 
 # -- the page -----------------------------------------------------------------------------------
 
 _STYLE = """
 :root{--steady:#0072B2;--instantaneous:#E69F00;--guaranteed:#009E73;--maximum:#CC79A7;color-scheme:light}
-body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5rem;color:#1b1b1b;background:#fff}
+body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5rem;
+color:#1b1b1b;background:#fff}
 h1{font-size:1.4rem;margin:0 0 .2rem}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
 .sub{color:#444;margin:0 0 1rem}
 .panels{display:grid;grid-template-columns:repeat(auto-fit,minmax(480px,1fr));gap:1.5rem}
@@ -220,7 +222,8 @@ h1{font-size:1.4rem;margin:0 0 .2rem}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
 .icicle{max-width:100%;height:auto;display:block}
 .icicle rect{stroke:#fff;stroke-width:1}
 .icicle text{font-size:12px;fill:#000;pointer-events:none}
-.d0 rect{fill:#9ecae1}.d1 rect{fill:#c6dbef}.d2 rect{fill:#deebf7}.d3 rect{fill:#eef5fb}.d4 rect,.d5 rect{fill:#f7fbff}
+.d0 rect{fill:#9ecae1}.d1 rect{fill:#c6dbef}.d2 rect{fill:#deebf7}.d3 rect{fill:#eef5fb}
+.d4 rect,.d5 rect{fill:#f7fbff}
 .measures{margin:.4rem 0}.measures label{margin-right:1rem;white-space:nowrap}
 .key{display:inline-block;width:.9em;height:.9em;vertical-align:-.1em;margin-right:.3em;border:1px solid #333}
 .tools button{font:inherit;margin-right:.4rem}
@@ -236,10 +239,12 @@ h1{font-size:1.4rem;margin:0 0 .2rem}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
 .fig{flex:0 0 3.4rem;text-align:right}
 .tree{overflow-x:auto}
 summary{cursor:pointer;list-style:none}summary::-webkit-details-marker{display:none}
-details>summary .name::before{content:"\\25B8\\00A0"}details[open]>summary .name::before{content:"\\25BE\\00A0"}
+details>summary .name::before{content:"\\25B8\\00A0"}
+details[open]>summary .name::before{content:"\\25BE\\00A0"}
 .leaf .name::before{content:"\\2022\\00A0";color:#777}
 summary.row:hover,.leaf:hover{background:#f0f4f8}
-table{border-collapse:collapse;margin:.3rem 0}th,td{border:1px solid #bbb;padding:2px 6px;text-align:left;vertical-align:top}
+table{border-collapse:collapse;margin:.3rem 0}
+th,td{border:1px solid #bbb;padding:2px 6px;text-align:left;vertical-align:top}
 th{background:#eee}
 .notes li{color:#333}
 """
@@ -288,7 +293,9 @@ def _table(table: Table) -> str:
         return f"<h2>{escape(table.heading)}</h2><p>{escape(table.empty)}</p>"
     head = "".join(f"<th>{escape(c)}</th>" for c in table.columns)
     body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in table.rows)
-    return f"<h2>{escape(table.heading)}</h2><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return (
+        f"<h2>{escape(table.heading)}</h2><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
 
 
 def render_page(page: Page) -> str:
@@ -302,7 +309,7 @@ def render_page(page: Page) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
         "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">"
         f"<title>{escape(page.title)}</title><style>{_STYLE}</style></head><body>"
         f"<h1>{escape(page.title)}</h1><p class=sub>{escape(page.subtitle)} · "
@@ -319,7 +326,9 @@ def render_page(page: Page) -> str:
 
 def simulate_page(report: SimulateReport, source: str) -> str:
     subtitle = " ".join(report.header) if report.header else _cluster(report.cluster)
-    return render_page(Page(f"fsctl simulate: {source}", subtitle, [Panel(source, report)], notes=report.notes))
+    return render_page(
+        Page(f"fsctl simulate: {source}", subtitle, [Panel(source, report)], notes=report.notes)
+    )
 
 
 def _cluster(cluster: dict[str, Any]) -> str:

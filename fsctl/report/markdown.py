@@ -123,7 +123,7 @@ def diff_markdown(changes: Sequence[Change], labels: tuple[str, str], summary: s
 
 
 def _mark(change: Change) -> str:
-    tags = [change.kind]
+    tags: list[str] = [change.kind]
     if change.refresh_refused:
         tags.append("**restart needed**")
     if change.expected:

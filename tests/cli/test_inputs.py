@@ -14,7 +14,9 @@ import pytest
 from tests.conftest import SAMPLES, allocations, configuration, run_fsctl
 
 FAIR = allocations('<queue name="a.b"/>')
-CAPACITY = configuration({"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"})
+CAPACITY = configuration(
+    {"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"}
+)
 SITE = configuration({"yarn.resourcemanager.scheduler.class": "fair"})
 
 
@@ -90,7 +92,13 @@ def test_a_fair_file_given_as_yarn_site_is_refused_everywhere(write) -> None:  #
         "convert": run_fsctl("convert", fair, "--yarn-site", site, "--dry-run"),
         "diff": run_fsctl("diff", fair, fair, "--yarn-site", site),
         "generate": run_fsctl(
-            "generate", str(SAMPLES / "ratios" / "team.yaml"), "--target", "fair", "--yarn-site", site, *cluster
+            "generate",
+            str(SAMPLES / "ratios" / "team.yaml"),
+            "--target",
+            "fair",
+            "--yarn-site",
+            site,
+            *cluster,
         ),
     }
     for command, result in runs.items():
@@ -102,7 +110,11 @@ def test_a_fair_file_given_as_yarn_site_is_refused_everywhere(write) -> None:  #
 @pytest.mark.parametrize("command", ["validate", "lint", "simulate", "convert", "diff"])
 def test_hadoop_version_is_one_of_the_supported_releases(command: str) -> None:
     fair = str(SAMPLES / "fair" / "departments.xml")
-    args = {"diff": [fair, fair], "convert": [fair, "--dry-run"], "simulate": [fair, "--cluster", "memory-mb=1,vcores=1"]}
+    args = {
+        "diff": [fair, fair],
+        "convert": [fair, "--dry-run"],
+        "simulate": [fair, "--cluster", "memory-mb=1,vcores=1"],
+    }
     result = run_fsctl(command, *args.get(command, [fair]), "--hadoop-version", "9.9")
     assert result.returncode == 2
     assert "'9.9' is not one of '3.4', '3.3', '3.2', '2'" in result.stderr

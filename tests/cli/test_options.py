@@ -72,7 +72,10 @@ def test_disable_comment_applies_to_the_next_element_only(write) -> None:  # typ
 
 
 def test_disable_file_comment(write) -> None:  # type: ignore[no-untyped-def]
-    body = '<!-- fsctl: disable-file=FS201, FS305 -->\n<queue name="a"><frob/></queue>\n<frobnicate>1</frobnicate>'
+    body = (
+        '<!-- fsctl: disable-file=FS201, FS305 -->\n<queue name="a"><frob/></queue>\n'
+        "<frobnicate>1</frobnicate>"
+    )
     result = run_fsctl("lint", write("f.xml", allocations(body)), "--format", "json")
     assert (result.returncode, codes(result)) == (0, [])
 

@@ -88,6 +88,11 @@ def test_help_is_consistent(command: click.Command) -> None:
         if param.name == "cluster":
             assert text.startswith("Cluster size, e.g. 'memory-mb=102400, vcores=100'"), text
         if param.name == "hadoop_version":
-            assert isinstance(param.type, click.Choice) and list(param.type.choices) == ["3.4", "3.3", "3.2", "2"]
+            assert isinstance(param.type, click.Choice) and list(param.type.choices) == [
+                "3.4",
+                "3.3",
+                "3.2",
+                "2",
+            ]
         if param.name == "color":
             assert text == "Colour the text output (default: on a terminal).", text

@@ -42,7 +42,9 @@ def test_github_annotations_point_at_the_new_file() -> None:
     lines = result.stdout.splitlines()
     assert result.returncode == 1 and lines
     assert all(line.startswith(("::notice file=", "::warning file=")) for line in lines)
-    assert any("title=root.ads steadyFairShare::~ steady fair share 50.0%25 -> 33.3%25" in line for line in lines)
+    assert any(
+        "title=root.ads steadyFairShare::~ steady fair share 50.0%25 -> 33.3%25" in line for line in lines
+    )
 
 
 def test_unexpected_migration_differences_are_warnings() -> None:

@@ -36,12 +36,18 @@ def measures(html: str) -> list[str]:
 
 def test_simulate_page_draws_every_share_of_a_fair_tree(tmp_path: Path) -> None:
     html = page(
-        "simulate", "samples/fair/departments.xml", "--demand", "samples/demand/departments.yaml", tmp_path=tmp_path
+        "simulate",
+        "samples/fair/departments.xml",
+        "--demand",
+        "samples/demand/departments.yaml",
+        tmp_path=tmp_path,
     )
     assert_self_contained(html)
     assert measures(html) == ["steady", "instantaneous", "guaranteed", "maximum"]
     # the widths follow the shares: qa has 40% of the cluster, so 40% of the 960-pixel row
-    assert re.search(r'<title>root\.qa: steady fair share 40\.0%</title><rect x="0\.0" y="26" width="383\.0"', html)
+    assert re.search(
+        r'<title>root\.qa: steady fair share 40\.0%</title><rect x="0\.0" y="26" width="383\.0"', html
+    )
     assert 'aria-label="queue tree sized by steady fair share"' in html
     assert '<span class="fig">40.0%</span>' in html  # every bar has its figure as text
 
@@ -55,10 +61,20 @@ def test_convert_and_diff_pages_show_before_and_after(tmp_path: Path) -> None:
     fair = "samples/fair/departments.xml"
     converted = tmp_path / "convert.html"
     result = run_fsctl(
-        "convert", fair, "--dry-run", "--cluster", "memory-mb=1024000, vcores=1000", "--format", "html", cwd=str(ROOT)
+        "convert",
+        fair,
+        "--dry-run",
+        "--cluster",
+        "memory-mb=1024000, vcores=1000",
+        "--format",
+        "html",
+        cwd=str(ROOT),
     )
     converted.write_text(result.stdout, encoding="utf-8")
-    for html in (converted.read_text(encoding="utf-8"), page("diff", fair, "samples/capacity/departments.xml", tmp_path=tmp_path)):
+    for html in (
+        converted.read_text(encoding="utf-8"),
+        page("diff", fair, "samples/capacity/departments.xml", tmp_path=tmp_path),
+    ):
         assert_self_contained(html)
         headings = re.findall(r'<section class="panel"><h2>([^<]*)</h2>', html)
         assert [h.split(":")[0] for h in headings] == ["before", "after"]
@@ -67,7 +83,13 @@ def test_convert_and_diff_pages_show_before_and_after(tmp_path: Path) -> None:
 
 
 def test_the_page_is_identical_run_to_run(tmp_path: Path) -> None:
-    args = ("diff", "tests/data/diff/fair-old.xml", "tests/data/diff/fair-new.xml", "--cluster", "memory-mb=102400, vcores=100")
+    args = (
+        "diff",
+        "tests/data/diff/fair-old.xml",
+        "tests/data/diff/fair-new.xml",
+        "--cluster",
+        "memory-mb=102400, vcores=100",
+    )
     assert page(*args, tmp_path=tmp_path, name="a.html") == page(*args, tmp_path=tmp_path, name="b.html")
 
 
@@ -90,8 +112,13 @@ def test_ten_thousand_queues_stay_readable(tmp_path: Path) -> None:
 
 def test_unwritable_output_is_exit_2(tmp_path: Path) -> None:
     result = run_fsctl(
-        "simulate", str(SAMPLES / "fair" / "departments.xml"), *BIG_CLUSTER, "--format", "html",
-        "-o", str(tmp_path / "missing" / "page.html"),
+        "simulate",
+        str(SAMPLES / "fair" / "departments.xml"),
+        *BIG_CLUSTER,
+        "--format",
+        "html",
+        "-o",
+        str(tmp_path / "missing" / "page.html"),
     )
     assert result.returncode == 2 and "cannot write" in result.stderr
 

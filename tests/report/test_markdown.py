@@ -20,8 +20,14 @@ CASES = {
     ),
     "diff-migration.md": (["diff", "samples/fair/departments.xml", "samples/capacity/departments.xml"], 1),
     "simulate-fair.md": (
-        ["simulate", "samples/fair/departments.xml", "--demand", "samples/demand/departments.yaml",
-         "--yarn-site", "samples/yarn-site.xml"],
+        [
+            "simulate",
+            "samples/fair/departments.xml",
+            "--demand",
+            "samples/demand/departments.yaml",
+            "--yarn-site",
+            "samples/yarn-site.xml",
+        ],
         0,
     ),
     "simulate-capacity.md": (
@@ -29,8 +35,15 @@ CASES = {
         0,
     ),
     "convert.md": (
-        ["convert", "samples/fair/departments.xml", "--yarn-site", "samples/yarn-site.xml", "--dry-run",
-         "--cluster", "memory-mb=1024000, vcores=1000"],
+        [
+            "convert",
+            "samples/fair/departments.xml",
+            "--yarn-site",
+            "samples/yarn-site.xml",
+            "--dry-run",
+            "--cluster",
+            "memory-mb=1024000, vcores=1000",
+        ],
         1,
     ),
 }
@@ -69,4 +82,3 @@ def test_cells_escape_pipes_and_long_tables_are_cut() -> None:
     rows = [[str(i)] for i in range(MAX_ROWS + 3)]
     text = table(["n"], rows)
     assert text.count("\n| ") == MAX_ROWS and "and 3 more rows" in text
-
