@@ -6,7 +6,14 @@ import sys
 
 import click
 
-from fsctl.cli.options import input_options, project_config, resolve_cluster, resolve_format, resolve_version
+from fsctl.cli.options import (
+    input_options,
+    output_options,
+    project_config,
+    resolve_cluster,
+    resolve_format,
+    resolve_version,
+)
 from fsctl.commands import diff
 
 
@@ -34,14 +41,7 @@ from fsctl.commands import diff
     help="Output format (auto: github under GitHub Actions, else text; markdown: a pull-request "
     "comment; html: a page with both trees of shares).",
 )
-@click.option(
-    "-o",
-    "--output",
-    metavar="FILE",
-    default=None,
-    help="Write the report to FILE instead of standard output.",
-)
-@click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
+@output_options
 @click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
 def command(
     old: str,

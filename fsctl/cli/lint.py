@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -21,38 +22,11 @@ from fsctl.commands import check
 )
 @input_options
 @diagnostic_options
-def command(
-    files: tuple[str, ...],
-    cluster: str | None,
-    fmt: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    exit_zero: bool | None,
-    quiet: bool,
-    statistics: bool,
-    color: bool | None,
-    yarn_site: str | None,
-    hadoop_version: str | None,
-) -> None:
+def command(files: tuple[str, ...], **params: Any) -> None:
     """Validate each FILE, plus the mistakes Hadoop accepts silently (fsctl rules lists them).
 
     FILE may be a scheduler file, '-' for standard input, or a directory to search. Exit 0 clean, 1
     findings at or above --fail-on, 2 unreadable input, usage or I/O problems.
     """
-    options = build_options(
-        True,
-        files,
-        fmt,
-        select,
-        ignore,
-        fail_on,
-        exit_zero,
-        color,
-        yarn_site,
-        hadoop_version,
-        quiet,
-        statistics,
-        cluster,
-    )
+    options = build_options(True, files, **params)
     sys.exit(check.run(options, sys.stdout))

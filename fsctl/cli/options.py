@@ -87,6 +87,18 @@ def input_options(func: F) -> F:
     return func
 
 
+def output_options(func: F) -> F:
+    """-o/--output FILE and --force, for commands whose report may go to a file."""
+    func = click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")(func)
+    return click.option(
+        "-o",
+        "--output",
+        metavar="FILE",
+        default=None,
+        help="Write the report to FILE instead of standard output.",
+    )(func)
+
+
 def hadoop_version_option(what: str) -> Callable[[F], F]:
     """--hadoop-version, one of the releases whose behaviour fsctl knows."""
     return click.option(

@@ -6,7 +6,13 @@ import sys
 
 import click
 
-from fsctl.cli.options import hadoop_version_option, project_config, resolve_cluster, resolve_version
+from fsctl.cli.options import (
+    hadoop_version_option,
+    output_options,
+    project_config,
+    resolve_cluster,
+    resolve_version,
+)
 from fsctl.commands import simulate
 
 
@@ -39,14 +45,7 @@ from fsctl.commands import simulate
     show_default=True,
     help="Output format (markdown: a pull-request comment; html: a page with a picture of the tree).",
 )
-@click.option(
-    "-o",
-    "--output",
-    metavar="FILE",
-    default=None,
-    help="Write the report to FILE instead of standard output.",
-)
-@click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
+@output_options
 @click.option(
     "--depth", type=click.IntRange(min=0), default=None, help="Show this many levels below the top one."
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -21,18 +22,20 @@ from fsctl.commands import check
 def build_options(
     lint: bool,
     files: tuple[str, ...],
+    *,
     fmt: str | None,
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     fail_on: str | None,
     exit_zero: bool | None,
+    quiet: bool,
+    statistics: bool,
     color: bool | None,
     yarn_site: str | None,
     hadoop_version: str | None,
-    quiet: bool = False,
-    statistics: bool = False,
     cluster: str | None = None,
 ) -> check.CheckOptions:
+    """The options of validate (``lint`` False) and lint, from their click parameters."""
     config = project_config()
     from fsctl.cli.options import resolve_cluster, text_options
 
@@ -56,19 +59,7 @@ def build_options(
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @input_options
 @diagnostic_options
-def command(
-    files: tuple[str, ...],
-    fmt: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    exit_zero: bool | None,
-    quiet: bool,
-    statistics: bool,
-    color: bool | None,
-    yarn_site: str | None,
-    hadoop_version: str | None,
-) -> None:
+def command(files: tuple[str, ...], **params: Any) -> None:
     """What the ResourceManager would reject or warn about when loading each FILE.
 
     FILE may be a fair-scheduler.xml, a capacity-scheduler.xml or a yarn-site.xml (the format is
@@ -76,18 +67,5 @@ def command(
     name and content (.git, .venv, node_modules and the like are skipped). Exit 0 clean, 1 findings
     at or above --fail-on, 2 unreadable input, usage or I/O problems.
     """
-    options = build_options(
-        False,
-        files,
-        fmt,
-        select,
-        ignore,
-        fail_on,
-        exit_zero,
-        color,
-        yarn_site,
-        hadoop_version,
-        quiet,
-        statistics,
-    )
+    options = build_options(False, files, **params)
     sys.exit(check.run(options, sys.stdout))
