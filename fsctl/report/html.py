@@ -79,8 +79,11 @@ class Page:
 
 
 def measures_of(report: SimulateReport) -> list[Measure]:
+    """The shares the report has: instantaneous ones only with a demand snapshot (without one no
+    queue is active, and every instantaneous share is 0)."""
     fair = report.format != "capacity-scheduler"
-    return [m for m in MEASURES if (m.fair if fair else m.capacity)]
+    shown = [m for m in MEASURES if (m.fair if fair else m.capacity)]
+    return [m for m in shown if m.key != "instantaneous" or report.active_view]
 
 
 def fraction(row: Row, measure: Measure, report: SimulateReport) -> float | None:
@@ -221,7 +224,7 @@ h1{font-size:1.4rem;margin:0 0 .2rem}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
 .pic{overflow-x:auto;border:1px solid #ccc;padding:4px;background:#fafafa}
 .icicle{max-width:100%;height:auto;display:block}
 .icicle rect{stroke:#fff;stroke-width:1}
-.icicle text{font-size:12px;fill:#000;pointer-events:none}
+.icicle text{font-size:14px;fill:#000;pointer-events:none}
 .d0 rect{fill:#9ecae1}.d1 rect{fill:#c6dbef}.d2 rect{fill:#deebf7}.d3 rect{fill:#eef5fb}
 .d4 rect,.d5 rect{fill:#f7fbff}
 .measures{margin:.4rem 0}.measures label{margin-right:1rem;white-space:nowrap}
@@ -230,13 +233,14 @@ h1{font-size:1.4rem;margin:0 0 .2rem}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
 .tree{margin-top:.6rem;font-variant-numeric:tabular-nums}
 .row{display:flex;align-items:center;gap:.5rem;padding:1px 0}
 .row.head{font-weight:600;border-bottom:1px solid #999}
-.name{flex:1 1 10rem;min-width:6rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.cell{flex:0 0 7.5rem;display:flex;align-items:center;gap:.3rem;font-size:12px}
+.name{flex:1 1 9rem;min-width:6rem;box-sizing:border-box;overflow:hidden;text-overflow:ellipsis;
+white-space:nowrap}
+.cell{flex:0 0 6.6rem;display:flex;align-items:center;gap:.3rem;font-size:12px}
 .bar{flex:1;height:.7rem;background:#eee;border:1px solid #bbb;position:relative}
 .bar span{display:block;height:100%}
 .steady .bar span{background:var(--steady)}.instantaneous .bar span{background:var(--instantaneous)}
 .guaranteed .bar span{background:var(--guaranteed)}.maximum .bar span{background:var(--maximum)}
-.fig{flex:0 0 3.4rem;text-align:right}
+.fig{flex:0 0 3rem;text-align:right}
 .tree{overflow-x:auto}
 summary{cursor:pointer;list-style:none}summary::-webkit-details-marker{display:none}
 details>summary .name::before{content:"\\25B8\\00A0"}
