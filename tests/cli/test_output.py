@@ -4,6 +4,10 @@ that report a rule; every command's help is consistent."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -96,3 +100,22 @@ def test_help_is_consistent(command: click.Command) -> None:
             ]
         if param.name == "color":
             assert text == "Colour the text output (default: on a terminal).", text
+
+
+def complete(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """The installed ``fsctl`` script, as a shell runs it for completion (the variable is named
+    after the program)."""
+    script = Path(sys.executable).parent / "fsctl"
+    return subprocess.run(
+        [str(script)], capture_output=True, text=True, env={**os.environ, **env}, timeout=60
+    )
+
+
+def test_shell_completion_as_the_readme_documents_it() -> None:
+    script = complete({"_FSCTL_COMPLETE": "bash_source"})
+    assert script.returncode == 0 and "_fsctl_completion()" in script.stdout
+    words = complete(
+        {"_FSCTL_COMPLETE": "bash_complete", "COMP_WORDS": "fsctl diff --format ", "COMP_CWORD": "3"}
+    )
+    formats = ("auto", "text", "json", "sarif", "github", "markdown", "html")
+    assert words.stdout.split() == [f"plain,{f}" for f in formats]
