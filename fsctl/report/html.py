@@ -4,12 +4,13 @@ Nothing is fetched: the style, the script and the pictures are inline. Each pane
 simulate, before and after side by side for convert and diff) has an SVG of the queue tree drawn
 as an icicle, every queue as wide as its share of the cluster's memory, switchable between the
 shares the scheduler computes (steady, instantaneous, guaranteed, maximum), and below it the whole
-tree as nested ``<details>``, open to :data:`OPEN_DEPTH` levels, with a bar and a figure per share.
+tree as nested ``<details>``, with a bar and a figure per share.
 
-At 10,000 queues the picture stays readable because only queues at least :data:`MIN_WIDTH` pixels
-wide and at most :data:`SVG_DEPTH` levels deep are drawn (the rest is in the tree below), and the
-tree is collapsed. Colours are the Okabe-Ito palette, safe for colour-blind readers, and every bar
-carries its figure as text, so no reading depends on colour. The page is identical run to run.
+At 10,000 queues the page stays readable: the picture draws at most :data:`SVG_DEPTH` levels, and
+siblings narrower than :data:`MIN_WIDTH` pixels are one block (``+243 queues 98.8%``); the tree
+opens only as many levels as keep about :data:`OPEN_ROWS` rows in view (always the root's).
+Colours are the Okabe-Ito palette, safe for colour-blind readers, and every bar carries its figure
+as text, so no reading depends on colour. The page is identical run to run.
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ from typing import Any
 from fsctl.model.resources import MEMORY, UNBOUNDED
 from fsctl.report.simulate import Row, SimulateReport
 
-#: pixels of the icicle's width, rows and how deep it is drawn; narrower queues are left to the tree
+#: pixels of the icicle's width (alone, and side by side), rows and how deep it is drawn
 SVG_WIDTH = 960
+SIDE_BY_SIDE_WIDTH = 600
 ROW_HEIGHT = 26
 SVG_DEPTH = 4
-MIN_WIDTH = 2.0
-#: levels of the tree open when the page loads
-OPEN_DEPTH = 2
+MIN_WIDTH = 6.0
+#: rows of the tree in view when the page loads, about (the levels that fit are open)
+OPEN_ROWS = 200
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,9 @@ def fraction(row: Row, measure: Measure, report: SimulateReport) -> float | None
 
 
 def percent(value: float | None) -> str:
-    return "–" if value is None else f"{value * 100:.1f}%"
+    if value is None:
+        return "–"
+    return "<0.1%" if 0 < value < 0.0005 else f"{value * 100:.1f}%"
 
 
 # -- the icicle ---------------------------------------------------------------------------------
@@ -117,7 +121,7 @@ def _children(rows: Sequence[Row]) -> dict[str | None, list[Row]]:
     return children
 
 
-def icicle(report: SimulateReport, measure: Measure, hidden: bool) -> str:
+def icicle(report: SimulateReport, measure: Measure, hidden: bool, svg_width: int = SVG_WIDTH) -> str:
     """The tree as rows of rectangles, each as wide as its share (siblings squeezed into their
     parent when their shares add up to more, as maximums do)."""
     children = _children(report.rows)
@@ -136,9 +140,9 @@ def icicle(report: SimulateReport, measure: Measure, hidden: bool) -> str:
             f"{percent(share)}</title>"
             f'<rect x="{x:.1f}" y="{y}" width="{max(width - 1, 0.5):.1f}" height="{ROW_HEIGHT - 2}" rx="2"/>'
         )
-        if width >= 8 * len(label) + 8:
+        if width >= 9 * len(label) + 8:
             shapes.append(f'<text x="{x + 4:.1f}" y="{y + ROW_HEIGHT - 9}">{escape(label)}</text>')
-        elif width >= 8 * len(name) + 8:
+        elif width >= 9 * len(name) + 8:
             shapes.append(f'<text x="{x + 4:.1f}" y="{y + ROW_HEIGHT - 9}">{escape(name)}</text>')
         shapes.append("</g>")
         kids = children.get(str(row["path"]), [])
@@ -153,20 +157,43 @@ def icicle(report: SimulateReport, measure: Measure, hidden: bool) -> str:
         else:
             return
         offset = x
+        narrow: list[float] = []
         for kid, kid_share in zip(kids, shares, strict=True):
             kid_width = kid_share * scale
-            if kid_width >= MIN_WIDTH:
-                place(kid, offset, kid_width, depth + 1)
+            if kid_width < MIN_WIDTH:
+                narrow.append(kid_share)
+                continue
+            place(kid, offset, kid_width, depth + 1)
             offset += kid_width
+        if narrow and sum(narrow) * scale >= 1:
+            many(offset, sum(narrow) * scale, len(narrow), sum(narrow), depth + 1)
+
+    def many(x: float, width: float, count: int, share: float, depth: int) -> None:
+        """Siblings too narrow to draw one by one, as one block after the others."""
+        nonlocal depth_used
+        depth_used = max(depth_used, depth)
+        y = depth * ROW_HEIGHT
+        # maximums overlap: their sum is no share of anything
+        together = f" {percent(min(share, 1.0))}" if share <= 1.001 else ""  # Hadoop rounds up a little
+        label = f"+{count} queues{together}"
+        summed = f", {measure.label}{together} together" if together else ""
+        shapes.append(
+            f'<g class="q more"><title>{count} queues narrower than {MIN_WIDTH:g} pixels{summed} '
+            "(the tree below lists them)</title>"
+            f'<rect x="{x:.1f}" y="{y}" width="{max(width - 1, 0.5):.1f}" height="{ROW_HEIGHT - 2}" rx="2"/>'
+        )
+        if width >= 9 * len(label) + 8:
+            shapes.append(f'<text x="{x + 4:.1f}" y="{y + ROW_HEIGHT - 9}">{escape(label)}</text>')
+        shapes.append("</g>")
 
     for top in children.get(None, []):
         top_share = fraction(top, measure, report)
-        place(top, 0.0, SVG_WIDTH * (top_share if top_share is not None else 1.0), 0)
+        place(top, 0.0, svg_width * (top_share if top_share is not None else 1.0), 0)
     height = (depth_used + 1) * ROW_HEIGHT
     style = ' style="display:none"' if hidden else ""
     return (
-        f'<svg class="icicle" data-measure="{measure.key}" viewBox="0 0 {SVG_WIDTH} {height}" '
-        f'width="{SVG_WIDTH}" height="{height}" role="img"{style} '
+        f'<svg class="icicle" data-measure="{measure.key}" viewBox="0 0 {svg_width} {height}" '
+        f'width="{svg_width}" height="{height}" role="img"{style} '
         f'aria-label="queue tree sized by {measure.label}">' + "".join(shapes) + "</svg>"
     )
 
@@ -177,6 +204,7 @@ def icicle(report: SimulateReport, measure: Measure, hidden: bool) -> str:
 def tree_html(report: SimulateReport, measures: Sequence[Measure]) -> str:
     children = _children(report.rows)
     out: list[str] = []
+    open_depth = _open_depth(report.rows)
 
     def bars(row: Row) -> str:
         cells = []
@@ -198,7 +226,7 @@ def tree_html(report: SimulateReport, measures: Sequence[Measure]) -> str:
         if not kids:
             out.append(f'<div class="leaf row">{head}</div>')
             return
-        opened = " open" if depth < OPEN_DEPTH else ""
+        opened = " open" if depth <= open_depth else ""
         out.append(f'<details{opened}><summary class="row">{head}</summary>')
         for kid in kids:
             node(kid, depth + 1)
@@ -209,6 +237,22 @@ def tree_html(report: SimulateReport, measures: Sequence[Measure]) -> str:
     header = "".join(f'<span class="cell {m.key}">{m.label}</span>' for m in measures)
     head = f'<div class="row head"><span class="name">queue</span>{header}</div>'
     return f'<div class="tree">{head}{"".join(out)}</div>'
+
+
+def _open_depth(rows: Sequence[Row]) -> int:
+    """The deepest level whose queues are open at load with about :data:`OPEN_ROWS` rows in view
+    (opening level d shows the rows down to d + 1); the root is always open."""
+    per_level: dict[int, int] = {}
+    for row in rows:
+        depth = int(row.get("_depth", 0))
+        per_level[depth] = per_level.get(depth, 0) + 1
+    shown, deepest = per_level.get(0, 0), 0
+    for depth in sorted(per_level)[1:]:
+        shown += per_level[depth]
+        if shown > OPEN_ROWS:
+            break
+        deepest = depth
+    return max(0, deepest - 1) if deepest < max(per_level, default=0) else deepest
 
 
 # -- the page -----------------------------------------------------------------------------------
@@ -222,11 +266,11 @@ h1{font-size:1.4rem;margin:0 0 .2rem}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
 .panels{display:grid;grid-template-columns:repeat(auto-fit,minmax(480px,1fr));gap:1.5rem}
 .panel{min-width:0}.panel h2{margin-top:0}
 .pic{overflow-x:auto;border:1px solid #ccc;padding:4px;background:#fafafa}
-.icicle{max-width:100%;height:auto;display:block}
+.icicle{width:100%;height:auto;display:block}
 .icicle rect{stroke:#fff;stroke-width:1}
 .icicle text{font-size:14px;fill:#000;pointer-events:none}
 .d0 rect{fill:#9ecae1}.d1 rect{fill:#c6dbef}.d2 rect{fill:#deebf7}.d3 rect{fill:#eef5fb}
-.d4 rect,.d5 rect{fill:#f7fbff}
+.d4 rect,.d5 rect{fill:#f7fbff}.more rect{fill:#d9d9d9}
 .measures{margin:.4rem 0}.measures label{margin-right:1rem;white-space:nowrap}
 .key{display:inline-block;width:.9em;height:.9em;vertical-align:-.1em;margin-right:.3em;border:1px solid #333}
 .tools button{font:inherit;margin-right:.4rem}
@@ -275,7 +319,7 @@ _SCRIPT = """
 """
 
 
-def _panel(index: int, panel: Panel) -> str:
+def _panel(index: int, panel: Panel, svg_width: int) -> str:
     measures = measures_of(panel.report)
     first = measures[0]
     choices = "".join(
@@ -284,7 +328,7 @@ def _panel(index: int, panel: Panel) -> str:
         f"{m.label}</label>"
         for m in measures
     )
-    pictures = "".join(icicle(panel.report, m, hidden=m is not first) for m in measures)
+    pictures = "".join(icicle(panel.report, m, m is not first, svg_width) for m in measures)
     return (
         f'<section class="panel"><h2>{escape(panel.heading)}</h2>'
         f'<div class="measures" role="group" aria-label="size the tree by">Size by: {choices}</div>'
@@ -303,7 +347,8 @@ def _table(table: Table) -> str:
 
 
 def render_page(page: Page) -> str:
-    panels = "".join(_panel(i, p) for i, p in enumerate(page.panels))
+    svg_width = SVG_WIDTH if len(page.panels) == 1 else SIDE_BY_SIDE_WIDTH
+    panels = "".join(_panel(i, p, svg_width) for i, p in enumerate(page.panels))
     notes = (
         "<h2>Notes</h2><ul class=notes>" + "".join(f"<li>{escape(n)}</li>" for n in page.notes) + "</ul>"
         if page.notes

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.configs import fair_xml, tree
-from fsctl.report.html import OPEN_DEPTH, SVG_DEPTH
+from fsctl.report.html import SVG_DEPTH, percent
 from tests.conftest import ROOT, SAMPLES, run_fsctl
 
 BIG_CLUSTER = ("--cluster", "memory-mb=10240000, vcores=10000")
@@ -100,9 +100,11 @@ def test_ten_thousand_queues_stay_readable(tmp_path: Path) -> None:
     html = page("simulate", str(big), *BIG_CLUSTER, tmp_path=tmp_path)
     rows = html.count('class="leaf row"') + html.count('<summary class="row">')
     assert rows >= 9_800  # every queue is in the tree...
-    opened = html.count("<details open>")
-    assert 0 < opened <= 1 + 243  # ...but only root and the departments start open (OPEN_DEPTH)
-    assert OPEN_DEPTH == 2
+    # ...but only the root starts open: its 244 children already fill the view
+    assert html.count("<details open>") == 1
+    # the departments (0.4% each, under 4 pixels) are one block in the picture, with a count
+    assert ">+244 queues 100.0%</text>" in html
+    assert ">+244 queues</text>" in html  # maximums overlap: no sum
     # the picture draws at most SVG_DEPTH levels and only blocks wide enough to see
     rects = html.count("<rect ")
     assert rects < 4 * 1000, rects
@@ -132,3 +134,12 @@ def test_simulate_writes_no_file_over_an_existing_one(tmp_path: Path, fmt: str) 
         "simulate", str(SAMPLES / "fair" / "departments.xml"), *BIG_CLUSTER, "--format", fmt, "-o", str(out)
     )
     assert result.returncode == 2 and out.read_text() == "keep"
+
+
+def test_a_small_tree_starts_fully_open(tmp_path: Path) -> None:
+    html = page("simulate", "samples/fair/departments.xml", *BIG_CLUSTER, tmp_path=tmp_path)
+    assert html.count("<details open>") == html.count("<details") == 4  # root, qa, qb, qc
+
+
+def test_tiny_shares_are_not_shown_as_zero() -> None:
+    assert (percent(0.0004), percent(0.0), percent(None), percent(0.125)) == ("<0.1%", "0.0%", "–", "12.5%")

@@ -130,3 +130,25 @@ def test_a_screenshot_shows_the_picture(report_page: Path, tmp_path: Path) -> No
     # the palette of the page is there: the icicle's blue and the steady share's bars
     near = {c for c in colours if abs(c[0] - 0x9E) < 12 and abs(c[1] - 0xCA) < 12 and abs(c[2] - 0xE1) < 12}
     assert near, "the root block of the icicle is not drawn"
+
+
+def test_ten_thousand_queues_load_without_error(tmp_path: Path) -> None:
+    from bench.configs import fair_xml, tree
+
+    big = tmp_path / "fair-scheduler.xml"
+    big.write_text(fair_xml(tree("wide", 10_000)), encoding="utf-8")
+    out = tmp_path / "big.html"
+    result = run_fsctl(
+        "simulate",
+        str(big),
+        "--cluster",
+        "memory-mb=10240000, vcores=10000",
+        "--format",
+        "html",
+        "-o",
+        str(out),
+    )
+    assert result.returncode == 0, result.stderr
+    shown = browse(out, tmp_path / "profile", "--dump-dom")
+    assert script_errors(shown) == []
+    assert '<span id="queue-count">9965</span>' in shown.stdout  # every queue, counted by the script
