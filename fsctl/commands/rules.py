@@ -53,9 +53,11 @@ def run(code: str | None, fmt: str, stdout: TextIO, stderr: TextIO) -> int:
             stdout.write("\n")
             return EXIT_CLEAN
         width = max((len(r.name) for r in catalogue), default=10)
+        scopes = {r.code: ",".join(reported_by(r)) for r in catalogue}
+        scope_width = max((len(s) for s in scopes.values()), default=8)
         for r in catalogue:
-            scope = reported_by(r)[0]
-            stdout.write(f"{r.code:7} {r.name:{width}}  {r.severity.label:7} {scope:8}  {r.summary}\n")
+            scope = f"{scopes[r.code]:{scope_width}}"
+            stdout.write(f"{r.code:7} {r.name:{width}}  {r.severity.label:7} {scope}  {r.summary}\n")
         return EXIT_CLEAN
     rule = rules.get(code)
     if rule is None:

@@ -119,3 +119,11 @@ def test_shell_completion_as_the_readme_documents_it() -> None:
     )
     formats = ("auto", "text", "json", "sarif", "github", "markdown", "html")
     assert words.stdout.split() == [f"plain,{f}" for f in formats]
+
+
+def test_the_catalogue_lists_the_commands_of_each_rule() -> None:
+    rows = {line.split()[0]: line.split()[3] for line in run_fsctl("rules").stdout.splitlines()}
+    assert rows["CV304"] == "convert"
+    assert rows["FS305"] == "lint"
+    assert rows["FS101"] == "validate,lint,convert"
+    assert rows["GN101"] == "generate" and rows["SM101"] == "simulate"
