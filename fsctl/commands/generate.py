@@ -161,22 +161,14 @@ def _run(options: GenerateOptions, stdout: TextIO, stderr: TextIO | None = None)
         code = EXIT_ERROR if _unreadable(generated.diagnostics) else EXIT_FINDINGS
         return _finish(options, reports, generated, stdout, stderr, code)
 
-    data = generated.text.encode("utf-8")
     written = False
     if options.output not in (None, STDOUT):
-        from fsctl.fileio import OutputExistsError, UnsafeOutputError, input_at, write_atomic
+        from fsctl.fileio import write_report
 
-        assert options.output is not None
-        if input_at(options.output, [options.ratios, options.yarn_site, options.template]):
-            stderr.write(f"fsctl generate: {options.output}: is an input; refusing to overwrite it\n")
-            return _finish(options, reports, generated, stdout, stderr, EXIT_ERROR)
-        try:
-            write_atomic(options.output, data, force=options.force)
-        except (OutputExistsError, UnsafeOutputError) as exc:
-            stderr.write(f"fsctl generate: {exc}\n")
-            return _finish(options, reports, generated, stdout, stderr, EXIT_ERROR)
-        except OSError as exc:
-            stderr.write(f"fsctl generate: {options.output}: cannot write: {exc.strerror or exc}\n")
+        inputs = [options.ratios, options.yarn_site, options.template]
+        failure = write_report(generated.text, options.output, stdout, force=options.force, inputs=inputs)
+        if failure is not None:
+            stderr.write(f"fsctl generate: {failure}\n")
             return _finish(options, reports, generated, stdout, stderr, EXIT_ERROR)
         written = True
     elif options.fmt != "json":
