@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
+from collections.abc import Callable
+from typing import TextIO
 
 
 class OutputExistsError(Exception):
@@ -49,15 +52,34 @@ class InputRefusedError(OSError):
         return self.strerror or super().__str__()
 
 
+#: the path that stands for standard input, as in most command-line tools
+STDIN = "-"
+
+
+def read_stdin(max_bytes: int) -> bytes:
+    """Standard input, all of it, refused past ``max_bytes`` (``OSError`` as :func:`read_input`)."""
+    import errno
+    import sys
+
+    data = sys.stdin.buffer.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise InputRefusedError(errno.EFBIG, f"is larger than {max_bytes} bytes, more than fsctl reads")
+    return data
+
+
 def read_input(path: str, max_bytes: int) -> bytes:
-    """The bytes of the regular file ``path``; a FIFO, device or directory, or a file larger than
-    ``max_bytes``, raises ``OSError`` (with a ``strerror`` fit for a one-line message).
+    """The bytes of the regular file ``path`` (``-``: standard input); a FIFO, device or directory,
+    or a file larger than ``max_bytes``, raises ``OSError`` (with a ``strerror`` fit for a one-line
+    message).
 
     Opened non-blocking and checked on the open descriptor: ``open()`` on a FIFO would wait for a
     writer forever, and ``/dev/zero`` would be read until memory runs out.
     """
     import errno
     import stat
+
+    if path == STDIN:
+        return read_stdin(max_bytes)
 
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     info = os.fstat(fd)
@@ -85,4 +107,68 @@ def input_at(output: str, inputs: list[str | None]) -> str | None:
             with contextlib.suppress(OSError):
                 if os.path.samefile(output, candidate):
                     return candidate
+    return None
+
+
+#: folders a search never enters: version control, virtual environments, dependencies, caches and
+#: build output (the usual excludes of ruff and friends)
+EXCLUDED_FOLDERS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".bzr",
+        ".venv",
+        "venv",
+        ".tox",
+        ".nox",
+        ".eggs",
+        "node_modules",
+        "__pycache__",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".idea",
+        ".vscode",
+        "build",
+        "dist",
+        "target",
+        "site-packages",
+    }
+)
+
+
+def search_directory(folder: str, names: str, recognised: Callable[[str], bool]) -> list[str]:
+    """The ``.xml`` files below ``folder``, sorted, that match the regular expression ``names`` or
+    that ``recognised`` accepts (by content); symbolic links to folders are not followed."""
+    found: list[str] = []
+    pattern = re.compile(names)
+    for top, folders, files in os.walk(folder):
+        folders[:] = sorted(f for f in folders if f not in EXCLUDED_FOLDERS and not f.endswith(".egg-info"))
+        for name in sorted(files):
+            if not name.lower().endswith(".xml"):
+                continue
+            path = os.path.join(top, name)
+            if pattern.search(name) or recognised(path):
+                found.append(path)
+    return found
+
+
+def write_report(
+    text: str, output: str | None, stdout: TextIO, *, force: bool, inputs: list[str | None]
+) -> str | None:
+    """``text`` to standard output (``output`` None or ``-``), else atomically to the file ``output``
+    (never over an input, never over a file without ``force``); the reason it failed, or None."""
+    if output in (None, STDIN):
+        stdout.write(text)
+        return None
+    assert output is not None
+    if input_at(output, inputs):
+        return f"{output}: is an input; refusing to overwrite it"
+    try:
+        write_atomic(output, text.encode("utf-8"), force=force)
+    except (OutputExistsError, UnsafeOutputError) as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"{output}: cannot write: {exc.strerror or exc}"
     return None

@@ -1,4 +1,8 @@
-"""Which diagnostics a run reports (``--select``/``--ignore``) and when it fails (``--fail-on``)."""
+"""Which diagnostics a run reports (``--select``/``--ignore``) and when it fails (``--fail-on``).
+
+Every code, prefix or rule name given is checked against the catalogue: a misspelt ``--select
+ZZ999`` would otherwise select nothing and report a broken file as clean.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,48 @@ from dataclasses import dataclass
 from fsctl.model.diagnostics import Diagnostic, Severity
 
 UNREADABLE_CODES = frozenset({"XML001", "XML002", "XML003", "XML004", "XML005"})
+#: stands for every code, in ``--select``/``--ignore`` and in inline comments
+ALL = "ALL"
+
+
+class UnknownRuleError(ValueError):
+    """A code, prefix or name that no rule has; ``token`` is what the user wrote."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__(f"{token!r} is not a rule code, code prefix or rule name (`fsctl rules` lists them)")
+        self.token = token
+
+
+def rule_code(token: str) -> str | None:
+    """The code a rule code or kebab-case rule name stands for (``queue-name-has-dot`` -> ``FS101``),
+    ``ALL`` for ``all``; None when no rule has it."""
+    from fsctl import rules
+
+    wanted = token.strip()
+    if wanted.upper() == ALL:
+        return ALL
+    rule = rules.get(wanted)
+    return rule.code if rule is not None else None
 
 
 def _codes(values: Iterable[str]) -> tuple[str, ...]:
+    """Comma-separated codes, prefixes or names as codes and prefixes; raises UnknownRuleError."""
+    from fsctl import rules
+
     out: list[str] = []
+    known: list[str] | None = None
     for value in values:
-        out.extend(part.strip().upper() for part in value.split(",") if part.strip())
+        for part in (p.strip() for p in value.split(",")):
+            if not part:
+                continue
+            code = rule_code(part)
+            if code is None:
+                known = known if known is not None else [r.code for r in rules.all_rules()]
+                prefix = part.upper()
+                if not any(c.startswith(prefix) for c in known):
+                    raise UnknownRuleError(part)
+                code = prefix
+            out.append("" if code == ALL else code)  # the empty prefix matches every code
     return tuple(out)
 
 
@@ -26,6 +66,7 @@ class Selection:
 
     @classmethod
     def of(cls, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> Selection:
+        """Raises :class:`UnknownRuleError` for a code, prefix or name no rule has."""
         return cls(_codes(select), _codes(ignore))
 
     def keeps(self, code: str) -> bool:

@@ -19,6 +19,7 @@ from typing import Any
 
 from lxml import etree
 
+from fsctl.fileio import STDIN, read_stdin
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.rules import document as rules
@@ -232,8 +233,10 @@ class XmlDocument:
 
 
 def read_bytes(path: str) -> bytes:
-    """Read a file, refusing what is not a readable regular file of sane size."""
+    """Read a file (``-``: standard input), refusing what is not a readable regular file of sane size."""
     try:
+        if path == STDIN:
+            return read_stdin(MAX_BYTES)
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
             raise XmlLoadError(rules.XML001.at(Location(path), "is a directory"))
@@ -259,10 +262,11 @@ def load_xml(path: str, data: bytes | None = None) -> XmlDocument:
         data = read_bytes(path)
     if not data.strip():
         raise XmlLoadError(rules.XML002.at(Location(path, 1, 1), "the file is empty"))
-    if _declares_doctype(data):
+    doctype = _doctype_position(data)
+    if doctype is not None:
         raise XmlLoadError(
             rules.XML003.at(
-                Location(path, 1, 1),
+                Location(path, *doctype),
                 "the document has a <!DOCTYPE> declaration (entities or an external DTD); fsctl does "
                 "not resolve entities and refuses it, as Hadoop does",
             )
@@ -288,13 +292,18 @@ def load_xml(path: str, data: bytes | None = None) -> XmlDocument:
     return XmlDocument(path, root, data)
 
 
-def _declares_doctype(data: bytes) -> bool:
-    """Whether a DOCTYPE stands in the prolog, checked before parsing so no entity is ever seen."""
+def _doctype_position(data: bytes) -> tuple[int, int] | None:
+    """Line and column of a DOCTYPE in the prolog, found before parsing so no entity is ever seen."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         data = data.decode("utf-16", errors="replace").encode("utf-8")
     first_element = re.search(rb"<[A-Za-z_:]", data)
     prolog = data[: first_element.start()] if first_element else data
-    return b"<!DOCTYPE" in prolog.upper()
+    offset = prolog.upper().find(b"<!DOCTYPE")
+    if offset < 0:
+        return None
+    line_start = max(prolog.rfind(b"\n", 0, offset), prolog.rfind(b"\r", 0, offset)) + 1
+    line = prolog.count(b"\n", 0, offset) + 1 if b"\n" in prolog else prolog.count(b"\r", 0, offset) + 1
+    return line, len(prolog[line_start:offset].decode("utf-8", errors="replace")) + 1
 
 
 def _clean_syntax_message(message: str) -> str:

@@ -23,7 +23,7 @@ COMMANDS = {
 
 SUMMARIES = {
     "validate": "What the ResourceManager would reject or warn about when loading each file.",
-    "lint": "validate, plus the mistakes Hadoop silently accepts.",
+    "lint": "Validate, plus the mistakes Hadoop silently accepts.",
     "simulate": "Steady and instantaneous fair shares, or Capacity Scheduler capacities, per queue.",
     "convert": "Convert a Fair Scheduler configuration to the Capacity Scheduler (like yarn fs2cs).",
     "diff": "Semantic differences between two scheduler configurations, of either format.",
@@ -64,7 +64,8 @@ def cli() -> None:
     """fsctl: validate, lint, simulate, convert, diff and generate YARN scheduler configurations
     (fair-scheduler.xml, capacity-scheduler.xml, yarn-site.xml).
 
-    Exit codes: 0 clean or identical, 1 findings or differences, 2 usage, I/O or internal error.
+    Exit codes: 0 clean or identical, 1 findings or differences, 2 usage, I/O, unreadable input or
+    internal error.
     """
 
 

@@ -7,6 +7,7 @@ import sys
 import click
 
 from fsctl.cli.options import (
+    FORMAT_CHOICES,
     diagnostic_options,
     input_options,
     project_config,
@@ -15,7 +16,11 @@ from fsctl.cli.options import (
     resolve_format,
     resolve_selection,
     resolve_version,
+    text_options,
 )
+
+#: the diagnostics formats, and a pull-request comment (markdown) or a page (html) with the shares
+CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
 
 
 @click.command("convert")
@@ -39,7 +44,7 @@ from fsctl.cli.options import (
     "rules_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="fs2cs conversion-rules file (<rule>.action=warning|abort, maxChildQueue.limit).",
+    help="The fs2cs conversion-rules file (<rule>.action=warning|abort, maxChildQueue.limit).",
 )
 @click.option("-e", "--rules-to-file", is_flag=True, help="Write the mapping rules to mapping-rules.json.")
 @click.option("-d", "--dry-run", is_flag=True, help="Convert, verify and report; write nothing.")
@@ -47,7 +52,7 @@ from fsctl.cli.options import (
     "--cluster",
     metavar="RES",
     default=None,
-    help="Cluster size ('memory-mb=102400, vcores=100'): converts maxResources and shows shares.",
+    help="Cluster size, e.g. 'memory-mb=102400, vcores=100': converts maxResources and shows shares.",
 )
 @click.option(
     "--fallback-queue",
@@ -68,7 +73,7 @@ from fsctl.cli.options import (
     "preemption_mode",
     type=click.Choice(["nopolicy", "observeonly"]),
     default=None,
-    help="fs2cs -dp: no preemption policy, or observe-only preemption.",
+    help="No preemption policy, or observe-only preemption (fs2cs -dp).",
 )
 @click.option(
     "-a",
@@ -85,8 +90,8 @@ from fsctl.cli.options import (
     help="Convert even when placement rules follow a terminal rule (fs2cs -t).",
 )
 @click.option("-s", "--skip-verification", is_flag=True, help="Do not validate the converted configuration.")
-@click.option("--force", is_flag=True, help="Overwrite existing output files.")
-@diagnostic_options
+@click.option("--force", is_flag=True, help="Overwrite the output files if they exist.")
+@diagnostic_options(formats=CONVERT_FORMATS)
 def command(
     fair: str,
     yarn_site: str | None,
@@ -111,18 +116,22 @@ def command(
     ignore: tuple[str, ...],
     fail_on: str | None,
     exit_zero: bool | None,
+    quiet: bool,
+    statistics: bool,
     color: bool | None,
 ) -> None:
     """Convert the Fair Scheduler configuration FAIR.xml to the Capacity Scheduler, as Hadoop's
     `yarn fs2cs` does, listing every setting that is dropped or changed.
 
     Weight mode by default (capacity=N.Nw); --percentage for percentages. Exit 0 clean, 1 findings
-    at or above --fail-on, 2 unusable input, usage or I/O problems.
+    at or above --fail-on, 2 unreadable input, usage or I/O problems. --format markdown and html
+    report the findings and the shares before and after.
     """
     from fsctl.commands import convert as run_convert
     from fsctl.convert.options import ConvertOptions
 
     config = project_config()
+    fmt_name = resolve_format(fmt, config, CONVERT_FORMATS)
     mode = preemption_mode or "enabled"
     convert_options = ConvertOptions(
         percentage=percentage,
@@ -146,7 +155,8 @@ def command(
         skip_verification=skip_verification,
         no_terminal_rule_check=no_terminal_rule_check,
         convert=convert_options,
-        fmt=resolve_format(fmt, config),
+        fmt=fmt_name,
+        text=text_options(quiet, statistics, fmt_name),
         selection=resolve_selection(select, ignore, config),
         fail_on=resolve_fail_on(fail_on, config),
         exit_zero=bool(exit_zero if exit_zero is not None else config.get("exit-zero", False)),

@@ -6,7 +6,14 @@ import sys
 
 import click
 
-from fsctl.cli.options import input_options, project_config, resolve_cluster, resolve_version
+from fsctl.cli.options import (
+    input_options,
+    output_options,
+    project_config,
+    resolve_cluster,
+    resolve_format,
+    resolve_version,
+)
 from fsctl.commands import diff
 
 
@@ -17,7 +24,7 @@ from fsctl.commands import diff
     "--cluster",
     metavar="RES",
     default=None,
-    help="Cluster size (memory-mb=102400, vcores=100): also show how each queue's share changes.",
+    help="Cluster size, e.g. 'memory-mb=102400, vcores=100': also show how each queue's share changes.",
 )
 @click.option(
     "--demand",
@@ -29,10 +36,12 @@ from fsctl.commands import diff
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["auto", "text", "json"]),
+    type=click.Choice(["auto", *diff.FORMATS]),
     default=None,
-    help="Output format (default text).",
+    help="Output format (auto: github under GitHub Actions, else text; markdown: a pull-request "
+    "comment; html: a page with both trees of shares).",
 )
+@output_options
 @click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
 def command(
     old: str,
@@ -42,15 +51,18 @@ def command(
     yarn_site: str | None,
     hadoop_version: str | None,
     fmt: str | None,
+    output: str | None,
+    force: bool,
     color: bool | None,
 ) -> None:
     """Semantic differences from OLD to NEW (Fair Scheduler or Capacity Scheduler files, any mix).
 
     Either side may be REV:PATH, read with git show (main:conf/fair-scheduler.xml); a file that
-    exists is always read as a file. Exit 0 when equivalent, 1 when different, 2 on errors.
+    exists is always read as a file. Exit 0 when equivalent, 1 when different, 2 unreadable input,
+    usage or I/O problems.
     """
     config = project_config()
-    chosen = fmt or config.get("format") or "text"
+    chosen = resolve_format(fmt, config, ("auto", *diff.FORMATS))
     options = diff.DiffOptions(
         old=old,
         new=new,
@@ -58,7 +70,9 @@ def command(
         demand=demand,
         yarn_site=yarn_site or config.path_value("yarn-site"),
         hadoop_version=resolve_version(hadoop_version, config),
-        fmt="json" if chosen == "json" else "text",
+        fmt=chosen,
         color=color,
+        output=output,
+        force=force,
     )
     sys.exit(diff.run(options, sys.stdout, sys.stderr))

@@ -24,12 +24,16 @@ from fsctl.commands import generate
     help="Which scheduler's configuration to write.",
 )
 @click.option(
-    "-o", "--output", metavar="FILE", default=None, help="Where to write it ('-' or none: standard output)."
+    "-o",
+    "--output",
+    metavar="FILE",
+    default=None,
+    help="Write the configuration to FILE instead of standard output.",
 )
 @click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
 @click.option("--normalize", is_flag=True, help="Scale sibling shares that do not add up to 100.")
 @click.option(
-    "--weights", is_flag=True, help="Capacity Scheduler weight mode ('<n>w') instead of percentages."
+    "--weights", is_flag=True, help="Weights ('<n>w') instead of percentages (Capacity Scheduler target)."
 )
 @click.option(
     "--placement",
@@ -47,7 +51,7 @@ from fsctl.commands import generate
     "--yarn-site",
     type=click.Path(dir_okay=False),
     default=None,
-    help="yarn-site.xml: allocation increments and resource types.",
+    help="yarn-site.xml holding scheduler settings and resource types (allocation increments).",
 )
 @click.option(
     "--increment",
@@ -60,11 +64,9 @@ from fsctl.commands import generate
     "fmt",
     type=click.Choice(["text", "json"]),
     default="text",
-    help="json: the generated tree summary and the diagnostics on standard output.",
+    help="Output format (json: the generated tree summary and the diagnostics on standard output).",
 )
-@click.option(
-    "--color/--no-color", default=None, help="Colour the text diagnostics (default: on a terminal)."
-)
+@click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
 def command(
     ratios: str,
     cluster: str | None,
@@ -84,7 +86,8 @@ def command(
 
     Shares are percentages of the parent queue; the Fair Scheduler gets absolute minResources and
     maxResources for the cluster size, the Capacity Scheduler percentages or weights. The result is
-    validated before it is written, and never overwrites a file without --force.
+    validated before it is written, and never overwrites a file without --force. Exit 0 written, 1
+    the ratios or the result have errors, 2 unreadable input, usage or I/O problems.
     """
     from fsctl.cli.options import project_config
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -17,24 +18,15 @@ from fsctl.commands import check
     "--cluster",
     metavar="RES",
     default=None,
-    help="Cluster size (memory-mb=…, vcores=…) for checks against the whole cluster.",
+    help="Cluster size, e.g. 'memory-mb=102400, vcores=100': also check against the whole cluster.",
 )
 @input_options
 @diagnostic_options
-def command(
-    files: tuple[str, ...],
-    cluster: str | None,
-    fmt: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    exit_zero: bool | None,
-    color: bool | None,
-    yarn_site: str | None,
-    hadoop_version: str | None,
-) -> None:
-    """validate, plus the mistakes Hadoop accepts silently (fsctl rules lists them)."""
-    options = build_options(
-        True, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version, cluster
-    )
+def command(files: tuple[str, ...], **params: Any) -> None:
+    """Validate each FILE, plus the mistakes Hadoop accepts silently (fsctl rules lists them).
+
+    FILE may be a scheduler file, '-' for standard input, or a directory to search. Exit 0 clean, 1
+    findings at or above --fail-on, 2 unreadable input, usage or I/O problems.
+    """
+    options = build_options(True, files, **params)
     sys.exit(check.run(options, sys.stdout))

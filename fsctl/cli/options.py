@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from fsctl.config import ConfigError, ProjectConfig, load_project_config
 from fsctl.model.diagnostics import Severity
-from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion, parse_version
-from fsctl.selection import Selection
+from fsctl.model.versions import DEFAULT_VERSION, SUPPORTED_VERSIONS, HadoopVersion, parse_version
+from fsctl.selection import Selection, UnknownRuleError
+
+if TYPE_CHECKING:
+    from fsctl.report import TextOptions
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -24,13 +27,16 @@ def project_config() -> ProjectConfig:
         raise click.UsageError(str(exc)) from None
 
 
-def diagnostic_options(func: F) -> F:
-    """--format, --select, --ignore, --fail-on, --exit-zero, --color."""
+def diagnostic_options(func: F | None = None, *, formats: tuple[str, ...] = FORMAT_CHOICES) -> Any:
+    """--format, --select, --ignore, --fail-on, --exit-zero, --quiet, --statistics, --color; as
+    ``@diagnostic_options`` or ``@diagnostic_options(formats=...)``."""
+    if func is None:
+        return lambda f: diagnostic_options(f, formats=formats)
     decorators = [
         click.option(
             "--format",
             "fmt",
-            type=click.Choice(FORMAT_CHOICES),
+            type=click.Choice(formats),
             default=None,
             help="Output format (auto: github under GitHub Actions, else text).",
         ),
@@ -38,10 +44,14 @@ def diagnostic_options(func: F) -> F:
             "--select",
             multiple=True,
             metavar="CODES",
-            help="Only these rule codes or prefixes (FS, FS3, FS301); repeatable or comma-separated.",
+            help="Only these rule codes, prefixes or names (FS, FS3, FS301, queue-name-has-dot); "
+            "repeatable or comma-separated.",
         ),
         click.option(
-            "--ignore", multiple=True, metavar="CODES", help="Leave out these rule codes or prefixes."
+            "--ignore",
+            multiple=True,
+            metavar="CODES",
+            help="Leave out these rule codes, prefixes or names.",
         ),
         click.option(
             "--fail-on",
@@ -50,6 +60,12 @@ def diagnostic_options(func: F) -> F:
             help="Exit 1 when a finding is at least this severe (default: warning).",
         ),
         click.option("--exit-zero", is_flag=True, default=None, help="Exit 0 even with findings."),
+        click.option(
+            "-q", "--quiet", is_flag=True, help="Print the findings only: no summary, nothing when clean."
+        ),
+        click.option(
+            "--statistics", is_flag=True, help="Print a count of findings per rule instead of the findings."
+        ),
         click.option(
             "--color/--no-color", default=None, help="Colour the text output (default: on a terminal)."
         ),
@@ -61,12 +77,7 @@ def diagnostic_options(func: F) -> F:
 
 def input_options(func: F) -> F:
     """--yarn-site, --hadoop-version."""
-    func = click.option(
-        "--hadoop-version",
-        metavar="VERSION",
-        default=None,
-        help="Hadoop release whose behaviour to follow (default 3.4; e.g. 3.3, 3.2, 2).",
-    )(func)
+    func = hadoop_version_option("Hadoop release whose behaviour to follow")(func)
     func = click.option(
         "--yarn-site",
         type=click.Path(dir_okay=False),
@@ -76,17 +87,57 @@ def input_options(func: F) -> F:
     return func
 
 
-def resolve_format(fmt: str | None, config: ProjectConfig) -> str:
+def output_options(func: F) -> F:
+    """-o/--output FILE and --force, for commands whose report may go to a file."""
+    func = click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")(func)
+    return click.option(
+        "-o",
+        "--output",
+        metavar="FILE",
+        default=None,
+        help="Write the report to FILE instead of standard output.",
+    )(func)
+
+
+def hadoop_version_option(what: str) -> Callable[[F], F]:
+    """--hadoop-version, one of the releases whose behaviour fsctl knows."""
+    return click.option(
+        "--hadoop-version",
+        type=click.Choice(SUPPORTED_VERSIONS),
+        default=None,
+        help=f"{what} (default 3.4).",
+    )
+
+
+def text_options(quiet: bool, statistics: bool, fmt: str) -> TextOptions:
+    """--quiet and --statistics, which shape the text report only."""
+    from fsctl.report import TextOptions
+
+    if statistics and fmt != "text":
+        raise click.UsageError(f"--statistics is a text report; it cannot be combined with --format {fmt}")
+    return TextOptions(quiet=quiet, statistics=statistics)
+
+
+def resolve_format(fmt: str | None, config: ProjectConfig, formats: tuple[str, ...] = FORMAT_CHOICES) -> str:
     from fsctl.report import resolve_format as resolve
 
     value = fmt or config.get("format") or "auto"
-    if value not in FORMAT_CHOICES:
-        raise click.UsageError(f"[tool.fsctl] format: {value!r} is not one of {', '.join(FORMAT_CHOICES)}")
+    if value not in formats:
+        raise click.UsageError(f"[tool.fsctl] format: {value!r} is not one of {', '.join(formats)}")
     return resolve(value)
 
 
 def resolve_selection(select: tuple[str, ...], ignore: tuple[str, ...], config: ProjectConfig) -> Selection:
-    return Selection.of(select or config.get("select", ()), ignore or config.get("ignore", ()))
+    """Codes, prefixes or names from the flags, else ``[tool.fsctl]``; one that no rule has is a usage
+    error naming where it was written."""
+    chosen: dict[str, tuple[str, ...]] = {}
+    for key, given in (("select", select), ("ignore", ignore)):
+        try:
+            chosen[key] = Selection.of(given or config.get(key, ())).select
+        except UnknownRuleError as exc:
+            where = f"--{key}" if given else f"{config.path}: [tool.fsctl] {key}"
+            raise click.UsageError(f"{where}: {exc}") from None
+    return Selection(chosen["select"], chosen["ignore"])
 
 
 def resolve_fail_on(fail_on: str | None, config: ProjectConfig) -> Severity:
@@ -101,10 +152,12 @@ def resolve_version(text: str | None, config: ProjectConfig) -> HadoopVersion:
     value = text or config.get("hadoop-version")
     if value is None:
         return DEFAULT_VERSION
-    try:
-        return parse_version(str(value))
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--hadoop-version") from None
+    if str(value) not in SUPPORTED_VERSIONS:
+        raise click.UsageError(
+            f"{config.path}: [tool.fsctl] hadoop-version: {value!r} is not one of "
+            + ", ".join(SUPPORTED_VERSIONS)
+        )
+    return parse_version(str(value))
 
 
 def resolve_cluster(text: str | None, config: ProjectConfig) -> dict[str, int] | None:

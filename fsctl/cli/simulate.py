@@ -6,7 +6,13 @@ import sys
 
 import click
 
-from fsctl.cli.options import project_config, resolve_cluster, resolve_version
+from fsctl.cli.options import (
+    hadoop_version_option,
+    output_options,
+    project_config,
+    resolve_cluster,
+    resolve_version,
+)
 from fsctl.commands import simulate
 
 
@@ -28,24 +34,20 @@ from fsctl.commands import simulate
     "--yarn-site",
     type=click.Path(dir_okay=False),
     default=None,
-    help="yarn-site.xml holding scheduler settings (preemption, sizebasedweight, resource types).",
+    help="yarn-site.xml holding scheduler settings and resource types (preemption, sizebasedweight).",
 )
-@click.option(
-    "--hadoop-version",
-    metavar="VERSION",
-    default=None,
-    help="Hadoop release whose arithmetic to follow (default 3.4; 2.x selects the 2.x preemption model).",
-)
+@hadoop_version_option("Hadoop release whose arithmetic to follow; 2 selects the 2.x preemption model")
 @click.option(
     "--format",
     "fmt",
     type=click.Choice(simulate.FORMATS),
     default="text",
     show_default=True,
-    help="Output format.",
+    help="Output format (markdown: a pull-request comment; html: a page with a picture of the tree).",
 )
+@output_options
 @click.option(
-    "--depth", type=click.IntRange(min=0), default=None, help="Show this many levels below the top."
+    "--depth", type=click.IntRange(min=0), default=None, help="Show this many levels below the top one."
 )
 @click.option("--queue", metavar="PATH", default=None, help="Show only this queue and its subtree.")
 @click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
@@ -59,11 +61,14 @@ def command(
     depth: int | None,
     queue: str | None,
     color: bool | None,
+    output: str | None,
+    force: bool,
 ) -> None:
     """The share each queue of FILE would get on a cluster of the given size.
 
     A Fair Scheduler FILE gives steady and instantaneous fair shares (and starvation, with preemption
-    on in --yarn-site); a Capacity Scheduler FILE gives capacities and effective resources.
+    on in --yarn-site); a Capacity Scheduler FILE gives capacities and effective resources. Exit 0
+    shown, 2 unreadable input, usage or I/O problems.
     """
     config = project_config()
     options = simulate.SimulateOptions(
@@ -76,5 +81,7 @@ def command(
         depth=depth,
         queue=queue,
         color=color,
+        output=output,
+        force=force,
     )
     sys.exit(simulate.run(options, sys.stdout, sys.stderr))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -21,26 +22,32 @@ from fsctl.commands import check
 def build_options(
     lint: bool,
     files: tuple[str, ...],
+    *,
     fmt: str | None,
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     fail_on: str | None,
     exit_zero: bool | None,
+    quiet: bool,
+    statistics: bool,
     color: bool | None,
     yarn_site: str | None,
     hadoop_version: str | None,
     cluster: str | None = None,
 ) -> check.CheckOptions:
+    """The options of validate (``lint`` False) and lint, from their click parameters."""
     config = project_config()
-    from fsctl.cli.options import resolve_cluster
+    from fsctl.cli.options import resolve_cluster, text_options
 
+    fmt_name = resolve_format(fmt, config)
     return check.CheckOptions(
         paths=list(files),
         lint=lint,
         yarn_site=yarn_site or config.path_value("yarn-site"),
         hadoop_version=resolve_version(hadoop_version, config),
         cluster=resolve_cluster(cluster, config) if lint else None,
-        fmt=resolve_format(fmt, config),
+        fmt=fmt_name,
+        text=text_options(quiet, statistics, fmt_name),
         selection=resolve_selection(select, ignore, config),
         fail_on=resolve_fail_on(fail_on, config),
         exit_zero=bool(exit_zero if exit_zero is not None else config.get("exit-zero", False)),
@@ -52,23 +59,13 @@ def build_options(
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @input_options
 @diagnostic_options
-def command(
-    files: tuple[str, ...],
-    fmt: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    exit_zero: bool | None,
-    color: bool | None,
-    yarn_site: str | None,
-    hadoop_version: str | None,
-) -> None:
+def command(files: tuple[str, ...], **params: Any) -> None:
     """What the ResourceManager would reject or warn about when loading each FILE.
 
-    FILE may be a fair-scheduler.xml, a capacity-scheduler.xml or a yarn-site.xml; the format is
-    detected from content.
+    FILE may be a fair-scheduler.xml, a capacity-scheduler.xml or a yarn-site.xml (the format is
+    detected from content), '-' for standard input, or a directory, searched for scheduler files by
+    name and content (.git, .venv, node_modules and the like are skipped). Exit 0 clean, 1 findings
+    at or above --fail-on, 2 unreadable input, usage or I/O problems.
     """
-    options = build_options(
-        False, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version
-    )
+    options = build_options(False, files, **params)
     sys.exit(check.run(options, sys.stdout))

@@ -9,10 +9,15 @@ from typing import TextIO
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
 from fsctl.loader import load, load_site
 from fsctl.model.diagnostics import Diagnostic, Severity
+from fsctl.model.location import Location
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
-from fsctl.report import FileReport, render_diagnostics, use_color
+from fsctl.report import FileReport, TextOptions, render_diagnostics, use_color
 from fsctl.rules import declared
 from fsctl.selection import UNREADABLE_CODES, Selection, fails
+from fsctl.suppress import judged_by
+
+#: the codes validate and lint report (inline comments naming others are not judged unused)
+CHECKED_PREFIXES = ("XML", "FS", "CS", "PL")
 
 
 @dataclass
@@ -27,6 +32,7 @@ class CheckOptions:
     fail_on: Severity = Severity.WARNING
     exit_zero: bool = False
     color: bool | None = None
+    text: TextOptions = field(default_factory=TextOptions)
 
 
 def check_files(options: CheckOptions) -> list[FileReport]:
@@ -37,6 +43,7 @@ def check_files(options: CheckOptions) -> list[FileReport]:
 
 def _check_files(options: CheckOptions) -> list[FileReport]:
     reports: list[FileReport] = []
+    judged = judged_by(CHECKED_PREFIXES, lint=options.lint)
     conf = None
     if options.yarn_site:
         site = load_site(options.yarn_site)
@@ -46,10 +53,14 @@ def _check_files(options: CheckOptions) -> list[FileReport]:
             from fsctl.loader import check_site
 
             site_diagnostics += check_site(conf)
-        kept = options.selection.apply(site.suppressions.apply(site_diagnostics))
+        kept = site.suppressions.apply(site_diagnostics)
+        kept = options.selection.apply([*kept, *site.suppressions.problems(judged)])
         if kept or conf is None:
             reports.append(FileReport(options.yarn_site, "yarn-site", kept))
-    for path in options.paths:
+    for path, problem in expand_paths(options.paths):
+        if problem is not None:
+            reports.append(FileReport(path, None, [problem]))
+            continue
         loaded = load(path, yarn_site=conf, hadoop_version=options.hadoop_version)
         diagnostics: list[Diagnostic] = list(loaded.result.diagnostics)
         if options.lint and loaded.result.tree is not None:
@@ -59,9 +70,38 @@ def _check_files(options: CheckOptions) -> list[FileReport]:
             diagnostics.extend(run_lint(loaded.result, context))
         if not options.lint:
             diagnostics = [d for d in diagnostics if not _lint_only(d)]
-        diagnostics = options.selection.apply(loaded.suppressions.apply(diagnostics))
+        diagnostics = loaded.suppressions.apply(diagnostics)
+        diagnostics = options.selection.apply([*diagnostics, *loaded.suppressions.problems(judged)])
         reports.append(FileReport(path, loaded.result.format, diagnostics))
     return reports
+
+
+def expand_paths(paths: list[str]) -> list[tuple[str, Diagnostic | None]]:
+    """Each path, a folder replaced by the scheduler files found in it (by name and by content); a
+    folder with none is a problem of its own."""
+    import os
+
+    from fsctl.fileio import STDIN, search_directory
+    from fsctl.hooks import FILES
+
+    out: list[tuple[str, Diagnostic | None]] = []
+    for path in paths:
+        if path == STDIN or not os.path.isdir(path):
+            out.append((path, None))
+            continue
+        found = search_directory(path, FILES, _recognised)
+        if not found:
+            from fsctl.rules.document import XML001
+
+            message = "is a directory holding no scheduler configuration (searched *.xml by name and content)"
+            out.append((path, XML001.at(Location(path), message)))
+        out.extend((p, None) for p in found)
+    return out
+
+
+def _recognised(path: str) -> bool:
+    """A scheduler file by content: the loader detects its format."""
+    return load(path).result.format is not None
 
 
 def _lint_only(diagnostic: Diagnostic) -> bool:
@@ -80,5 +120,5 @@ def exit_code(reports: list[FileReport], fail_on: Severity, exit_zero: bool) -> 
 
 def run(options: CheckOptions, stdout: TextIO) -> int:
     reports = check_files(options)
-    render_diagnostics(reports, options.fmt, stdout, use_color(stdout, options.color))
+    render_diagnostics(reports, options.fmt, stdout, use_color(stdout, options.color), options.text)
     return exit_code(reports, options.fail_on, options.exit_zero)

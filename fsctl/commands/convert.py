@@ -26,12 +26,15 @@ from fsctl.convert.output import console_text
 from fsctl.convert.rules_file import read_rules
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.resources import MEMORY, VCORES
-from fsctl.report import FileReport, render_diagnostics, use_color
+from fsctl.report import FileReport, TextOptions, render_diagnostics, use_color
 from fsctl.rules import convert as rules
 from fsctl.selection import Selection, fails
+from fsctl.suppress import judged_by
 
 if TYPE_CHECKING:
     from fsctl.hadoopconf import HadoopConf
+    from fsctl.model.tree import QueueTree
+    from fsctl.model.versions import HadoopVersion
 
 CAPACITY_FILE = "capacity-scheduler.xml"
 SITE_FILE = "yarn-site.xml"
@@ -56,6 +59,7 @@ class ConvertCommand:
     fail_on: Severity = Severity.WARNING
     exit_zero: bool = False
     color: bool | None = None
+    text: TextOptions = field(default_factory=TextOptions)
 
 
 class UsageProblem(Exception):
@@ -76,6 +80,8 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
 
     if not (options.output_dir or options.print_output or options.dry_run):
         raise UsageProblem("no output: give -o DIR, --print or --dry-run")
+    if options.output_dir and options.print_output:
+        raise UsageProblem("--print and -o DIR exclude each other: print the files or write them")
     conv = options.convert
     if options.rules_path is not None:
         conv = replace(conv, rules=read_rules(_read_text(options.rules_path), options.rules_path))
@@ -128,7 +134,9 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
     if not options.skip_verification and not conversion.failed:
         verify(conversion, capacity_path, conv, conf)
 
-    findings = options.selection.apply(loaded.suppressions.apply([*fair_diagnostics, *conversion.findings]))
+    findings = loaded.suppressions.apply([*fair_diagnostics, *conversion.findings])
+    judged = judged_by(("XML", "FS", "PL", "CV"), lint=False)
+    findings = options.selection.apply([*findings, *loaded.suppressions.problems(judged)])
     reports.append(FileReport(options.fair_path, result.format, findings))
     written: list[str] = []
     if conversion.failed:
@@ -138,7 +146,7 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
         stdout.write(console_text(conversion.capacity_bytes, conversion.site_bytes, mapping))
     elif options.output_dir and not options.dry_run:
         written = _write(options, conversion)
-    _render(reports, options, stdout, stderr, conversion, written)
+    _render(reports, options, stdout, stderr, conversion, written, result.tree)
 
     everything = [d for r in reports for d in r.diagnostics]
     if any(d.severity >= Severity.ERROR for d in everything) or conversion.failed:
@@ -237,6 +245,7 @@ def _render(
     stderr: TextIO,
     conversion: ConversionResult | None = None,
     written: list[str] | None = None,
+    fair_tree: QueueTree | None = None,
 ) -> None:
     # with --print the converted files own stdout; the report goes to stderr
     stream = stderr if options.print_output else stdout
@@ -247,12 +256,71 @@ def _render(
         )
         stream.write("\n")
         return
-    render_diagnostics(reports, options.fmt, stream, color)
-    if options.fmt == "text" and conversion is not None:
+    findings = [d for r in reports for d in sorted(r.diagnostics, key=Diagnostic.sort_key)]
+    if options.fmt == "markdown":
+        from fsctl.report.markdown import convert_markdown
+
+        shares = conversion.shares if conversion is not None else None
+        stream.write(convert_markdown(options.fair_path, findings, shares, written or []))
+        return
+    if options.fmt == "html":
+        stream.write(_page(options, findings, conversion, fair_tree))
+        return
+    render_diagnostics(reports, options.fmt, stream, color, options.text)
+    if options.fmt == "text" and conversion is not None and not options.text.statistics:
         if conversion.shares is not None:
             stream.write(share_table_text(conversion, options))
         for path in written or []:
             stream.write(f"wrote {path}\n")
+
+
+def _page(
+    options: ConvertCommand,
+    findings: list[Diagnostic],
+    conversion: ConversionResult | None,
+    fair_tree: QueueTree | None,
+) -> str:
+    """The html page: the Fair tree's shares before, the converted Capacity tree's after, and the
+    findings (what the migration drops or changes) below."""
+    from fsctl.commands.diff import NOMINAL_CLUSTER
+    from fsctl.commands.simulate import report_for_tree
+    from fsctl.report.html import Page, Panel, Table, render_page
+
+    cluster = options.convert.cluster or NOMINAL_CLUSTER
+    version = options.convert.hadoop_version
+    panels = []
+    if fair_tree is not None:
+        panels.append(
+            Panel(f"before: {options.fair_path}", report_for_tree(fair_tree, cluster, None, None, version))
+        )
+    after = _converted_tree(conversion, version)
+    if after is not None:
+        panels.append(
+            Panel("after: capacity-scheduler.xml", report_for_tree(after, cluster, None, None, version))
+        )
+    size = ", ".join(f"{k}={v}" for k, v in cluster.items())
+    subtitle = f"{len(findings)} findings; shares on a cluster of {size}" + (
+        "" if options.convert.cluster else " (a nominal size: give --cluster for yours)"
+    )
+    rows = [[f"{d.code} {d.severity.label}", d.queue or "", d.property or "", d.message] for d in findings]
+    table = Table("What the migration drops or changes", ("finding", "queue", "property", "message"), rows)
+    return render_page(Page(f"fsctl convert {options.fair_path}", subtitle, panels, [table]))
+
+
+def _converted_tree(conversion: ConversionResult | None, version: HadoopVersion) -> QueueTree | None:
+    """The converted capacity-scheduler.xml read back, as the ResourceManager would read it."""
+    if conversion is None or conversion.failed or not conversion.capacity_bytes:
+        return None
+    from fsctl.capacity.reader import read_capacity
+    from fsctl.hadoopconf import HadoopConf
+    from fsctl.xmldoc import XmlLoadError, load_xml
+
+    try:
+        doc = load_xml(CAPACITY_FILE, conversion.capacity_bytes)
+    except XmlLoadError:
+        return None
+    site = HadoopConf.from_pairs(list(conversion.site.items()), source=SITE_FILE)
+    return read_capacity(doc, site, version).tree
 
 
 def report_json(

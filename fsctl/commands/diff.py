@@ -7,6 +7,7 @@ be read or the ResourceManager would refuse to load it (the load errors are prin
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -36,6 +37,14 @@ class DiffOptions:
     color: bool | None = None
     #: where ``git show`` runs (default: the current directory)
     cwd: str | None = None
+    #: write the report here instead of standard output (never over a file without ``force``)
+    output: str | None = None
+    force: bool = False
+
+
+FORMATS = ("text", "json", "sarif", "github", "markdown", "html")
+#: the cluster the html page sizes shares on when --cluster is not given
+NOMINAL_CLUSTER = {"memory-mb": 1_024_000, "vcores": 1000}
 
 
 class InputError(Exception):
@@ -126,8 +135,73 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
 
     changes = diff_trees(old_tree, new_tree, cluster=options.cluster, demand=demand)
     labels = (f"{options.old} ({old_tree.format})", f"{options.new} ({new_tree.format})")
-    render_diff(changes, options.fmt, stdout, use_color(stdout, options.color), labels)
+    text = io.StringIO()
+    to_stdout = options.output in (None, "-")
+    if options.fmt == "html":
+        text.write(_page(options, old_tree, new_tree, changes, conf, demand, labels))
+    else:
+        color = use_color(stdout, options.color) if to_stdout else False
+        cross_format = old_tree.format != new_tree.format
+        new_path = options.new.partition(":")[2] if looks_like_revision(options.new) else options.new
+        render_diff(changes, options.fmt, text, color, labels, new_path=new_path, cross_format=cross_format)
+    from fsctl.fileio import write_report
+
+    inputs = [options.old, options.new, options.yarn_site, options.demand]
+    problem = write_report(text.getvalue(), options.output, stdout, force=options.force, inputs=inputs)
+    if problem is not None:
+        err.write(f"fsctl diff: {problem}\n")
+        return EXIT_ERROR
     return EXIT_FINDINGS if is_different(changes) else EXIT_CLEAN
+
+
+def _page(
+    options: DiffOptions,
+    old_tree: QueueTree,
+    new_tree: QueueTree,
+    changes: list[Any],
+    conf: HadoopConf | None,
+    demand: Any,
+    labels: tuple[str, str],
+) -> str:
+    """The html page: the two trees of shares side by side, and the changes below."""
+    from fsctl.report.diff import summary
+    from fsctl.report.html import Page, Panel, Table, render_page
+
+    cluster = options.cluster or NOMINAL_CLUSTER
+    panels = [
+        Panel(f"before: {label}", _shares(tree, cluster, demand, conf, options.hadoop_version, label))
+        for tree, label in ((old_tree, labels[0]), (new_tree, labels[1]))
+    ]
+    panels[1].heading = f"after: {labels[1]}"
+    size = ", ".join(f"{k}={v}" for k, v in cluster.items())
+    subtitle = f"{summary(changes)}; shares on a cluster of {size}" + (
+        "" if options.cluster else " (a nominal size: give --cluster for yours)"
+    )
+    rows = [
+        [c.kind, c.queue or "(scheduler-wide)", c.property or "", c.old or "", c.new or "", c.effect]
+        for c in changes
+    ]
+    table = Table(
+        "Changes", ("kind", "queue", "property", "before", "after", "effect"), rows, "no differences"
+    )
+    return render_page(Page(f"fsctl diff {options.old} → {options.new}", subtitle, panels, [table]))
+
+
+def _shares(
+    tree: QueueTree,
+    cluster: dict[str, int],
+    demand: Any,
+    conf: HadoopConf | None,
+    version: HadoopVersion,
+    label: str,
+) -> Any:
+    """One side's simulate report; the demand snapshot only where it names queues of this side."""
+    from fsctl.commands.simulate import SimulateError, report_for_tree
+
+    try:
+        return report_for_tree(tree, cluster, demand, conf, version, label)
+    except SimulateError:
+        return report_for_tree(tree, cluster, None, conf, version, label)
 
 
 def _site(path: str | None) -> HadoopConf | None:

@@ -2,8 +2,8 @@
 percentage-ratio file, validated by fsctl before it is written.
 
 Exit codes: 0 written (or printed), 1 the ratio file or the generated file has errors (nothing is
-written), 2 usage or I/O problems (unreadable ratio file or yarn-site, output exists without
-``--force``, bad ``--placement`` or ``--increment``).
+written), 2 usage or I/O problems (a ratio file, template or yarn-site that cannot be read or
+parsed, output exists without ``--force``, bad ``--placement`` or ``--increment``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,13 @@ from fsctl.model.resources import MANDATORY_TYPES
 from fsctl.rules import generate as rules
 
 STDOUT = "-"
+#: an input that cannot be read at all: the ratio file's syntax, the template's (exit 2, as an
+#: unparsable XML file is everywhere)
+UNREADABLE = frozenset({rules.GN100.code, rules.GN101.code, rules.GN112.code})
+
+
+def _unreadable(diagnostics: list[Diagnostic]) -> bool:
+    return any(d.code in UNREADABLE for d in diagnostics)
 
 
 @dataclass
@@ -127,7 +134,7 @@ def _run(options: GenerateOptions, stdout: TextIO, stderr: TextIO | None = None)
     )
     report = FileReport(options.ratios, "ratios", list(result.diagnostics))
     reports.append(report)
-    if result.unreadable:
+    if _unreadable(result.diagnostics):
         return _finish(options, reports, None, stdout, stderr, EXIT_ERROR)
     if not result.ok or result.ratios is None:
         return _finish(options, reports, None, stdout, stderr, EXIT_FINDINGS)
@@ -151,24 +158,17 @@ def _run(options: GenerateOptions, stdout: TextIO, stderr: TextIO | None = None)
     if generated.output_diagnostics:
         reports.append(FileReport(output_name, f"{options.target}-scheduler", generated.output_diagnostics))
     if not generated.ok or generated.text is None:
-        return _finish(options, reports, generated, stdout, stderr, EXIT_FINDINGS)
+        code = EXIT_ERROR if _unreadable(generated.diagnostics) else EXIT_FINDINGS
+        return _finish(options, reports, generated, stdout, stderr, code)
 
-    data = generated.text.encode("utf-8")
     written = False
     if options.output not in (None, STDOUT):
-        from fsctl.fileio import OutputExistsError, UnsafeOutputError, input_at, write_atomic
+        from fsctl.fileio import write_report
 
-        assert options.output is not None
-        if input_at(options.output, [options.ratios, options.yarn_site, options.template]):
-            stderr.write(f"fsctl generate: {options.output}: is an input; refusing to overwrite it\n")
-            return _finish(options, reports, generated, stdout, stderr, EXIT_ERROR)
-        try:
-            write_atomic(options.output, data, force=options.force)
-        except (OutputExistsError, UnsafeOutputError) as exc:
-            stderr.write(f"fsctl generate: {exc}\n")
-            return _finish(options, reports, generated, stdout, stderr, EXIT_ERROR)
-        except OSError as exc:
-            stderr.write(f"fsctl generate: {options.output}: cannot write: {exc.strerror or exc}\n")
+        inputs = [options.ratios, options.yarn_site, options.template]
+        failure = write_report(generated.text, options.output, stdout, force=options.force, inputs=inputs)
+        if failure is not None:
+            stderr.write(f"fsctl generate: {failure}\n")
             return _finish(options, reports, generated, stdout, stderr, EXIT_ERROR)
         written = True
     elif options.fmt != "json":

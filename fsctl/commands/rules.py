@@ -3,9 +3,33 @@
 from __future__ import annotations
 
 import json
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR
+
+if TYPE_CHECKING:
+    from fsctl.model.diagnostics import Rule
+
+#: code prefix -> the commands that report it (the first match wins)
+_REPORTED_BY = (
+    ("XML", ("validate", "lint", "simulate", "convert", "diff")),
+    ("CV", ("convert",)),
+    ("GN", ("generate",)),
+    ("SM", ("simulate",)),
+    ("FX", ("validate", "lint", "convert")),
+    ("FS", ("validate", "lint", "convert")),
+    ("PL1", ("validate", "lint", "convert")),
+)
+
+
+def reported_by(rule: Rule) -> tuple[str, ...]:
+    """The commands that can report this rule."""
+    if rule.lint_only:
+        return ("lint",)
+    for prefix, commands in _REPORTED_BY:
+        if rule.code.startswith(prefix):
+            return commands
+    return ("validate", "lint")
 
 
 def run(code: str | None, fmt: str, stdout: TextIO, stderr: TextIO) -> int:
@@ -20,6 +44,7 @@ def run(code: str | None, fmt: str, stdout: TextIO, stderr: TextIO) -> int:
                     "name": r.name,
                     "severity": r.severity.label,
                     "lint_only": r.lint_only,
+                    "commands": list(reported_by(r)),
                     "summary": r.summary,
                 }
                 for r in catalogue
@@ -28,9 +53,11 @@ def run(code: str | None, fmt: str, stdout: TextIO, stderr: TextIO) -> int:
             stdout.write("\n")
             return EXIT_CLEAN
         width = max((len(r.name) for r in catalogue), default=10)
+        scopes = {r.code: ",".join(reported_by(r)) for r in catalogue}
+        scope_width = max((len(s) for s in scopes.values()), default=8)
         for r in catalogue:
-            scope = "lint" if r.lint_only else "validate"
-            stdout.write(f"{r.code:7} {r.name:{width}}  {r.severity.label:7} {scope:8}  {r.summary}\n")
+            scope = f"{scopes[r.code]:{scope_width}}"
+            stdout.write(f"{r.code:7} {r.name:{width}}  {r.severity.label:7} {scope}  {r.summary}\n")
         return EXIT_CLEAN
     rule = rules.get(code)
     if rule is None:
@@ -44,6 +71,7 @@ def run(code: str | None, fmt: str, stdout: TextIO, stderr: TextIO) -> int:
                 "name": rule.name,
                 "severity": rule.severity.label,
                 "lint_only": rule.lint_only,
+                "commands": list(reported_by(rule)),
                 "documentation": rule.documentation,
             },
             stdout,
@@ -51,7 +79,9 @@ def run(code: str | None, fmt: str, stdout: TextIO, stderr: TextIO) -> int:
         )
         stdout.write("\n")
         return EXIT_CLEAN
-    scope = "lint only (Hadoop does not check this)" if rule.lint_only else "validate and lint"
+    commands = reported_by(rule)
+    named = " and ".join(", ".join(commands).rsplit(", ", 1))
+    scope = f"reported by fsctl {named}" + (" (Hadoop does not check this)" if rule.lint_only else "")
     stdout.write(f"{rule.code} {rule.name} ({rule.severity.label}, {scope})\n\n{rule.documentation}\n")
     if rule.hadoop_source:
         stdout.write(f"\nHadoop source: {rule.hadoop_source}\n")

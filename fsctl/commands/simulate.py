@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from fsctl.hadoopconf import HadoopConf
     from fsctl.report.simulate import Row, SimulateReport
 
-FORMATS = ("text", "json", "csv")
+FORMATS = ("text", "json", "csv", "markdown", "html")
 #: errors the ResourceManager reports while still loading the file: the queue concerned is simply not
 #: created (QueueManager.createNewQueues); the simulation shows it as such
 LOADS_ANYWAY = frozenset({"FS114", "FS115", "FS116"})
@@ -37,6 +37,9 @@ class SimulateOptions:
     depth: int | None = None
     queue: str | None = None
     color: bool | None = None
+    #: write the report here instead of standard output (never over a file without ``force``)
+    output: str | None = None
+    force: bool = False
 
 
 class SimulateError(Exception):
@@ -66,7 +69,20 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
     except SimulateError as exc:
         stderr.write(f"fsctl simulate: {exc}\n")
         return EXIT_ERROR
-    render(report, options.fmt, stdout, use_color(stdout, options.color))
+    if options.output in (None, "-"):
+        render(report, options.fmt, stdout, use_color(stdout, options.color), options.path)
+        return EXIT_CLEAN
+    import io
+
+    from fsctl.fileio import write_report
+
+    text = io.StringIO()
+    render(report, options.fmt, text, False, options.path)
+    inputs = [options.path, options.demand, options.yarn_site]
+    problem = write_report(text.getvalue(), options.output, stdout, force=options.force, inputs=inputs)
+    if problem is not None:
+        stderr.write(f"fsctl simulate: {problem}\n")
+        return EXIT_ERROR
     return EXIT_CLEAN
 
 
@@ -115,10 +131,7 @@ def build_report(options: SimulateOptions) -> SimulateReport:
     if not cluster.get("memory-mb"):
         raise SimulateError(_located(SM106.at(None, "the cluster needs memory-mb above 0")))
 
-    if tree.format == FAIR:
-        report = _fair_report(tree, cluster, snapshot, conf, options)
-    else:
-        report = _capacity_report(tree, cluster, snapshot, conf, options)
+    report = report_for_tree(tree, cluster, snapshot, conf, options.hadoop_version, options.path)
     report.rows = _focus(report.rows, options.queue, options.depth)
     if options.queue:
         inside = (options.queue + ".", options.queue + ":")
@@ -126,12 +139,27 @@ def build_report(options: SimulateOptions) -> SimulateReport:
     return report
 
 
+def report_for_tree(
+    tree: QueueTree,
+    cluster: dict[str, int],
+    snapshot: DemandSnapshot | None = None,
+    conf: HadoopConf | None = None,
+    hadoop_version: HadoopVersion = DEFAULT_VERSION,
+    label: str = "",
+) -> SimulateReport:
+    """The shares of a loaded tree (Fair or Capacity Scheduler); ``label`` names it in messages."""
+    if tree.format == FAIR:
+        return _fair_report(tree, cluster, snapshot, conf, hadoop_version, label)
+    return _capacity_report(tree, cluster)
+
+
 def _fair_report(
     tree: QueueTree,
     cluster: dict[str, int],
     snapshot: DemandSnapshot | None,
     conf: HadoopConf | None,
-    options: SimulateOptions,
+    hadoop_version: HadoopVersion,
+    label: str,
 ) -> SimulateReport:
     from fsctl.evaluate.fair import evaluate_fair, parent_entries, unknown_queues
     from fsctl.evaluate.preemption import PreemptionSettings, evaluate_preemption
@@ -140,13 +168,11 @@ def _fair_report(
 
     size_based = _site_bool(conf, "yarn.scheduler.fair.sizebasedweight", False)
     # a bare "2" means the last 2.x line with the queue-level preemption model (branch-2.8)
-    version = (2, 8) if options.hadoop_version == (2, 0) else options.hadoop_version
+    version = (2, 8) if hadoop_version == (2, 0) else hadoop_version
     fair = evaluate_fair(tree, cluster, snapshot, hadoop_version=version, size_based_weight=size_based)
     for load in unknown_queues(fair, snapshot):
         raise SimulateError(
-            _located(
-                SM104.at(load.location, f"{load.path}: no such queue in {options.path}", queue=load.path)
-            )
+            _located(SM104.at(load.location, f"{load.path}: no such queue in {label}", queue=load.path))
         )
     for load in parent_entries(fair, snapshot):
         raise SimulateError(
@@ -174,13 +200,7 @@ def _fair_report(
     )
 
 
-def _capacity_report(
-    tree: QueueTree,
-    cluster: dict[str, int],
-    snapshot: DemandSnapshot | None,
-    conf: HadoopConf | None,
-    options: SimulateOptions,
-) -> SimulateReport:
+def _capacity_report(tree: QueueTree, cluster: dict[str, int]) -> SimulateReport:
     from fsctl.evaluate.capacity import evaluate_capacity
     from fsctl.report.simulate import SimulateReport, capacity_rows
 

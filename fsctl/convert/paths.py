@@ -22,12 +22,22 @@ def duplicate_leaves(tree: QueueTree) -> dict[str, list[str]]:
     return {name: paths for name, paths in by_name.items() if len(paths) > 1}
 
 
+#: queues named in a message before "and N more": a name shared by 100 leaves stays one readable line
+LISTED = 5
+
+
+def listed_paths(paths: list[str]) -> str:
+    if len(paths) <= LISTED:
+        return ", ".join(paths)
+    return f"{', '.join(paths[:LISTED])} and {len(paths) - LISTED} more"
+
+
 def check_paths(tree: QueueTree, options: ConvertOptions, out: Emitter) -> None:
     clashes = duplicate_leaves(tree)
     for name, paths in clashes.items():
         location = tree.find(paths[1])
         where = location.location if location is not None else None
-        listed = ", ".join(paths)
+        listed = listed_paths(paths)
         if options.hadoop_version < (3, 3):
             out.finding(
                 rules.CV103,

@@ -6,6 +6,8 @@ import re
 
 HadoopVersion = tuple[int, int]
 DEFAULT_VERSION: HadoopVersion = (3, 4)
+#: the releases whose behaviour fsctl follows (``--hadoop-version``); "2" is the last 2.x line
+SUPPORTED_VERSIONS = ("3.4", "3.3", "3.2", "2")
 
 
 def parse_version(text: str) -> HadoopVersion:

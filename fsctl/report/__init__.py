@@ -32,6 +32,15 @@ class Summary:
         return cls(counts[Severity.ERROR], counts[Severity.WARNING], counts[Severity.INFO])
 
 
+@dataclass(frozen=True)
+class TextOptions:
+    """How much the text report says: ``quiet`` leaves out the summary (and says nothing when all is
+    clean); ``statistics`` replaces the findings by a count per rule."""
+
+    quiet: bool = False
+    statistics: bool = False
+
+
 Renderer = Callable[[Sequence[FileReport], TextIO, bool], None]
 
 FORMATS = ("text", "json", "sarif", "github")
@@ -56,10 +65,22 @@ def _renderer(name: str) -> Renderer:
     return render
 
 
-def render_diagnostics(files: Sequence[FileReport], fmt: str, stream: TextIO, color: bool = False) -> None:
+def render_diagnostics(
+    files: Sequence[FileReport],
+    fmt: str,
+    stream: TextIO,
+    color: bool = False,
+    text: TextOptions | None = None,
+) -> None:
     """Write the diagnostics of ``files`` to ``stream`` in ``fmt`` (text, json, sarif, github)."""
     ordered = [FileReport(f.path, f.format, sorted(f.diagnostics, key=Diagnostic.sort_key)) for f in files]
-    _renderer(resolve_format(fmt))(ordered, stream, color)
+    name = resolve_format(fmt)
+    if name == "text" and text is not None and text != TextOptions():
+        from fsctl.report.text import render_with
+
+        render_with(ordered, stream, color, text)
+        return
+    _renderer(name)(ordered, stream, color)
 
 
 def use_color(stream: TextIO, requested: bool | None) -> bool:

@@ -1,5 +1,7 @@
-"""Output of ``fsctl diff``: text grouped by queue (colour from rich, imported only when colour is on)
-or the DESIGN.md §2 JSON ``{"version": 1, "changes": [...]}``."""
+"""Output of ``fsctl diff``: text grouped by queue (colour from rich, imported only when colour is on),
+the DESIGN.md §2 JSON ``{"version": 1, "changes": [...]}``, SARIF and GitHub annotations (one result
+per change, on the new file), and a markdown table; the html page is built by the command, which
+has the two trees."""
 
 from __future__ import annotations
 
@@ -93,10 +95,84 @@ def render_text(changes: Sequence[Change], stream: TextIO, color: bool, labels: 
     console.print(Text(summary(changes), style="bold"))
 
 
+#: how loud each change is in SARIF and GitHub annotations: what needs a restart, or what a
+#: conversion was not expected to change, is a warning; any other difference a note
+_SARIF_LEVEL = {True: "warning", False: "note"}
+_GITHUB_LEVEL = {True: "warning", False: "notice"}
+
+
+def _loud(change: Change, cross_format: bool) -> bool:
+    return change.refresh_refused or (cross_format and not change.expected)
+
+
+def _rule_id(change: Change) -> str:
+    return f"diff/{change.kind}"
+
+
+def sarif_dict(changes: Sequence[Change], path: str, cross_format: bool = False) -> dict[str, object]:
+    """SARIF 2.1.0: a rule per kind of change, a result per change located on the new file."""
+    from fsctl.report.sarif import run_document
+
+    kinds = sorted({c.kind for c in changes})
+    rules = [
+        {
+            "id": f"diff/{kind}",
+            "name": f"queue-configuration-{kind}",
+            "shortDescription": {"text": f"{kind} setting"},
+        }
+        for kind in kinds
+    ]
+    index = {f"diff/{kind}": i for i, kind in enumerate(kinds)}
+    results = []
+    for change in changes:
+        properties = {k: v for k, v in change.to_json().items() if v is not None and k != "effect"}
+        results.append(
+            {
+                "ruleId": _rule_id(change),
+                "ruleIndex": index[_rule_id(change)],
+                "level": _SARIF_LEVEL[_loud(change, cross_format)],
+                "message": {"text": change_line(change)},
+                "locations": [{"physicalLocation": {"artifactLocation": {"uri": path}}}],
+                "properties": properties,
+            }
+        )
+    return run_document(rules, results)
+
+
+def render_github(changes: Sequence[Change], stream: TextIO, path: str, cross_format: bool = False) -> None:
+    from fsctl.report.github import escape_data, escape_property
+
+    for change in changes:
+        where = change.queue or SCHEDULER
+        title = escape_property(f"{where} {change.property or ''}".strip())
+        level = _GITHUB_LEVEL[_loud(change, cross_format)]
+        stream.write(
+            f"::{level} file={escape_property(path)},title={title}::{escape_data(change_line(change))}\n"
+        )
+
+
 def render_diff(
-    changes: Sequence[Change], fmt: str, stream: TextIO, color: bool, labels: tuple[str, str] = ("old", "new")
+    changes: Sequence[Change],
+    fmt: str,
+    stream: TextIO,
+    color: bool,
+    labels: tuple[str, str] = ("old", "new"),
+    *,
+    new_path: str = "",
+    cross_format: bool = False,
 ) -> None:
+    """``new_path`` is where SARIF and GitHub annotations point (the new side's file)."""
     if fmt == "json":
         render_json(changes, stream)
+    elif fmt == "sarif":
+        stream.write(
+            json.dumps(sarif_dict(changes, new_path, cross_format), indent=2, ensure_ascii=False) + "\n"
+        )
+    elif fmt == "github":
+        render_github(changes, stream, new_path, cross_format)
+    elif fmt == "markdown":
+        from fsctl.report.markdown import diff_markdown
+
+        stream.write(diff_markdown(changes, labels, summary(changes)))
     else:
         render_text(changes, stream, color, labels)

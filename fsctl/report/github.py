@@ -11,22 +11,22 @@ from fsctl.report import FileReport
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
-def _escape_data(text: str) -> str:
+def escape_data(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def render(files: Sequence[FileReport], stream: TextIO, color: bool) -> None:
     for f in files:
         for d in f.diagnostics:
-            props = [f"file={_escape_property(d.file or f.path)}"]
+            props = [f"file={escape_property(d.file or f.path)}"]
             if d.line:
                 props.append(f"line={d.line}")
             if d.column:
                 props.append(f"col={d.column}")
-            props.append(f"title={_escape_property(f'{d.code} {d.name}')}")
+            props.append(f"title={escape_property(f'{d.code} {d.name}')}")
             where = f" [{d.queue}]" if d.queue else ""
-            stream.write(f"::{_LEVEL[d.severity]} {','.join(props)}::{_escape_data(d.message + where)}\n")
+            stream.write(f"::{_LEVEL[d.severity]} {','.join(props)}::{escape_data(d.message + where)}\n")

@@ -54,6 +54,11 @@ def sarif_dict(files: Sequence[FileReport]) -> dict[str, Any]:
             if props:
                 result["properties"] = props
             results.append(result)
+    return run_document(described, results)
+
+
+def run_document(rules: list[dict[str, Any]], results: list[dict[str, Any]]) -> dict[str, Any]:
+    """A SARIF 2.1.0 log of one fsctl run with these rule descriptions and results."""
     return {
         "version": "2.1.0",
         "$schema": SCHEMA,
@@ -64,7 +69,7 @@ def sarif_dict(files: Sequence[FileReport]) -> dict[str, Any]:
                         "name": "fsctl",
                         "version": __version__,
                         "informationUri": "https://hadoop.apache.org/docs/stable/hadoop-yarn/hadoop-yarn-site/",
-                        "rules": described,
+                        "rules": rules,
                     }
                 },
                 "results": results,

@@ -1,4 +1,5 @@
-"""Output of ``fsctl simulate``: a text tree with a bar per queue, JSON (DESIGN.md §2) and CSV.
+"""Output of ``fsctl simulate``: a text tree with a bar per queue, JSON (DESIGN.md §2) and CSV (and,
+from :mod:`fsctl.report.markdown` and :mod:`fsctl.report.html`, a table and a page).
 
 The rows are plain dictionaries built by :func:`rows`; every format renders the same rows, so JSON,
 CSV and text can never disagree. Resources are objects keyed by resource name; ``None`` (JSON
@@ -401,8 +402,16 @@ def strip_private(rows: list[Row]) -> list[Row]:
     return [{k: v for k, v in row.items() if not k.startswith("_")} for row in rows]
 
 
-def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False) -> None:
-    if fmt == "json":
+def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False, source: str = "") -> None:
+    if fmt == "markdown":
+        from fsctl.report.markdown import simulate_markdown
+
+        stream.write(simulate_markdown(report, source))
+    elif fmt == "html":
+        from fsctl.report.html import simulate_page
+
+        stream.write(simulate_page(report, source))
+    elif fmt == "json":
         rows = SimulateReport(report.format, report.cluster, report.types, report.rows)
         render_json(rows, stream, skip_private=True)
     elif fmt == "csv":

@@ -1,6 +1,8 @@
 """``--format text``: one line per diagnostic, ``path:line:col: CODE message``, and a summary.
 
-Colour comes from rich, imported only when colour is on (a terminal, or ``--color``)."""
+Identical findings (same file, code and message) are one line with a count and the other lines;
+``--statistics`` gives a count per rule instead, ``--quiet`` leaves out the summary. Colour comes
+from rich, imported only when colour is on (a terminal, or ``--color``)."""
 
 from __future__ import annotations
 
@@ -8,9 +10,11 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from fsctl.model.diagnostics import Diagnostic, Severity
-from fsctl.report import FileReport, Summary
+from fsctl.report import FileReport, Summary, TextOptions
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+#: other lines named on a grouped finding before "…"
+_LINES_SHOWN = 10
 
 
 def format_line(d: Diagnostic, path: str) -> str:
@@ -35,21 +39,62 @@ def summary_line(files: Sequence[FileReport]) -> str:
     )
 
 
+def grouped_lines(f: FileReport) -> list[tuple[Diagnostic, str]]:
+    """A line per finding; identical ones (file, code, severity, message, property) once, with a
+    count and the lines of the others."""
+    groups: dict[tuple[object, ...], list[Diagnostic]] = {}
+    for d in f.diagnostics:
+        key = (d.file or f.path, d.code, d.severity, d.message, d.property)
+        groups.setdefault(key, []).append(d)
+    out = []
+    for members in groups.values():
+        first = members[0]
+        line = format_line(first, f.path)
+        if len(members) > 1:
+            others = [str(d.line) for d in members[1:] if d.line]
+            shown = ", ".join(others[:_LINES_SHOWN]) + (", …" if len(others) > _LINES_SHOWN else "")
+            lines = "line" if len(others) == 1 else "lines"
+            line += f" ×{len(members)}" + (f" (also at {lines} {shown})" if others else "")
+        out.append((first, line))
+    return out
+
+
+def statistics_lines(files: Sequence[FileReport]) -> list[tuple[Diagnostic, str]]:
+    """``  28  FS322  info     leaf-name-repeated``: a count per rule, most frequent first."""
+    counts: dict[str, tuple[Diagnostic, int]] = {}
+    for f in files:
+        for d in f.diagnostics:
+            first, n = counts.get(d.code, (d, 0))
+            counts[d.code] = (first, n + 1)
+    ranked = sorted(counts.values(), key=lambda item: (-item[1], item[0].code))
+    width = max((len(str(n)) for _, n in ranked), default=1)
+    return [(d, f"{n:>{width}}  {d.code:<6} {d.severity.label:<7} {d.name}") for d, n in ranked]
+
+
 def render(files: Sequence[FileReport], stream: TextIO, color: bool) -> None:
-    lines = [(d, format_line(d, f.path)) for f in files for d in f.diagnostics]
+    render_with(files, stream, color, TextOptions())
+
+
+def render_with(files: Sequence[FileReport], stream: TextIO, color: bool, options: TextOptions) -> None:
+    if options.statistics:
+        lines = statistics_lines(files)
+    else:
+        lines = [pair for f in files for pair in grouped_lines(f)]
+    summary = None if options.quiet else summary_line(files)
     if not color:
-        for _, line in lines:
-            stream.write(line + "\n")
-        stream.write(summary_line(files) + "\n")
+        stream.write("".join(line + "\n" for _, line in lines))
+        if summary is not None:
+            stream.write(summary + "\n")
         return
     from rich.console import Console
     from rich.text import Text
 
     console = Console(file=stream, force_terminal=True, highlight=False, soft_wrap=True)
     for d, line in lines:
-        head, _, rest = line.partition(f": {d.code} ")
-        text = Text(head + ": ", style="bold")
+        head, _, rest = line.partition(f"{d.code} ")
+        text = Text(head, style="bold")
         text.append(d.code, style=_STYLE[d.severity])
         text.append(" " + rest)
         console.print(text)
-    console.print(Text(summary_line(files), style="bold"))
+    if summary is not None:
+        console.print(Text(summary, style="bold"))

@@ -10,6 +10,7 @@ Each module here declares the rules of one area with :func:`define`:
 - ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings, ``CS3xx`` lint, ``CS4xx`` yarn-site.xml
 - ``convert``   ``CV…`` conversion findings
 - ``generate``  ``GN…`` ratio-file problems
+- ``suppression`` ``FX0xx`` fsctl's own inline suppression comments
 
 The docstring of a rule is its user documentation (``fsctl rules CODE``): first line a summary,
 then why it matters and, where useful, a failing and a passing example.
@@ -38,6 +39,7 @@ _CATALOGUE_MODULES = (
     "simulate",
     "fair_lint",
     "placement_lint",
+    "suppression",
 )
 
 

@@ -61,16 +61,22 @@ def test_bad_pyproject_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_disable_comment_applies_to_the_next_element_only(write) -> None:  # type: ignore[no-untyped-def]
-    body = '<!-- fsctl: disable=FS101 -->\n<queue name="a.b"><weight>2</weight></queue>\n<queue name="c.d"/>'
-    result = run_fsctl("validate", write("f.xml", allocations(body)), "--format", "json")
+    body = (
+        '<!-- fsctl: disable=FS305 -->\n<queue name="a"><frob>1</frob></queue>\n'
+        '<queue name="c"><frob>1</frob></queue>'
+    )
+    result = run_fsctl("lint", write("f.xml", allocations(body)), "--format", "json")
     doc = json.loads(result.stdout)
     lines = [(d["code"], d["line"]) for d in doc["files"][0]["diagnostics"]]
-    assert lines == [("FS101", 5)]
+    assert lines == [("FS305", 5)]
 
 
 def test_disable_file_comment(write) -> None:  # type: ignore[no-untyped-def]
-    body = '<!-- fsctl: disable-file=FS101, FS201 -->\n<queue name="a.b"/>\n<frobnicate>1</frobnicate>'
-    result = run_fsctl("validate", write("f.xml", allocations(body)), "--format", "json")
+    body = (
+        '<!-- fsctl: disable-file=FS201, FS305 -->\n<queue name="a"><frob/></queue>\n'
+        "<frobnicate>1</frobnicate>"
+    )
+    result = run_fsctl("lint", write("f.xml", allocations(body)), "--format", "json")
     assert (result.returncode, codes(result)) == (0, [])
 
 

@@ -29,6 +29,14 @@ def test_duplicate_leaves_on_3_4_are_a_warning_and_convert() -> None:
     assert codes(result, "CV407")
 
 
+def test_a_name_shared_by_many_leaves_lists_five_and_a_count() -> None:
+    many = allocations("".join(f'<queue name="team{i:03}"><queue name="p0"/></queue>' for i in range(100)))
+    (message,) = [d.message for d in run(many).findings if d.code == "CV404"]
+    listed = ", ".join(f"root.team{i:03}.p0" for i in range(5))
+    assert f"{listed} and 95 more" in message
+    assert "root.team005.p0" not in message and len(message) < 400
+
+
 def test_duplicate_leaves_on_3_2_fail_with_the_clashes() -> None:
     # cs.md §10: 3.2 refuses "Two leaf queues were named <n>. Leaf queue names must be distinct"
     result = run(PROJECTS, hadoop_version=(3, 2), percentage=True, convert_placement=False)

@@ -33,8 +33,14 @@ def test_doctype_is_refused_quickly(data: bytes) -> None:
     with pytest.raises(XmlLoadError) as info:
         load_xml("hostile.xml", data)
     assert info.value.diagnostic.code == "XML003"
-    assert info.value.diagnostic.line == 1
+    assert (info.value.diagnostic.line, info.value.diagnostic.column) == (2, 1)  # where <!DOCTYPE is
     assert time.monotonic() - start < 2
+
+
+def test_doctype_is_located_on_its_own_line_and_column() -> None:
+    with pytest.raises(XmlLoadError) as info:
+        load_xml("x.xml", b'<?xml version="1.0"?>\n\n  <!DOCTYPE a>\n<allocations/>')
+    assert (info.value.diagnostic.line, info.value.diagnostic.column) == (3, 3)
 
 
 @pytest.mark.parametrize(

@@ -183,9 +183,19 @@ def test_user_template(write: Callable[[str, str], str]) -> None:
 def test_template_errors_are_reported(write: Callable[[str, str], str], body: str, message: str) -> None:
     ratios = write("r.yaml", SMALL)
     code, text, err = generate(ratios=ratios, cluster=CLUSTER, target="fair", template=write("t.j2", body))
-    assert code == 1
+    assert code == 2  # a broken template is unreadable input, as a missing one is
     assert "GN112" in err and message in err
     assert text == ""
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [("r.yaml", "queues:\n  a: {share: 100\n"), ("r.toml", "[queues\n"), ("r.csv", "name,share\na,100\n")],
+)
+def test_malformed_ratio_file_exits_2(write: Callable[[str, str], str], name: str, body: str) -> None:
+    code, text, err = generate(ratios=write(name, body), cluster=CLUSTER, target="fair")
+    assert (code, text) == (2, "")
+    assert "GN101" in err
 
 
 def test_yarn_site_increments(write: Callable[[str, str], str]) -> None:
