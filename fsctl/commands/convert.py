@@ -123,6 +123,8 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_ERROR
 
     _check_output_dir(options)
+    if conv.rules_to_file and options.output_dir and not options.print_output:
+        conv = replace(conv, rules_file_path=os.path.abspath(os.path.join(options.output_dir, MAPPING_FILE)))
     conversion = convert(result.tree, conf, conv)
     capacity_path = os.path.join(options.output_dir or ".", CAPACITY_FILE)
     if not options.skip_verification and not conversion.failed:
