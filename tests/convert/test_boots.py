@@ -33,7 +33,8 @@ def test_an_unreadable_value_is_left_out_and_named() -> None:
 
 
 def test_locality_thresholds_are_not_copied_into_an_integer_key() -> None:
-    result = run(CONVERSION_XML, {FS + "locality.threshold.node": "0.1", FS + "locality.threshold.rack": "0.3"})
+    site = {FS + "locality.threshold.node": "0.1", FS + "locality.threshold.rack": "0.3"}
+    result = run(CONVERSION_XML, site)
     assert not any("locality" in key for key in result.site)
     assert len(codes(result, "CV304")) == 2
 
@@ -87,12 +88,14 @@ def test_rules_to_file_with_print_says_what_to_add() -> None:
 def test_samples_convert_to_a_loadable_configuration(tmp_path: Path) -> None:
     for sample in sorted((SAMPLES / "fair").glob("*.xml")):
         out = tmp_path / sample.stem
-        code, report, _ = call(str(sample), yarn_site=str(SAMPLES / "yarn-site.xml"), output_dir=str(out),
-                               fmt="json", convert=ConvertOptions(rules_to_file=True))  # fmt: skip
+        _, report, _ = call(str(sample), yarn_site=str(SAMPLES / "yarn-site.xml"), output_dir=str(out),
+                            fmt="json", convert=ConvertOptions(rules_to_file=True))  # fmt: skip
         document = json.loads(report)
         if not document["written"]:
             continue  # a sample the Fair Scheduler itself refuses
         assert document["verified"] is True, sample.name
         # the delta alone (without the input's allocation limits): every value reads with its getter
-        check = run_fsctl("validate", str(out / "capacity-scheduler.xml"), "--yarn-site", str(out / "yarn-site.xml"))
+        check = run_fsctl(
+            "validate", str(out / "capacity-scheduler.xml"), "--yarn-site", str(out / "yarn-site.xml")
+        )
         assert "CS103" not in check.stdout and "CS201" not in check.stdout, (sample.name, check.stdout)
