@@ -66,9 +66,9 @@ _KEYS = st.lists(_KEY_PART, max_size=5)
 
 
 @given(_KEYS, _KEYS, _KEYS)
-def test_detection_follows_the_keys(queue_keys: list[str], global_keys: list[str], rm_keys: list[str]) -> None:
+def test_detection_follows_the_keys(queue_keys: list[str], global_keys: list[str], rm: list[str]) -> None:
     names = [P + "root." + k for k in queue_keys] + [P + k for k in global_keys]
-    names += ["yarn.resourcemanager." + k for k in rm_keys]
+    names += ["yarn.resourcemanager." + k for k in rm]
     kind = configuration_kind("conf.xml", names)
     if queue_keys:
         assert kind == "capacity-scheduler"
