@@ -1021,6 +1021,26 @@ def place(
     return Placement(None)
 
 
+def submitted_queue(tree: QueueTree, queue: str) -> tuple[str | None, str]:
+    """Where an application lands when no mapping rule decides: the queue it was submitted to
+    (``CapacityScheduler.addApplication`` / ``getOrCreateQueueFromPlacementContext``), a full path
+    under an auto-creating parent being created. Returns (queue, "") or (None, Hadoop's reason)."""
+    index = QueueIndex(tree)
+    ref = index.get(queue)
+    if ref is None:
+        if index.is_ambiguous(queue):
+            return None, f"submitted to ambiguous queue: {queue} please use full queue path instead."
+        if "." in queue and "" not in queue.split("."):
+            try:
+                return _normalize_at_submission(index, queue, True), ""
+            except _PlacementError:
+                pass
+        return None, f"submitted to unknown queue: {queue}"
+    if ref.kind != "leaf":
+        return None, f"submitted to non-leaf queue : {queue}"
+    return ref.path, ""
+
+
 # --------------------------------------------------------------------------------------------
 # Lint (PL6xx)
 

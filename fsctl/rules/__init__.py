@@ -38,6 +38,7 @@ _CATALOGUE_MODULES = (
     "simulate",
     "fair_lint",
     "placement_lint",
+    "route",
 )
 
 
