@@ -18,7 +18,7 @@ from fsctl.convert.shares import ShareRow, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
-from fsctl.model.tree import Queue, QueueTree
+from fsctl.model.tree import Queue, QueueTree, ReadResult
 from fsctl.rules import convert as rules
 
 if TYPE_CHECKING:
@@ -101,24 +101,14 @@ def verify(
     """Read the converted capacity-scheduler.xml back with fsctl's Capacity Scheduler reader, with
     the input yarn-site.xml plus the delta as its yarn-site; every load error becomes a CV104
     finding (``ConvertedConfigValidator``, which starts a Capacity Scheduler on the output)."""
-    from fsctl.capacity.reader import read_capacity
     from fsctl.capacity.site import check_capacity_keys
-    from fsctl.hadoopconf import HadoopConf
-    from fsctl.xmldoc import XmlLoadError, load_xml
+    from fsctl.xmldoc import XmlLoadError
 
-    site = HadoopConf.from_pairs(list(result.site.items()), source="yarn-site.xml")
-    if input_site is not None:
-        site, _ = input_site.layered(site)
-    data = result.capacity_bytes
-    inline = CS_PREFIX + "mapping-rule-json"
-    if result.mapping_json is not None and inline not in result.capacity:
-        # with --rules-to-file the rules are checked as if inlined (the user points the RM at the file)
-        props = {**result.capacity, inline: result.mapping_json}
-        data = output.configuration_xml(props, output.HEADER_CAPACITY)
+    site = merged_site(result, input_site)
     try:
-        doc = load_xml(path, data)
-        read = read_capacity(doc, site, options.hadoop_version)
+        read = read_back(result, path, options, site)
         problems = [d for d in read.diagnostics if d.severity >= Severity.ERROR]
+        result.extra["capacity_tree"] = read.tree
     except XmlLoadError as exc:
         problems = [exc.diagnostic]
     # the capacity keys of yarn-site.xml are read with the same getters (node-locality-delay: getInt)
@@ -133,6 +123,31 @@ def verify(
             )
         )
     result.verified = not problems
+
+
+def merged_site(result: ConversionResult, input_site: HadoopConf | None) -> HadoopConf:
+    """The yarn-site.xml the ResourceManager reads after the switch: the input plus the delta."""
+    from fsctl.hadoopconf import HadoopConf
+
+    site = HadoopConf.from_pairs(list(result.site.items()), source="yarn-site.xml")
+    if input_site is not None:
+        site, _ = input_site.layered(site)
+    return site
+
+
+def read_back(result: ConversionResult, path: str, options: ConvertOptions, site: HadoopConf) -> ReadResult:
+    """The converted capacity-scheduler.xml read by fsctl's Capacity Scheduler reader; with
+    --rules-to-file the rules are read as if inlined (the file may not be written yet). Raises
+    XmlLoadError."""
+    from fsctl.capacity.reader import read_capacity
+    from fsctl.xmldoc import load_xml
+
+    data = result.capacity_bytes
+    inline = CS_PREFIX + "mapping-rule-json"
+    if result.mapping_json is not None and inline not in result.capacity:
+        props = {**result.capacity, inline: result.mapping_json}
+        data = output.configuration_xml(props, output.HEADER_CAPACITY)
+    return read_capacity(load_xml(path, data), site, options.hadoop_version)
 
 
 def _drop_unreadable(out: Emitter) -> None:
