@@ -69,7 +69,7 @@ def read_apps(options: RouteOptions) -> list[App]:
         where = str(exc.location) if exc.location is not None else "--app"
         raise _Unusable([f"{where}: RT101 {exc.message} (app-spec-invalid)"]) from None
     if not apps:
-        raise _Unusable([f"{options.apps_file}: no application in the file"])
+        raise _Unusable([f"{options.apps_file}: RT101 no application in the file (app-spec-invalid)"])
     return apps
 
 

@@ -147,3 +147,10 @@ def test_spec_round_trip(user: str, groups: list[str], queue: str | None) -> Non
 def test_route_is_listed() -> None:
     result = run_fsctl("--help")
     assert "route" in result.stdout
+
+
+def test_an_empty_table_is_a_usage_error(write: Write) -> None:
+    path = write("apps.json", "[]")
+    result = run_fsctl("route", FAIR, "--apps", path, cwd=str(ROOT))
+    assert result.returncode == 2
+    assert result.stderr == f"fsctl route: {path}: RT101 no application in the file (app-spec-invalid)\n"
