@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from fsctl.commands.route import RouteOptions, run
 from fsctl.routing.apps import App, AppSpecError, parse_spec, read_apps
-from tests.conftest import ROOT, run_fsctl
+from tests.conftest import ROOT, configuration, run_fsctl
 
 DATA = ROOT / "tests" / "data" / "route"
 FAIR = "samples/fair/departments.xml"
@@ -154,3 +154,28 @@ def test_an_empty_table_is_a_usage_error(write: Write) -> None:
     result = run_fsctl("route", FAIR, "--apps", path, cwd=str(ROOT))
     assert result.returncode == 2
     assert result.stderr == f"fsctl route: {path}: RT101 no application in the file (app-spec-invalid)\n"
+
+
+def test_capacity_legacy_mappings_and_override(write: Write) -> None:
+    # CSMappingPlacementRule: mappings apply to submissions to "default", or to every one with
+    # queue-mappings-override.enable; otherwise the submitted queue is used
+    props = {
+        "yarn.scheduler.capacity.root.queues": "default,eng",
+        "yarn.scheduler.capacity.root.default.capacity": "50",
+        "yarn.scheduler.capacity.root.eng.capacity": "50",
+        "yarn.scheduler.capacity.queue-mappings": "g:eng:root.eng",
+    }
+    plain = write("plain/capacity-scheduler.xml", configuration(props))
+    override = write(
+        "override/capacity-scheduler.xml",
+        configuration({**props, "yarn.scheduler.capacity.queue-mappings-override.enable": "true"}),
+    )
+    specs = ["user=a,groups=eng", "user=a,groups=eng,queue=root.default", "user=b,groups=ops,queue=nosuch"]
+    code, out, _ = call(RouteOptions([plain, override], app_specs=specs, fmt="json"))
+    assert code == 1
+    landed = [[(p["queue"], p["rule"]) for p in app["placements"]] for app in json.loads(out)["apps"]]
+    assert landed == [
+        [("root.eng", "mapping rule 1 (g:eng:root.eng)")] * 2,
+        [("root.default", "submitted queue"), ("root.eng", "mapping rule 1 (g:eng:root.eng)")],
+        [(None, "submitted queue"), (None, "submitted queue")],
+    ]
