@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from fsctl.fair.names import assure_root, clean_name, is_valid_node_name, is_valid_queue_name
+from fsctl.fair.placement import DEFAULT_QUEUE
 from fsctl.model.tree import PlacementRule, QueueTree
 
-DEFAULT_QUEUE = "root.default"
 #: the queue a submission without one names (YarnConfiguration.DEFAULT_QUEUE_NAME)
 DEFAULT_QUEUE_NAME = "default"
 

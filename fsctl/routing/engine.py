@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from fsctl.capacity.mapping import MappingConfig, MappingRule, place, submitted_queue
+from fsctl.capacity.mapping import MappingConfig, MappingRule, QueueIndex, place, submitted_queue
 from fsctl.fair.assign import FairQueues, assign
 from fsctl.model.tree import PlacementRule, QueueTree
 from fsctl.routing.apps import App
@@ -66,17 +66,18 @@ class CapacityEngine:
         self.file = file
         self.tree = tree
         self.mapping = mapping
+        self.index = QueueIndex(tree)
 
     def route(self, app: App) -> Landing:
         rules = self.mapping.rules
         decided = place(rules, self.tree, user=app.user, groups=app.groups, queue=app.requested,
-                        override=self.mapping.override)  # fmt: skip
+                        override=self.mapping.override, index=self.index)  # fmt: skip
         if decided.rule is not None:
             rule = describe_mapping(decided.rule, rules[decided.rule])
             if decided.decision == "reject":
                 return Landing(self.file, None, rule, "rejected by a mapping rule")
             return Landing(self.file, decided.queue, rule)
-        queue, reason = submitted_queue(self.tree, app.requested)
+        queue, reason = submitted_queue(self.tree, app.requested, self.index)
         return Landing(self.file, queue, "submitted queue", reason)
 
 
