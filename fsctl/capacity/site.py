@@ -22,6 +22,7 @@ from fsctl.hadoopconf import (
 )
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.resources import MANDATORY_TYPES
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.rules import capacity as cs_rules
 from fsctl.rules import capacity_lint as rules
 
@@ -174,7 +175,7 @@ def check_site(conf: HadoopConf) -> list[Diagnostic]:
     return found
 
 
-def check_capacity_keys(conf: HadoopConf) -> list[Diagnostic]:
+def check_capacity_keys(conf: HadoopConf, version: HadoopVersion = DEFAULT_VERSION) -> list[Diagnostic]:
     """Scheduler-wide ``yarn.scheduler.capacity.*`` keys whose values their getter cannot read.
 
     ``CapacitySchedulerConfiguration`` is layered over yarn-site.xml, so a key set there is read with
@@ -188,10 +189,9 @@ def check_capacity_keys(conf: HadoopConf) -> list[Diagnostic]:
     if not names:
         return []
     from fsctl.capacity.validate import ValueParser
-    from fsctl.model.versions import DEFAULT_VERSION
 
     found: list[Diagnostic] = []
-    parser = ValueParser(conf, DEFAULT_VERSION, MANDATORY_TYPES, found)
+    parser = ValueParser(conf, version, MANDATORY_TYPES, found)
     for name in names:
         setting = conf.setting(name)
         if setting is not None:

@@ -65,7 +65,7 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
 
     mapping_rules, mapping_json = _placement(tree, site, options, fallback, out)
 
-    _drop_unreadable(out)
+    _drop_unreadable(out, options)
 
     shares = None
     if options.cluster is not None:
@@ -112,7 +112,7 @@ def verify(
     except XmlLoadError as exc:
         problems = [exc.diagnostic]
     # the capacity keys of yarn-site.xml are read with the same getters (node-locality-delay: getInt)
-    problems += [d for d in check_capacity_keys(site) if d.severity >= Severity.ERROR]
+    problems += [d for d in check_capacity_keys(site, options.hadoop_version) if d.severity >= Severity.ERROR]
     for problem in problems:
         result.findings.append(
             rules.CV104.at(
@@ -150,7 +150,7 @@ def read_back(result: ConversionResult, path: str, options: ConvertOptions, site
     return read_capacity(load_xml(path, data), site, options.hadoop_version)
 
 
-def _drop_unreadable(out: Emitter) -> None:
+def _drop_unreadable(out: Emitter, options: ConvertOptions) -> None:
     """Leave out every scheduler-wide value its Hadoop getter could not read (the ResourceManager
     would not start), with a CV308 finding; per-queue values are checked by :func:`verify`."""
     from fsctl.capacity.site import check_capacity_keys
@@ -158,7 +158,7 @@ def _drop_unreadable(out: Emitter) -> None:
 
     for target, name in ((out.site, "yarn-site.xml"), (out.capacity, "capacity-scheduler.xml")):
         conf = HadoopConf.from_pairs(list(target.items()), source=name)
-        for problem in check_capacity_keys(conf):
+        for problem in check_capacity_keys(conf, options.hadoop_version):
             key = problem.property or ""
             value = target.pop(key, None)
             if value is None:

@@ -22,7 +22,7 @@ def test_an_unreadable_value_is_left_out_and_named() -> None:
     out.site[P + "node-locality-delay"] = "0.1"  # getInt
     out.site[P + "per-node-heartbeat.multiple-assignments-enabled"] = "true"
     out.cs("maximum-am-resource-percent", "half")  # getFloat
-    _drop_unreadable(out)
+    _drop_unreadable(out, ConvertOptions())
     assert P + "node-locality-delay" not in out.site
     assert P + "per-node-heartbeat.multiple-assignments-enabled" in out.site
     assert out.get_cs("maximum-am-resource-percent") is None
