@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fsctl.fair.names import assure_root, clean_name, is_valid_node_name, is_valid_queue_name
 from fsctl.fair.placement import DEFAULT_QUEUE
 from fsctl.model.tree import PlacementRule, QueueTree
+from fsctl.model.versions import DEFAULT_VERSION
 
 #: the queue a submission without one names (YarnConfiguration.DEFAULT_QUEUE_NAME)
 DEFAULT_QUEUE_NAME = "default"
@@ -34,16 +35,17 @@ class _Rejected(Exception):
 
 
 class FairQueues:
-    """The queues the Fair Scheduler knows when an application arrives: the file's (all configured,
-    none dynamic) and ``root.default``."""
+    """The queues the Fair Scheduler knows when an application arrives: the file's, all configured
+    (none dynamic), and before Hadoop 3.4 ``root.default``."""
 
     def __init__(self, tree: QueueTree) -> None:
         #: path -> whether it is a leaf
         self._leaf = {queue.path: queue.is_leaf for queue in tree.queues()}
         self._leaf["root"] = False  # QueueManager.initialize: root is always an FSParentQueue
-        # FairScheduler/QueueManager create root.default at start even when the file does not declare
-        # it (Hadoop's own tests count an undeclared default leaf, fs-parse.md §3.4)
-        self._leaf.setdefault(DEFAULT_QUEUE, True)
+        if tree.extras.get("hadoop_version", DEFAULT_VERSION) < (3, 4):
+            # QueueManager.initialize creates the leaf root.default before the file is read until
+            # YARN-7769 (3.4.0); 3.4 has it only when the file declares it (oracle: 3.3.6, 3.4.2)
+            self._leaf.setdefault(DEFAULT_QUEUE, True)
 
     def configured(self, path: str) -> bool:
         """FSPlacementRule.configuredQueue: the queue exists and is not dynamic."""

@@ -132,10 +132,17 @@ def test_a_placed_queue_must_be_or_become_a_leaf() -> None:
     assert assign(fair_queues, rule_list, user="u", queue="qa.new").queue == "root.qa.new"
 
 
-def test_an_undeclared_root_default_exists() -> None:
-    rules = '<rule name="specified" create="false"/><rule name="default" create="false"/>'
-    fair_queues, rule_list = policy(rules)
-    assert assign(fair_queues, rule_list, user="u").queue == "root.default"
+def test_an_undeclared_root_default_exists_before_34_only() -> None:
+    # QueueManager.initialize made root.default before YARN-7769 (3.4.0); main's oracle answers agree
+    xml = allocations(
+        '<queue name="a"/><queuePlacementPolicy><rule name="specified" create="false"/>'
+        '<rule name="default" create="false"/><rule name="reject"/></queuePlacementPolicy>'
+    )
+    for version, landing in (((3, 3), "root.default"), ((3, 4), None)):
+        result = read_fair(load_xml("fair-scheduler.xml", xml.encode()), hadoop_version=version)
+        assert result.tree is not None
+        found = assign(FairQueues(result.tree), effective_placement(result.tree), user="u")
+        assert found.queue == landing, version
 
 
 def test_secondary_group_rule_tries_every_group_in_order() -> None:
