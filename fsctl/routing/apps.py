@@ -31,10 +31,13 @@ class App:
         return self.queue or DEFAULT_QUEUE_NAME
 
     def label(self) -> str:
-        groups = ":".join(self.groups)
-        return f"user={self.user}" + (f",groups={groups}" if groups else "") + (
-            f",queue={self.queue}" if self.queue else ""
-        )
+        """The application as an ``--app`` spec: ``user=alice,groups=eng:etl,queue=root.qa.p0``."""
+        parts = [f"user={self.user}"]
+        if self.groups:
+            parts.append("groups=" + ":".join(self.groups))
+        if self.queue:
+            parts.append(f"queue={self.queue}")
+        return ",".join(parts)
 
 
 class AppSpecError(Exception):
