@@ -179,3 +179,25 @@ def test_capacity_legacy_mappings_and_override(write: Write) -> None:
         [("root.default", "submitted queue"), ("root.eng", "mapping rule 1 (g:eng:root.eng)")],
         [(None, "submitted queue"), (None, "submitted queue")],
     ]
+
+
+def test_a_fair_file_without_a_policy_follows_yarn_site(write: Write) -> None:
+    # QueuePlacementPolicy.fromConfiguration: [specified(create=C), user(create=C) if U, default if !U or !C]
+    fair = write("fair-scheduler.xml", '<?xml version="1.0"?>\n<allocations><queue name="a"/></allocations>')
+    site = write(
+        "yarn-site.xml",
+        configuration(
+            {
+                "yarn.scheduler.fair.user-as-default-queue": "false",
+                "yarn.scheduler.fair.allow-undeclared-pools": "false",
+            }
+        ),
+    )
+    specs = ["user=bob", "user=bob,queue=a", "user=bob,queue=b"]
+    code, out, _ = call(RouteOptions([fair], app_specs=specs, fmt="json"))
+    assert code == 0
+    landed = [app["placements"][0]["queue"] for app in json.loads(out)["apps"]]
+    assert landed == ["root.bob", "root.a", "root.b"]  # Hadoop's defaults: [specified, user], both create
+    code, out, _ = call(RouteOptions([fair], app_specs=specs, yarn_site=site, fmt="json"))
+    landed = [app["placements"][0]["queue"] for app in json.loads(out)["apps"]]
+    assert landed == ["root.default", "root.a", "root.default"]
