@@ -7,6 +7,7 @@ import importlib.util
 import io
 import json
 import os
+import tempfile
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -201,3 +202,18 @@ def test_a_fair_file_without_a_policy_follows_yarn_site(write: Write) -> None:
     code, out, _ = call(RouteOptions([fair], app_specs=specs, yarn_site=site, fmt="json"))
     landed = [app["placements"][0]["queue"] for app in json.loads(out)["apps"]]
     assert landed == ["root.default", "root.a", "root.default"]
+
+
+@given(st.text(max_size=200), st.sampled_from([".csv", ".yaml", ".json"]))
+def test_any_table_reads_or_is_refused_with_a_location(text: str, extension: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "apps" + extension)
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        try:
+            apps = read_apps(path)
+        except AppSpecError as exc:
+            assert exc.location is not None and exc.location.file == path
+            assert "\n" not in exc.message
+        else:
+            assert all(app.user and app.user.isprintable() for app in apps)
