@@ -1,13 +1,16 @@
 """Turn a path into a :class:`ReadResult`, whatever the format.
 
-Formats are detected from content (DESIGN.md §2): ``<allocations>`` is a Fair Scheduler allocation
-file; a Hadoop ``<configuration>`` holding ``yarn.scheduler.capacity.`` keys is a Capacity Scheduler
-file; one holding other ``yarn.`` keys is a yarn-site file. Readers are imported only for the format
+Formats are detected from content (DESIGN.md §2): ``<allocations>`` (or a near miss such as
+``<allocation>``, which Hadoop refuses) is a Fair Scheduler allocation file; a Hadoop
+``<configuration>`` is a Capacity Scheduler file when named ``capacity-scheduler*.xml`` or holding
+queue definitions, a yarn-site file when named ``yarn-site*.xml`` or holding other ``yarn.`` keys
+(see :func:`configuration_kind`). Readers are imported only for the format
 at hand, so validating a Fair file never loads the Capacity Scheduler code and vice versa.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -22,6 +25,8 @@ if TYPE_CHECKING:
     from fsctl.hadoopconf import HadoopConf
 
 CAPACITY_PREFIX = "yarn.scheduler.capacity."
+#: queue definitions: root.queues, root.<queue>.capacity, ...
+QUEUE_PREFIX = CAPACITY_PREFIX + "root."
 
 
 @dataclass(eq=False)
@@ -76,7 +81,9 @@ def load(
         return LoadedFile(ReadResult(path, None, None, [exc.diagnostic]))
     suppressions = find_suppressions(doc)
     root_tag = local_name(doc.root)
-    if root_tag == "allocations":
+    if root_tag == "allocations" or _near_allocations(root_tag):
+        # a near miss (<allocation>, <Allocations>) is an allocation file Hadoop refuses:
+        # "top-level element not <allocations>" (AllocationFileLoaderService), FS100
         from fsctl.fair.reader import read_fair
 
         result = read_fair(doc, yarn_site, hadoop_version)
@@ -93,6 +100,13 @@ def load(
     return LoadedFile(ReadResult(path, None, None, [diagnostic]), doc, suppressions)
 
 
+def _near_allocations(tag: str) -> bool:
+    import difflib
+
+    lowered = tag.lower()
+    return lowered.startswith("alloc") or difflib.SequenceMatcher(None, lowered, "allocations").ratio() >= 0.8
+
+
 def _load_configuration(
     doc: XmlDocument,
     suppressions: Suppressions,
@@ -103,12 +117,23 @@ def _load_configuration(
 
     conf, conf_diagnostics = read_configuration(doc)
     names = list(conf.names())
-    if any(name.startswith(CAPACITY_PREFIX) for name in names):
+    kind = configuration_kind(doc.path, names)
+    if kind == CAPACITY:
         from fsctl.capacity.reader import read_capacity
 
         return LoadedFile(read_capacity(doc, yarn_site, hadoop_version), doc, suppressions, conf)
-    if any(name.startswith("yarn.") for name in names):
+    if kind == YARN_SITE:
         diagnostics = list(conf_diagnostics) + check_site(conf)
+        if not _site_evidence(doc.path, names):
+            diagnostics.append(
+                doc_rules.XML006.at(
+                    doc.location(doc.root),
+                    "only scheduler-wide yarn.scheduler.capacity.* properties and no queue definitions: "
+                    "read as a yarn-site.xml (a capacity-scheduler.xml declares "
+                    "yarn.scheduler.capacity.root.queues; name the file capacity-scheduler*.xml to read it "
+                    "as one)",
+                )
+            )
         return LoadedFile(ReadResult(doc.path, YARN_SITE, None, diagnostics), doc, suppressions, conf)
     message = (
         "a Hadoop <configuration> without yarn.* properties: not a capacity-scheduler.xml or "
@@ -118,6 +143,32 @@ def _load_configuration(
     return LoadedFile(
         ReadResult(doc.path, None, None, [*conf_diagnostics, diagnostic]), doc, suppressions, conf
     )
+
+
+def configuration_kind(path: str, names: list[str]) -> str | None:
+    """``capacity-scheduler``, ``yarn-site`` or None for a Hadoop ``<configuration>``.
+
+    The file name decides when it says (``capacity-scheduler*.xml``, ``yarn-site*.xml``); otherwise
+    queue definitions (``yarn.scheduler.capacity.root...``) make a capacity-scheduler.xml, and any
+    other ``yarn.`` key a yarn-site.xml, which may hold scheduler-wide capacity keys too.
+    """
+    base = os.path.basename(path).lower()
+    if base.startswith("capacity-scheduler"):
+        return CAPACITY
+    if base.startswith("yarn-site"):
+        return YARN_SITE
+    if any(name.startswith(QUEUE_PREFIX) for name in names):
+        return CAPACITY
+    if any(name.startswith("yarn.") for name in names):
+        return YARN_SITE
+    return None
+
+
+def _site_evidence(path: str, names: list[str]) -> bool:
+    """A yarn-site by name or by a key outside the Capacity Scheduler's own prefix."""
+    if os.path.basename(path).lower().startswith("yarn-site"):
+        return True
+    return any(name.startswith("yarn.") and not name.startswith(CAPACITY_PREFIX) for name in names)
 
 
 def check_site(conf: HadoopConf) -> list[Diagnostic]:

@@ -15,10 +15,14 @@ any scalar of a composed document without guarding against ``ValueError`` and it
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
 from yaml.composer import ComposerError
+
+from fsctl.model.location import Location
 
 MAX_DEPTH = 500
 #: nodes that aliases may add on top of the document's own (plus ten times its own size)
@@ -252,3 +256,69 @@ class _Composer:
         finally:
             self.constructor.constructed_objects.clear()
             self.constructor.recursive_objects.clear()
+
+
+# -- values with the position they were written at ------------------------------------------------
+
+
+@dataclass(slots=True)
+class Node:
+    """A YAML/JSON value with its position: mappings hold ``{key: (key node, value node)}``,
+    sequences a list of nodes, scalars their value."""
+
+    value: Any
+    location: Location
+
+
+class LocatedError(Exception):
+    """A document that cannot be read, and where."""
+
+    def __init__(self, location: Location, message: str) -> None:
+        super().__init__(message)
+        self.location = location
+        self.message = message
+
+
+def load_located(path: str, data: str, what: str) -> Node:
+    """``data`` (YAML or JSON) as nodes; raises :class:`LocatedError`. ``what`` names the document
+    in messages ("the demand snapshot")."""
+    try:
+        composed = compose(data, merge_keys=False)  # depth, alias-expansion and scalar checks
+    except yaml.YAMLError as exc:
+        # JSON that YAML 1.1 refuses (tabs, for one) still parses; positions are then the file's
+        try:
+            return Node(_plain_nodes(json.loads(data), path), Location(path, 1, 1))
+        except (ValueError, RecursionError):
+            pass
+        mark = getattr(exc, "problem_mark", None)
+        raise LocatedError(
+            Location(path, mark.line + 1, mark.column + 1) if mark else Location(path),
+            f"not YAML or JSON: {getattr(exc, 'problem', None) or exc}",
+        ) from None
+    if composed is None:
+        raise LocatedError(Location(path, 1, 1), f"{what} is empty")
+    return _to_nodes(composed, path, yaml.constructor.SafeConstructor())
+
+
+def _plain_nodes(value: Any, path: str) -> Any:
+    here = Location(path, 1, 1)
+    if isinstance(value, dict):
+        return {k: (Node(k, here), Node(_plain_nodes(v, path), here)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [Node(_plain_nodes(v, path), here) for v in value]
+    return value
+
+
+def _to_nodes(node: Any, path: str, constructor: Any) -> Node:
+    location = Location(path, node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.MappingNode):
+        items: dict[Any, tuple[Node, Node]] = {}
+        for key_node, value_node in node.value:
+            key = _to_nodes(key_node, path, constructor)
+            if isinstance(key.value, list | dict):
+                raise LocatedError(key.location, "a mapping key must be a plain value")
+            items[key.value] = (key, _to_nodes(value_node, path, constructor))
+        return Node(items, location)
+    if isinstance(node, yaml.SequenceNode):
+        return Node([_to_nodes(child, path, constructor) for child in node.value], location)
+    return Node(constructor.construct_object(node), location)  # scalars: YAML's own typing rules

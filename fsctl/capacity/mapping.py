@@ -975,11 +975,13 @@ def place(
     application: str = "application",
     queue: str = "default",
     override: bool = False,
+    index: QueueIndex | None = None,
 ) -> Placement:
-    """Where the Capacity Scheduler's mapping engine puts one application (cs.md §8.2-§8.5)."""
+    """Where the Capacity Scheduler's mapping engine puts one application (cs.md §8.2-§8.5).
+    ``index`` is the tree's, when the caller places many applications."""
     if queue != "default" and not override:
         return Placement(None)
-    index = QueueIndex(tree)
+    index = index or QueueIndex(tree)
     group_list = list(groups)
     values: dict[str, str | None] = {
         "%user": clean_name(user),
@@ -1019,6 +1021,26 @@ def place(
                 return Placement("reject", rule=number)
             return Placement("place", default, number)
     return Placement(None)
+
+
+def submitted_queue(tree: QueueTree, queue: str, index: QueueIndex | None = None) -> tuple[str | None, str]:
+    """Where an application lands when no mapping rule decides: the queue it was submitted to
+    (``CapacityScheduler.addApplication`` / ``getOrCreateQueueFromPlacementContext``), a full path
+    under an auto-creating parent being created. Returns (queue, "") or (None, Hadoop's reason)."""
+    index = index or QueueIndex(tree)
+    ref = index.get(queue)
+    if ref is None:
+        if index.is_ambiguous(queue):
+            return None, f"submitted to ambiguous queue: {queue} please use full queue path instead."
+        if "." in queue and "" not in queue.split("."):
+            try:
+                return _normalize_at_submission(index, queue, True), ""
+            except _PlacementError:
+                pass
+        return None, f"submitted to unknown queue: {queue}"
+    if ref.kind != "leaf":
+        return None, f"submitted to non-leaf queue : {queue}"
+    return ref.path, ""
 
 
 # --------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from fsctl.hadoopconf import (
 )
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.resources import MANDATORY_TYPES
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.rules import capacity as cs_rules
 from fsctl.rules import capacity_lint as rules
 
@@ -169,7 +170,32 @@ def check_site(conf: HadoopConf) -> list[Diagnostic]:
         found.extend(_check_placement_rules(conf))
         if conf.get(RESOURCE_CALCULATOR) is not None:
             found.extend(check_resource_calculator(conf))
+        found.extend(check_capacity_keys(conf))
     found.extend(_check_preemption(conf, kind))
+    return found
+
+
+def check_capacity_keys(conf: HadoopConf, version: HadoopVersion = DEFAULT_VERSION) -> list[Diagnostic]:
+    """Scheduler-wide ``yarn.scheduler.capacity.*`` keys whose values their getter cannot read.
+
+    ``CapacitySchedulerConfiguration`` is layered over yarn-site.xml, so a key set there is read with
+    the same getter as in capacity-scheduler.xml: ``node-locality-delay=0.1`` fails ``getInt`` and the
+    ResourceManager does not start.
+    """
+    from fsctl.capacity import keys
+
+    prefix = keys.PREFIX
+    names = [n for n in conf.names() if n.startswith(prefix) and keys.global_kind(n[len(prefix) :])]
+    if not names:
+        return []
+    from fsctl.capacity.validate import ValueParser
+
+    found: list[Diagnostic] = []
+    parser = ValueParser(conf, version, MANDATORY_TYPES, found)
+    for name in names:
+        setting = conf.setting(name)
+        if setting is not None:
+            parser.global_setting(name, setting)
     return found
 
 

@@ -18,6 +18,7 @@ COMMANDS = {
     "convert": "fsctl.cli.convert",
     "diff": "fsctl.cli.diff",
     "generate": "fsctl.cli.generate",
+    "route": "fsctl.cli.route",
     "rules": "fsctl.cli.rules",
 }
 
@@ -28,6 +29,7 @@ SUMMARIES = {
     "convert": "Convert a Fair Scheduler configuration to the Capacity Scheduler (like yarn fs2cs).",
     "diff": "Semantic differences between two scheduler configurations, of either format.",
     "generate": "A scheduler configuration from a percentage-ratio file and a cluster size.",
+    "route": "Where applications land under each configuration, and the rule that decided.",
     "rules": "The rule catalogue, or one rule's documentation.",
 }
 

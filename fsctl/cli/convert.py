@@ -61,6 +61,13 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
     help="Leaf queue for applications no rule places or that name a missing queue.",
 )
 @click.option(
+    "--apps",
+    "apps_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Applications (CSV or YAML, as for fsctl route) to route through both schedulers too.",
+)
+@click.option(
     "--share-tolerance",
     metavar="PCT",
     type=click.FloatRange(min=0),
@@ -104,6 +111,7 @@ def command(
     dry_run: bool,
     cluster: str | None,
     fallback_queue: str | None,
+    apps_file: str | None,
     share_tolerance: float,
     preemption_mode: str | None,
     enable_async: bool,
@@ -152,6 +160,7 @@ def command(
         dry_run=dry_run,
         force=force,
         rules_path=rules_path,
+        apps_file=apps_file,
         skip_verification=skip_verification,
         no_terminal_rule_check=no_terminal_rule_check,
         convert=convert_options,

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from fsctl.hadoopconf import HadoopConf
     from fsctl.model.tree import QueueTree
     from fsctl.model.versions import HadoopVersion
+    from fsctl.routing.apps import App
 
 CAPACITY_FILE = "capacity-scheduler.xml"
 SITE_FILE = "yarn-site.xml"
@@ -50,6 +51,8 @@ class ConvertCommand:
     dry_run: bool = False
     force: bool = False
     rules_path: str | None = None
+    #: applications to route through both schedulers, besides the probes derived from the Fair file
+    apps_file: str | None = None
     skip_verification: bool = False
     #: fs2cs -t: start the Fair Scheduler in migration mode without the terminal-rule check
     no_terminal_rule_check: bool = False
@@ -85,6 +88,7 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
     conv = options.convert
     if options.rules_path is not None:
         conv = replace(conv, rules=read_rules(_read_text(options.rules_path), options.rules_path))
+    apps = _read_apps(options.apps_file)
     reports: list[FileReport] = []
 
     conf = None
@@ -129,10 +133,14 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_ERROR
 
     _check_output_dir(options)
+    if conv.rules_to_file and options.output_dir and not options.print_output:
+        conv = replace(conv, rules_file_path=os.path.abspath(os.path.join(options.output_dir, MAPPING_FILE)))
     conversion = convert(result.tree, conf, conv)
     capacity_path = os.path.join(options.output_dir or ".", CAPACITY_FILE)
     if not options.skip_verification and not conversion.failed:
         verify(conversion, capacity_path, conv, conf)
+    if not conversion.failed:
+        _route(options.fair_path, result.tree, conversion, capacity_path, conv, conf, apps)
 
     findings = loaded.suppressions.apply([*fair_diagnostics, *conversion.findings])
     judged = judged_by(("XML", "FS", "PL", "CV"), lint=False)
@@ -154,6 +162,50 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
     if not options.exit_zero and fails(everything, options.fail_on):
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _read_apps(path: str | None) -> list[App]:
+    from fsctl.routing.apps import AppSpecError, read_apps
+
+    if path is None:
+        return []
+    try:
+        return read_apps(path)
+    except AppSpecError as exc:
+        raise UsageProblem(f"--apps {exc.location or path}: RT101 {exc.message} (app-spec-invalid)") from None
+
+
+def _route(
+    fair_path: str,
+    tree: QueueTree,
+    conversion: ConversionResult,
+    capacity_path: str,
+    conv: ConvertOptions,
+    conf: HadoopConf | None,
+    apps: list[App],
+) -> None:
+    """The routing report: RT201 findings, and the changed applications for the table."""
+    from fsctl.convert.converter import merged_site, read_back
+    from fsctl.convert.options import CS_PREFIX
+    from fsctl.convert.routing import changed, conversion_findings, probe_apps, route_conversion
+    from fsctl.xmldoc import XmlLoadError
+
+    capacity = conversion.extra.get("capacity_tree")
+    if capacity is None:  # --skip-verification
+        try:
+            capacity = read_back(conversion, capacity_path, conv, merged_site(conversion, conf)).tree
+        except XmlLoadError:
+            return
+    if capacity is None:
+        return
+    override = conversion.capacity.get(CS_PREFIX + "queue-mappings-override.enable") == "true"
+    probes = [*probe_apps(tree), *apps]
+    # the converted file by its name: the output folder may be a temporary one (--dry-run, --print)
+    files = (fair_path, CAPACITY_FILE)
+    routed = route_conversion(tree, capacity, conversion.mapping_rules, override, probes, files)
+    conversion.findings.extend(conversion_findings(routed, tree.root.location))
+    conversion.extra["routing"] = changed(routed)
+    conversion.extra["probes"] = len(routed)
 
 
 def _migration_mode(conf: HadoopConf | None) -> HadoopConf:
@@ -270,6 +322,7 @@ def _render(
     if options.fmt == "text" and conversion is not None and not options.text.statistics:
         if conversion.shares is not None:
             stream.write(share_table_text(conversion, options))
+        stream.write(routing_text(conversion, color))
         for path in written or []:
             stream.write(f"wrote {path}\n")
 
@@ -341,8 +394,29 @@ def report_json(
             [row.to_json() for row in conversion.shares] if conversion.shares is not None else None
         )
         document["verified"] = conversion.verified
+        if "routing" in conversion.extra:
+            from fsctl.report.route import route_json
+
+            document["routing"] = route_json(conversion.extra["routing"])["apps"]
         document["written"] = written
     return document
+
+
+def routing_text(conversion: ConversionResult, color: bool) -> str:
+    """The applications that land elsewhere, or are rejected, after the switch."""
+    if "routing" not in conversion.extra:
+        return ""
+    from fsctl.report.route import route_text
+
+    routed = conversion.extra["routing"]
+    probes = conversion.extra["probes"]
+    header = (
+        f"\nRouting: {len(routed)} of {probes} probe applications land elsewhere or are rejected "
+        "after the switch"
+    )
+    if not routed:
+        return header + "\n"
+    return header + ":\n" + route_text(routed, color)
 
 
 def share_table_text(conversion: ConversionResult, options: ConvertCommand) -> str:

@@ -18,7 +18,7 @@ from fsctl.convert.shares import ShareRow, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
-from fsctl.model.tree import Queue, QueueTree
+from fsctl.model.tree import Queue, QueueTree, ReadResult
 from fsctl.rules import convert as rules
 
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
 
     mapping_rules, mapping_json = _placement(tree, site, options, fallback, out)
 
+    _drop_unreadable(out, options)
+
     shares = None
     if options.cluster is not None:
         shares = share_table(tree, plan, options.cluster)
@@ -99,28 +101,18 @@ def verify(
     """Read the converted capacity-scheduler.xml back with fsctl's Capacity Scheduler reader, with
     the input yarn-site.xml plus the delta as its yarn-site; every load error becomes a CV104
     finding (``ConvertedConfigValidator``, which starts a Capacity Scheduler on the output)."""
+    from fsctl.capacity.site import check_capacity_keys
+    from fsctl.xmldoc import XmlLoadError
+
+    site = merged_site(result, input_site)
     try:
-        from fsctl.capacity.reader import read_capacity
-        from fsctl.hadoopconf import HadoopConf
-        from fsctl.xmldoc import XmlLoadError, load_xml
-    except ImportError:
-        result.verified = None
-        return
-    site = HadoopConf.from_pairs(list(result.site.items()), source="yarn-site.xml")
-    if input_site is not None:
-        site, _ = input_site.layered(site)
-    data = result.capacity_bytes
-    inline = CS_PREFIX + "mapping-rule-json"
-    if result.mapping_json is not None and inline not in result.capacity:
-        # with --rules-to-file the rules are checked as if inlined (the user points the RM at the file)
-        props = {**result.capacity, inline: result.mapping_json}
-        data = output.configuration_xml(props, output.HEADER_CAPACITY)
-    try:
-        doc = load_xml(path, data)
-        read = read_capacity(doc, site, options.hadoop_version)
+        read = read_back(result, path, options, site)
         problems = [d for d in read.diagnostics if d.severity >= Severity.ERROR]
+        result.extra["capacity_tree"] = read.tree
     except XmlLoadError as exc:
         problems = [exc.diagnostic]
+    # the capacity keys of yarn-site.xml are read with the same getters (node-locality-delay: getInt)
+    problems += [d for d in check_capacity_keys(site, options.hadoop_version) if d.severity >= Severity.ERROR]
     for problem in problems:
         result.findings.append(
             rules.CV104.at(
@@ -131,6 +123,53 @@ def verify(
             )
         )
     result.verified = not problems
+
+
+def merged_site(result: ConversionResult, input_site: HadoopConf | None) -> HadoopConf:
+    """The yarn-site.xml the ResourceManager reads after the switch: the input plus the delta."""
+    from fsctl.hadoopconf import HadoopConf
+
+    site = HadoopConf.from_pairs(list(result.site.items()), source="yarn-site.xml")
+    if input_site is not None:
+        site, _ = input_site.layered(site)
+    return site
+
+
+def read_back(result: ConversionResult, path: str, options: ConvertOptions, site: HadoopConf) -> ReadResult:
+    """The converted capacity-scheduler.xml read by fsctl's Capacity Scheduler reader; with
+    --rules-to-file the rules are read as if inlined (the file may not be written yet). Raises
+    XmlLoadError."""
+    from fsctl.capacity.reader import read_capacity
+    from fsctl.xmldoc import load_xml
+
+    data = result.capacity_bytes
+    inline = CS_PREFIX + "mapping-rule-json"
+    if result.mapping_json is not None and inline not in result.capacity:
+        props = {**result.capacity, inline: result.mapping_json}
+        data = output.configuration_xml(props, output.HEADER_CAPACITY)
+    return read_capacity(load_xml(path, data), site, options.hadoop_version)
+
+
+def _drop_unreadable(out: Emitter, options: ConvertOptions) -> None:
+    """Leave out every scheduler-wide value its Hadoop getter could not read (the ResourceManager
+    would not start), with a CV308 finding; per-queue values are checked by :func:`verify`."""
+    from fsctl.capacity.site import check_capacity_keys
+    from fsctl.hadoopconf import HadoopConf
+
+    for target, name in ((out.site, "yarn-site.xml"), (out.capacity, "capacity-scheduler.xml")):
+        conf = HadoopConf.from_pairs(list(target.items()), source=name)
+        for problem in check_capacity_keys(conf, options.hadoop_version):
+            key = problem.property or ""
+            value = target.pop(key, None)
+            if value is None:
+                continue
+            out.finding(
+                rules.CV308,
+                None,
+                f"{key}={value} is not written to {name}: {problem.message}; the ResourceManager would "
+                "not start with it",
+                property=key,
+            )
 
 
 def _created_queues(tree: QueueTree, out: Emitter) -> QueueTree:
@@ -243,4 +282,31 @@ def _placement(
     out.cs("queue-mappings-override.enable", "true")
     if not options.rules_to_file:
         out.cs("mapping-rule-json", text)
+    else:
+        _name_rules_file(tree, options, out)
     return converted, text
+
+
+def _name_rules_file(tree: QueueTree, options: ConvertOptions, out: Emitter) -> None:
+    """With -e the output must say where the rules are: format json without inline rules or a file
+    loads no rules at all (CapacitySchedulerConfiguration.parseJSONMappingRules)."""
+    key = CS_PREFIX + "mapping-rule-json-file"
+    path = options.rules_file_path
+    if path is None:
+        out.finding(
+            rules.CV409,
+            tree.root.location,
+            f"add <property><name>{key}</name><value>/ABSOLUTE/PATH/mapping-rules.json</value></property> "
+            "to capacity-scheduler.xml, naming where mapping-rules.json is installed on the ResourceManager "
+            "host; without it no mapping rule applies",
+            property=key,
+        )
+        return
+    out.cs("mapping-rule-json-file", path)
+    out.finding(
+        rules.CV409,
+        tree.root.location,
+        f"{key} names {path}; the ResourceManager opens that path as written, so change it if you install "
+        "mapping-rules.json elsewhere",
+        property=key,
+    )

@@ -23,6 +23,8 @@ class ConvertOptions:
     rules: RulesFile = field(default_factory=RulesFile)  # -r
     convert_placement: bool = True  # not -sp
     rules_to_file: bool = False  # -e
+    #: where -e writes mapping-rules.json (absolute), named by mapping-rule-json-file; None: not known
+    rules_file_path: str | None = None
     enable_async: bool = False  # -a
     preemption_mode: PreemptionMode = "enabled"  # -dp
     cluster: dict[str, int] | None = None

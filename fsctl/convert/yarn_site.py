@@ -158,13 +158,16 @@ def convert_site(site: SiteView, drf_used: bool, options: ConvertOptions, out: E
     ):
         value = site.float(FAIR + fair_name, -1.0)
         if value != -1.0:
+            # fs2cs copies the float (FSYarnSiteConverter), but CapacitySchedulerConfiguration reads
+            # both keys with getInt: "0.1" there stops the ResourceManager. Left out instead.
             text = java_float_str(to_float32(value))
-            put(cs_name, text)
             out.finding(
                 rules.CV304,
                 site.location(FAIR + fair_name),
-                f"{FAIR}{fair_name}={text} (a fraction of the cluster's nodes) was copied to {cs_name}, "
-                "which counts missed scheduling opportunities; review the value",
+                f"{FAIR}{fair_name}={text} is a fraction of the cluster's nodes; {cs_name} is an integer "
+                "count of missed scheduling opportunities (read with getInt), so it is not written: set it "
+                f"yourself, e.g. to about {text} x the number of nodes"
+                + (" (Hadoop's default is 40)" if fair_name.endswith("node") else ""),
                 property=FAIR + fair_name,
             )
 

@@ -128,12 +128,15 @@ def cross_format_changes(
             )
 
     preemption = bool(getattr(fair.extras.get("site"), "preemption", False))
+    maximums = converted_maximums(fair, capacity, cluster) if cluster else None
     for path, fq in fair_index.items():
         cq = cs_index.get(path)
         if cq is None:
             continue
         changes.extend(_type_change(fq, cq, oriented))
         changes.extend(_property_changes(fq, cq, fair_is_old, oriented, preemption))
+        if "maxResources" in fq.declared:
+            changes.extend(_max_resources(fq, cq, maximums, oriented))
     changes.extend(_share_changes(fair, capacity, fair_index, cs_index, cluster, demand, oriented))
     changes.extend(placement_vs_mapping(fair, capacity, fair_is_old))
     order = {p: i for i, p in enumerate(list(fair_index) + [p for p in cs_index if p not in fair_index])}
@@ -162,7 +165,7 @@ def _property_changes(
     fair_values = properties(fq)
     cs_values = properties(cq)
     for element in sorted(fq.declared):
-        if element in NOT_CONVERTED:
+        if element in NOT_CONVERTED and not (element == "maxResources" and _written_maximum(cq)):
             old_text, new_text = oriented(canonical_property(element, fair_values.get(element)), None)
             changes.append(
                 Change(
@@ -204,6 +207,55 @@ def _property_changes(
                 )
             changes.append(Change(CHANGED, fq.path, prop, old_text, new_text, effect, expected=expected))
     return changes
+
+
+def _written_maximum(cq: Queue) -> str | None:
+    """The queue's maximum-capacity when it limits the queue (``fsctl convert --cluster`` wrote one
+    for maxResources); None when absent or 100."""
+    value = properties(cq).get("maximum-capacity")
+    if value is None:
+        return None
+    text = canonical_property("maximum-capacity", value)
+    return None if text in ("100", "100.0", "-1") else text
+
+
+def converted_maximums(fair: QueueTree, capacity: QueueTree, cluster: Vector) -> dict[str, str]:
+    """queue -> the maximum-capacity ``fsctl convert --cluster`` writes for its maxResources, in
+    the capacity file's mode (weights or percentages)."""
+    from fsctl.convert.converter import convert
+    from fsctl.convert.options import CS_PREFIX, ConvertOptions
+
+    weights = any(_weight(properties(q).get("capacity")) is not None for q in capacity.queues())
+    options = ConvertOptions(percentage=not weights, cluster=dict(cluster), convert_placement=False)
+    written = convert(fair, None, options).capacity
+    suffix = ".maximum-capacity"
+    return {
+        key[len(CS_PREFIX) : -len(suffix)]: canonical_property("maximum-capacity", value)
+        for key, value in written.items()
+        if key.startswith(CS_PREFIX) and key.endswith(suffix)
+    }
+
+
+def _max_resources(fq: Queue, cq: Queue, maximums: dict[str, str] | None, oriented: Any) -> list[Change]:
+    """maxResources against the maximum-capacity convert writes for it (only with --cluster)."""
+    have = _written_maximum(cq)
+    if have is None:
+        return []  # reported as not converted
+    if maximums is None:
+        effect = (
+            f"maxResources became maximum-capacity {have} for the cluster convert was given "
+            f"({EXPECTED}; give --cluster to check the value)"
+        )
+        old_text, new_text = oriented(
+            canonical_property("maxResources", properties(fq).get("maxResources")), have
+        )
+        return [Change(CHANGED, fq.path, "maximum-capacity", old_text, new_text, effect, expected=True)]
+    want = maximums.get(fq.path)
+    if want is None or _percent(want) == _percent(have):
+        return []
+    old_text, new_text = oriented(want, have)
+    effect = f"maxResources converts to maximum-capacity {want} on this cluster; the Capacity file has {have}"
+    return [Change(CHANGED, fq.path, "maximum-capacity", old_text, new_text, effect)]
 
 
 def fair_parent_shares(tree: QueueTree) -> dict[str, float]:
@@ -323,10 +375,13 @@ def _share_changes(
     return changes
 
 
-def converted_placement(fair: QueueTree, capacity: QueueTree, percentage: bool) -> list[str]:
-    """The mapping rules ``fsctl convert`` (fs2cs) makes of the Fair placement policy."""
+def converted_placement(
+    fair: QueueTree, capacity: QueueTree, percentage: bool, fallback: str | None = None
+) -> list[str]:
+    """The mapping rules ``fsctl convert`` (fs2cs) makes of the Fair placement policy, with the
+    rules ``--fallback-queue`` adds when ``fallback`` is given."""
     from fsctl.convert.options import ConvertOptions, Emitter
-    from fsctl.convert.placement import convert_placement, default_policy
+    from fsctl.convert.placement import convert_placement, default_policy, with_fallback
     from fsctl.convert.rules_file import RulesFile
 
     policy = fair.placement
@@ -341,9 +396,32 @@ def converted_placement(fair: QueueTree, capacity: QueueTree, percentage: bool) 
         queue = capacity.find(path)
         return queue is not None and bool(queue.children)
 
-    options = ConvertOptions(percentage=percentage)
-    result = convert_placement(policy, options, Emitter(RulesFile()), static_children)
-    return [mapping_text(rule) for rule in result.rules]
+    options = ConvertOptions(percentage=percentage, fallback_queue=fallback)
+    converted = convert_placement(policy, options, Emitter(RulesFile()), static_children).rules
+    if fallback is not None:
+        converted = with_fallback(converted, fallback)
+    return [mapping_text(rule) for rule in converted]
+
+
+def fallback_queue(capacity: QueueTree) -> str | None:
+    """The queue ``fsctl convert --fallback-queue`` named, recognised by the rules it adds: a first
+    ``setDefaultQueue`` for every user and a last ``defaultQueue`` that rejects."""
+    from fsctl.capacity.mapping import read_mapping_config
+    from fsctl.model.versions import DEFAULT_VERSION
+
+    conf = capacity.extras.get("properties")
+    if conf is None:
+        return None
+    version = capacity.extras.get("hadoop_version") or DEFAULT_VERSION
+    rules = read_mapping_config(conf, capacity.source, version)[0].rules
+    if len(rules) < 2:
+        return None
+    first, last = rules[0], rules[-1]
+    if (first.type, first.matches, first.policy) != ("user", "*", "setDefaultQueue"):
+        return None
+    if last.policy != "defaultQueue" or last.fallbackResult != "reject":
+        return None
+    return first.value
 
 
 def placement_vs_mapping(fair: QueueTree, capacity: QueueTree, fair_is_old: bool) -> list[Change]:
@@ -352,7 +430,8 @@ def placement_vs_mapping(fair: QueueTree, capacity: QueueTree, fair_is_old: bool
     have = capacity_rules(capacity)
     if have is None:
         return []
-    candidates = [converted_placement(fair, capacity, percentage) for percentage in (False, True)]
+    fallback = fallback_queue(capacity)
+    candidates = [converted_placement(fair, capacity, percentage, fallback) for percentage in (False, True)]
     if have in candidates:
         return []
     want = candidates[0]

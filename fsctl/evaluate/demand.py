@@ -15,16 +15,18 @@ when its demand is non-zero. Every problem becomes a located diagnostic (``SM1xx
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fsctl.fileio import read_input
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES, Vector
 from fsctl.rules.simulate import SM101, SM102, SM103
+
+if TYPE_CHECKING:
+    from fsctl.yamlsafe import Node as _Node
 
 MAX_BYTES = 64 * 1024 * 1024
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
@@ -103,63 +105,14 @@ def resource_value(value: Any) -> Vector:
 # -- reading with positions ------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Node:
-    """A YAML/JSON value with the position it was written at."""
-
-    value: Any
-    location: Location
-
-
-def _to_nodes(node: Any, path: str, constructor: Any) -> _Node:
-    import yaml
-
-    location = Location(path, node.start_mark.line + 1, node.start_mark.column + 1)
-    if isinstance(node, yaml.MappingNode):
-        items: dict[Any, tuple[_Node, _Node]] = {}
-        for key_node, value_node in node.value:
-            key = _to_nodes(key_node, path, constructor)
-            if isinstance(key.value, list | dict):
-                raise _Failure(SM102.at(key.location, "a mapping key must be a plain value"))
-            items[key.value] = (key, _to_nodes(value_node, path, constructor))
-        return _Node(items, location)
-    if isinstance(node, yaml.SequenceNode):
-        return _Node([_to_nodes(child, path, constructor) for child in node.value], location)
-    return _Node(constructor.construct_object(node), location)  # scalars: YAML's own typing rules
-
-
 def _load(path: str, data: str) -> _Node:
-    import yaml
-
-    from fsctl.yamlsafe import compose
+    from fsctl.yamlsafe import LocatedError, load_located
 
     try:
-        composed = compose(data, merge_keys=False)  # depth, alias-expansion and scalar checks
-    except yaml.YAMLError as exc:
-        # JSON that YAML 1.1 refuses (tabs, for one) still parses; positions are then the file's
-        try:
-            return _Node(_plain_nodes(json.loads(data), path), Location(path, 1, 1))
-        except (ValueError, RecursionError):
-            pass
-        mark = getattr(exc, "problem_mark", None)
-        raise _Failure(
-            SM101.at(
-                Location(path, mark.line + 1, mark.column + 1) if mark else Location(path),
-                f"not YAML or JSON: {getattr(exc, 'problem', None) or exc}",
-            )
-        ) from None
-    if composed is None:
-        raise _Failure(SM101.at(Location(path, 1, 1), "the demand snapshot is empty"))
-    return _to_nodes(composed, path, yaml.constructor.SafeConstructor())
-
-
-def _plain_nodes(value: Any, path: str) -> Any:
-    here = Location(path, 1, 1)
-    if isinstance(value, dict):
-        return {k: (_Node(k, here), _Node(_plain_nodes(v, path), here)) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_Node(_plain_nodes(v, path), here) for v in value]
-    return value
+        return load_located(path, data, "the demand snapshot")
+    except LocatedError as exc:
+        rule = SM102 if exc.message == "a mapping key must be a plain value" else SM101
+        raise _Failure(rule.at(exc.location, exc.message)) from None
 
 
 class _Failure(Exception):

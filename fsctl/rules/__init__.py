@@ -40,6 +40,7 @@ _CATALOGUE_MODULES = (
     "fair_lint",
     "placement_lint",
     "suppression",
+    "route",
 )
 
 

@@ -280,13 +280,15 @@ CV303 = define(
 
 CV304 = define(
     "CV304",
-    "locality-threshold-meaning-differs",
+    "locality-threshold-not-converted",
     WARNING,
-    """A locality threshold was copied as a number, but the meaning differs.
+    """A locality threshold is not converted: the Capacity Scheduler's key takes an integer.
 
     The Fair Scheduler's ``locality.threshold.node/rack`` is a fraction of the cluster's nodes;
-    the Capacity Scheduler's ``node-locality-delay`` counts missed scheduling opportunities.
-    fs2cs copies the number as is; review it.
+    the Capacity Scheduler's ``node-locality-delay`` and ``rack-locality-additional-delay`` count
+    missed scheduling opportunities and are read with ``getInt``. fs2cs copies the float
+    (``0.1``), which stops the ResourceManager with a NumberFormatException; fsctl leaves the key
+    out and suggests a value (the fraction times the number of nodes).
     """,
     hadoop_source=_SITE,
 )
@@ -326,6 +328,19 @@ CV307 = define(
     never exist, and fs2cs leaves them out too. The Fair reader reports the cause.
     """,
     hadoop_source="scheduler/fair/QueueManager.java#createNewQueues",
+)
+
+CV308 = define(
+    "CV308",
+    "value-not-carried",
+    WARNING,
+    """A converted value is one the target Hadoop cannot read, so it is left out.
+
+    Every scheduler-wide value fsctl writes is parsed with the getter Hadoop uses for its key
+    (``getInt``, ``getLong``, ``getFloat``, ``getBoolean``); one that would fail (and stop the
+    ResourceManager) is not written, and this finding names it. Set the key yourself.
+    """,
+    hadoop_source="scheduler/capacity/CapacitySchedulerConfiguration.java",
 )
 
 
@@ -427,4 +442,18 @@ CV408 = define(
     administer) every queue. fsctl keeps root closed.
     """,
     hadoop_source=_QC + "#emitACLs",
+)
+
+CV409 = define(
+    "CV409",
+    "mapping-rules-file",
+    INFO,
+    """With ``--rules-to-file`` the mapping rules live in ``mapping-rules.json``; the output names it.
+
+    ``mapping-rule-format=json`` without ``mapping-rule-json`` or ``mapping-rule-json-file`` loads
+    no rules at all (Hadoop only logs a warning). fsctl writes ``mapping-rule-json-file`` with the
+    absolute path of the file it writes; with ``--print`` it cannot know the path, and the finding
+    gives the property to add. Hadoop opens the path as written, on the ResourceManager host.
+    """,
+    hadoop_source="scheduler/capacity/CapacitySchedulerConfiguration.java#parseJSONMappingRules",
 )

@@ -1,6 +1,6 @@
 """Rules for files that cannot be read or parsed at all, whatever their format (``XML0xx``)."""
 
-from fsctl.rules import ERROR, define
+from fsctl.rules import ERROR, INFO, define
 
 XML001 = define(
     "XML001",
@@ -42,9 +42,11 @@ XML004 = define(
     ERROR,
     """The file is neither a Fair Scheduler allocation file nor a Hadoop configuration file.
 
-    Formats are detected from content: ``<allocations>`` is a Fair Scheduler allocation file;
-    a ``<configuration>`` holding ``yarn.scheduler.capacity.`` keys is a Capacity Scheduler file;
-    one holding other ``yarn.`` keys is a yarn-site file.
+    Formats are detected from content and name: ``<allocations>`` (or a near miss such as
+    ``<allocation>``) is a Fair Scheduler allocation file; a ``<configuration>`` named
+    ``capacity-scheduler*.xml`` or holding queue definitions (``yarn.scheduler.capacity.root.*``)
+    is a Capacity Scheduler file; one named ``yarn-site*.xml`` or holding other ``yarn.`` keys is a
+    yarn-site file.
     """,
 )
 
@@ -55,5 +57,18 @@ XML005 = define(
     """The file is larger than fsctl is willing to parse (64 MiB).
 
     No real scheduler configuration comes close; a file this big is almost certainly not one.
+    """,
+)
+
+XML006 = define(
+    "XML006",
+    "format-ambiguous",
+    INFO,
+    """A ``<configuration>`` that could be a yarn-site.xml or a capacity-scheduler.xml.
+
+    It holds only scheduler-wide ``yarn.scheduler.capacity.*`` properties: no queue definitions
+    (``yarn.scheduler.capacity.root.queues``) and no other ``yarn.`` key, and its name says neither.
+    fsctl reads it as a yarn-site.xml, where the Capacity Scheduler reads such keys too. Name the
+    file ``capacity-scheduler*.xml`` to read it as a Capacity Scheduler file.
     """,
 )

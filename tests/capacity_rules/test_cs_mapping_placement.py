@@ -10,7 +10,14 @@ import json
 
 import pytest
 
-from fsctl.capacity.mapping import MappingRule, Placement, parse_json_rules, parse_legacy_mappings, place
+from fsctl.capacity.mapping import (
+    MappingRule,
+    Placement,
+    parse_json_rules,
+    parse_legacy_mappings,
+    place,
+    submitted_queue,
+)
 
 from .test_cs_mapping_validation import PLACEMENT_TREE
 
@@ -218,3 +225,22 @@ def test_group_and_application_matchers() -> None:
     assert placed(rules, "bob") == "root.user.bob"
     assert placed(rules, "alice", application="etl") == "root.unman"
     assert place(rules, PLACEMENT_TREE, user="alice", groups=GROUPS["alice"]) == Placement(None)
+
+
+@pytest.mark.parametrize(
+    ("queue", "expected"),
+    [
+        ("default", ("root.default", "")),
+        ("root.user.alice", ("root.user.alice", "")),
+        ("alice", ("root.user.alice", "")),
+        # CapacityScheduler.addApplication's rejections
+        ("charlie", (None, "submitted to ambiguous queue: charlie please use full queue path instead.")),
+        ("nosuch", (None, "submitted to unknown queue: nosuch")),
+        ("root.user", (None, "submitted to non-leaf queue : root.user")),
+        ("root.unman.x", (None, "submitted to unknown queue: root.unman.x")),
+        # getOrCreateQueueFromPlacementContext creates a full path under a managed parent
+        ("root.man.newleaf", ("root.man.newleaf", "")),
+    ],
+)
+def test_submitted_queue_when_no_rule_decides(queue: str, expected: tuple[str | None, str]) -> None:
+    assert submitted_queue(PLACEMENT_TREE, queue) == expected

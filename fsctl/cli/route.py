@@ -1,0 +1,66 @@
+"""``fsctl route CONFIG... (--app SPEC | --apps FILE)``"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from fsctl.cli.options import FORMAT_CHOICES, input_options, project_config, resolve_format, resolve_version
+
+
+@click.command("route")
+@click.argument("configs", metavar="CONFIG...", nargs=-1, required=True, type=click.Path())
+@click.option(
+    "--app",
+    "app_specs",
+    multiple=True,
+    metavar="SPEC",
+    help="An application: user=alice,groups=eng:etl,queue=root.qa.p0 (groups and queue optional; "
+    "repeatable).",
+)
+@click.option(
+    "--apps",
+    "apps_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Applications from a CSV (header user,groups,queue) or YAML/JSON file.",
+)
+@input_options
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMAT_CHOICES),
+    default=None,
+    help="Output format (auto: github under GitHub Actions, else text).",
+)
+@click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
+def command(
+    configs: tuple[str, ...],
+    app_specs: tuple[str, ...],
+    apps_file: str | None,
+    yarn_site: str | None,
+    hadoop_version: str | None,
+    fmt: str | None,
+    color: bool | None,
+) -> None:
+    """Where each application lands under each CONFIG (Fair Scheduler or Capacity Scheduler files),
+    and the placement rule or mapping rule that decided.
+
+    Groups come from the application (the first is the primary group), never from this machine.
+    Exit 0 when every configuration places every application alike, 1 when one lands differently,
+    2 on usage errors or unreadable input.
+    """
+    from fsctl.commands import route
+
+    config = project_config()
+    options = route.RouteOptions(
+        configs=list(configs),
+        app_specs=list(app_specs),
+        apps_file=apps_file,
+        yarn_site=yarn_site or config.path_value("yarn-site"),
+        hadoop_version=resolve_version(hadoop_version, config),
+        fmt=resolve_format(fmt, config),
+        color=color,
+    )
+    sys.exit(route.run(options, sys.stdout, sys.stderr))

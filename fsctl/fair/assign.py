@@ -1,0 +1,151 @@
+"""Where the Fair Scheduler puts an application: ``QueuePlacementPolicy`` runs its rules in order
+(``placement/*PlacementRule.java#getPlacementForApp``), then ``FairScheduler.addApplication`` takes
+the queue only if it is, or can be created as, a leaf (``QueueManager.getLeafQueue``).
+
+Semantics of the newest Hadoop (fs-parse.md §5). Groups are given, never looked up. ACLs are not
+checked: this answers where an application is placed, not whether its user may submit there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from fsctl.fair.names import assure_root, clean_name, is_valid_node_name, is_valid_queue_name
+from fsctl.fair.placement import DEFAULT_QUEUE
+from fsctl.model.tree import PlacementRule, QueueTree
+from fsctl.model.versions import DEFAULT_VERSION
+
+#: the queue a submission without one names (YarnConfiguration.DEFAULT_QUEUE_NAME)
+DEFAULT_QUEUE_NAME = "default"
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """The queue an application lands in (None: rejected), the rule that decided, and why a
+    rejected application was rejected."""
+
+    queue: str | None
+    rule: str
+    reason: str = ""
+
+
+class _Rejected(Exception):
+    """A rule threw YarnException: the submission fails (it does not go on to the next rule)."""
+
+
+class FairQueues:
+    """The queues the Fair Scheduler knows when an application arrives: the file's, all configured
+    (none dynamic), and before Hadoop 3.4 ``root.default``."""
+
+    def __init__(self, tree: QueueTree) -> None:
+        #: path -> whether it is a leaf
+        self._leaf = {queue.path: queue.is_leaf for queue in tree.queues()}
+        self._leaf["root"] = False  # QueueManager.initialize: root is always an FSParentQueue
+        if tree.extras.get("hadoop_version", DEFAULT_VERSION) < (3, 4):
+            # QueueManager.initialize creates the leaf root.default before the file is read until
+            # YARN-7769 (3.4.0); 3.4 has it only when the file declares it (oracle: 3.3.6, 3.4.2)
+            self._leaf.setdefault(DEFAULT_QUEUE, True)
+
+    def configured(self, path: str) -> bool:
+        """FSPlacementRule.configuredQueue: the queue exists and is not dynamic."""
+        return path in self._leaf
+
+    def is_leaf(self, path: str) -> bool | None:
+        """True or False for an existing queue, None when it does not exist."""
+        return self._leaf.get(path)
+
+
+def describe(rule: PlacementRule) -> str:
+    """``primaryGroup``, ``nestedUserQueue(primaryGroup)``, ``default(root.adhoc)``."""
+    text = rule.name
+    if rule.name == "default" and rule.queue and rule.queue != DEFAULT_QUEUE:
+        text += f"({rule.queue})"
+    if rule.parent is not None:
+        text += f"({describe(rule.parent)})"
+    return text
+
+
+def assign(
+    queues: FairQueues,
+    rules: Sequence[PlacementRule],
+    *,
+    user: str,
+    groups: Iterable[str] = (),
+    queue: str = DEFAULT_QUEUE_NAME,
+) -> Assignment:
+    """QueuePlacementPolicy.assignAppToQueue, then FairScheduler.addApplication's leaf check."""
+    group_list = list(dict.fromkeys(groups))  # Groups.getGroupsSet: ordered, no repeats
+    for rule in rules:
+        try:
+            placed = _rule_queue(rule, queues, user, group_list, queue)
+        except _Rejected as exc:
+            return Assignment(None, describe(rule), str(exc))
+        if placed is not None:
+            return _admit(queues, placed, describe(rule))
+    return Assignment(None, "no rule", "application rejected by placement rules")
+
+
+def _rule_queue(
+    rule: PlacementRule, queues: FairQueues, user: str, groups: list[str], requested: str
+) -> str | None:
+    """One rule's getPlacementForApp: a queue path, or None to try the next rule."""
+    name = rule.name
+    if name == "reject":
+        return None
+    if name == "specified":
+        if not is_valid_queue_name(requested):
+            # SpecifiedPlacementRule: the missing space is Hadoop's
+            raise _Rejected(f"Application submitted by user {user}with illegal queue name '{requested}'.")
+        if requested == DEFAULT_QUEUE_NAME:
+            return None
+        path = assure_root(requested)
+        return path if rule.create or queues.configured(path) else None
+    if name == "default":
+        path = rule.queue or DEFAULT_QUEUE
+        return path if rule.create or queues.configured(path) else None
+    parent: str | None = None
+    if rule.parent is not None:
+        parent = _rule_queue(rule.parent, queues, user, groups, requested)
+        if parent is None or queues.is_leaf(parent) is True:
+            return None  # "parent rule failed"
+    if name == "secondaryGroupExistingQueue":
+        # every group of the set, the primary one included (Groups.getGroupsSet), existing queues only
+        for group in groups:
+            candidate = _child(parent, clean_name(group))
+            if queues.configured(candidate):
+                return candidate
+        return None
+    if name == "primaryGroup":
+        if not groups:
+            raise _Rejected(f"No groups returned for user {user}")
+        path = _child(parent, clean_name(groups[0]))
+    else:  # user, nestedUserQueue
+        path = _child(parent, clean_name(user))
+    return path if rule.create or queues.configured(path) else None
+
+
+def _child(parent: str | None, name: str) -> str:
+    return assure_root(name) if parent is None else f"{parent}.{name}"
+
+
+def _admit(queues: FairQueues, path: str, rule: str) -> Assignment:
+    """QueueManager.getLeafQueue(path, create=true): an existing leaf, or a new one whose nearest
+    existing ancestor is a parent."""
+    leaf = queues.is_leaf(path)
+    if leaf is True:
+        return Assignment(path, rule)
+    if leaf is False:
+        return Assignment(None, rule, f"{path} is not a leaf queue")
+    parts = path.split(".")
+    for index in range(len(parts) - 1, 0, -1):
+        if not is_valid_node_name(parts[index]):
+            offset = len(".".join(parts[:index])) + 1
+            return Assignment(None, rule, f"Illegal node name at offset {offset} for queue name {path}")
+        ancestor = ".".join(parts[:index])
+        kind = queues.is_leaf(ancestor)
+        if kind is True:
+            return Assignment(None, rule, f"{path} is not a leaf queue")
+        if kind is False:
+            return Assignment(path, rule)
+    return Assignment(None, rule, f"{path} is not a leaf queue")

@@ -1,0 +1,110 @@
+"""One placement engine per configuration, and the table of where each application lands.
+
+A Fair Scheduler file routes through its ``QueuePlacementPolicy`` (:mod:`fsctl.fair.assign`); a
+Capacity Scheduler file through its mapping rules (:func:`fsctl.capacity.mapping.place`), then,
+when no rule decides, the queue the application was submitted to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from fsctl.capacity.mapping import MappingConfig, MappingRule, QueueIndex, place, submitted_queue
+from fsctl.fair.assign import FairQueues, assign
+from fsctl.model.tree import PlacementRule, QueueTree
+from fsctl.routing.apps import App
+
+
+@dataclass(frozen=True)
+class Landing:
+    """Where one configuration puts one application (``queue`` None: rejected)."""
+
+    file: str
+    queue: str | None
+    rule: str
+    reason: str = ""
+
+    @property
+    def rejected(self) -> bool:
+        return self.queue is None
+
+    def shown(self) -> str:
+        return self.queue if self.queue is not None else "rejected"
+
+
+@dataclass(frozen=True)
+class RoutedApp:
+    app: App
+    landings: tuple[Landing, ...]
+
+    @property
+    def differs(self) -> bool:
+        return len({landing.queue for landing in self.landings}) > 1
+
+
+class Engine(Protocol):
+    file: str
+
+    def route(self, app: App) -> Landing: ...
+
+
+class FairEngine:
+    def __init__(self, file: str, tree: QueueTree, rules: Sequence[PlacementRule]) -> None:
+        self.file = file
+        self.queues = FairQueues(tree)
+        self.rules = list(rules)
+
+    def route(self, app: App) -> Landing:
+        found = assign(self.queues, self.rules, user=app.user, groups=app.groups, queue=app.requested)
+        return Landing(self.file, found.queue, found.rule, found.reason)
+
+
+class CapacityEngine:
+    def __init__(self, file: str, tree: QueueTree, mapping: MappingConfig) -> None:
+        self.file = file
+        self.tree = tree
+        self.mapping = mapping
+        self.index = QueueIndex(tree)
+
+    def route(self, app: App) -> Landing:
+        rules = self.mapping.rules
+        decided = place(rules, self.tree, user=app.user, groups=app.groups, queue=app.requested,
+                        override=self.mapping.override, index=self.index)  # fmt: skip
+        if decided.rule is not None:
+            rule = describe_mapping(decided.rule, rules[decided.rule])
+            if decided.decision == "reject":
+                return Landing(self.file, None, rule, "rejected by a mapping rule")
+            return Landing(self.file, decided.queue, rule)
+        queue, reason = submitted_queue(self.tree, app.requested, self.index)
+        return Landing(self.file, queue, "submitted queue", reason)
+
+
+def describe_mapping(number: int, rule: MappingRule) -> str:
+    """``mapping rule 2 (user *: specified)``; legacy entries as written."""
+    if rule.origin != "json" and rule.text:
+        return f"mapping rule {number + 1} ({rule.text})"
+    return f"mapping rule {number + 1} ({rule.type} {rule.matches}: {rule.policy})"
+
+
+def fair_engine(file: str, tree: QueueTree) -> FairEngine:
+    """The file's policy, else the one Hadoop derives from yarn-site (read with the tree)."""
+    from fsctl.fair.reader import effective_placement
+
+    return FairEngine(file, tree, effective_placement(tree))
+
+
+def capacity_engine(file: str, tree: QueueTree) -> CapacityEngine:
+    """The mapping rules where the configuration says they are (inline, file or legacy)."""
+    from fsctl.capacity.mapping import read_mapping_config
+    from fsctl.model.versions import DEFAULT_VERSION
+
+    properties = tree.extras["properties"]
+    version = tree.extras.get("hadoop_version", DEFAULT_VERSION)
+    mapping, _ = read_mapping_config(properties, tree.source, version)
+    return CapacityEngine(file, tree, mapping)
+
+
+def route_apps(engines: Sequence[Engine], apps: Iterable[App]) -> list[RoutedApp]:
+    return [RoutedApp(app, tuple(engine.route(app) for engine in engines)) for app in apps]
