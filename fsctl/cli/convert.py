@@ -10,12 +10,10 @@ from fsctl.cli.options import (
     FORMAT_CHOICES,
     diagnostic_options,
     input_options,
-    project_config,
-    resolve_cluster,
     resolve_fail_on,
     resolve_format,
     resolve_selection,
-    resolve_version,
+    settings,
     text_options,
 )
 
@@ -138,7 +136,8 @@ def command(
     from fsctl.commands import convert as run_convert
     from fsctl.convert.options import ConvertOptions
 
-    config = project_config()
+    known = settings(yarn_site, hadoop_version)
+    config = known.config
     fmt_name = resolve_format(fmt, config, CONVERT_FORMATS)
     mode = preemption_mode or "enabled"
     convert_options = ConvertOptions(
@@ -147,14 +146,14 @@ def command(
         rules_to_file=rules_to_file,
         enable_async=enable_async,
         preemption_mode=mode,  # type: ignore[arg-type]
-        cluster=resolve_cluster(cluster, config),
+        cluster=known.cluster(cluster),
         fallback_queue=fallback_queue,
         share_tolerance=share_tolerance,
-        hadoop_version=resolve_version(hadoop_version, config),
+        hadoop_version=known.hadoop_version,
     )
     options = run_convert.ConvertCommand(
         fair_path=fair,
-        yarn_site=yarn_site or config.path_value("yarn-site"),
+        yarn_site=known.yarn_site,
         output_dir=output_dir,
         print_output=print_output,
         dry_run=dry_run,

@@ -9,10 +9,8 @@ import click
 from fsctl.cli.options import (
     input_options,
     output_options,
-    project_config,
-    resolve_cluster,
     resolve_format,
-    resolve_version,
+    settings,
 )
 from fsctl.commands import diff
 
@@ -61,15 +59,15 @@ def command(
     exists is always read as a file. Exit 0 when equivalent, 1 when different, 2 unreadable input,
     usage or I/O problems.
     """
-    config = project_config()
-    chosen = resolve_format(fmt, config, ("auto", *diff.FORMATS))
+    known = settings(yarn_site, hadoop_version)
+    chosen = resolve_format(fmt, known.config, ("auto", *diff.FORMATS))
     options = diff.DiffOptions(
         old=old,
         new=new,
-        cluster=resolve_cluster(cluster, config),
+        cluster=known.cluster(cluster),
         demand=demand,
-        yarn_site=yarn_site or config.path_value("yarn-site"),
-        hadoop_version=resolve_version(hadoop_version, config),
+        yarn_site=known.yarn_site,
+        hadoop_version=known.hadoop_version,
         fmt=chosen,
         color=color,
         output=output,

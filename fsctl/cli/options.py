@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -160,13 +161,47 @@ def resolve_version(text: str | None, config: ProjectConfig) -> HadoopVersion:
     return parse_version(str(value))
 
 
-def resolve_cluster(text: str | None, config: ProjectConfig) -> dict[str, int] | None:
-    from fsctl.cluster import ClusterError, parse_cluster
+@dataclass(frozen=True)
+class Settings:
+    """What the semantic options depend on, read first: ``[tool.fsctl]``, the yarn-site.xml and the
+    Hadoop release. Options such as ``--cluster`` are parsed against it, once."""
 
-    value = text or config.get("cluster")
-    if value is None:
-        return None
-    try:
-        return parse_cluster(str(value))
-    except ClusterError as exc:
-        raise click.BadParameter(str(exc), param_hint="--cluster") from None
+    config: ProjectConfig
+    yarn_site: str | None
+    hadoop_version: HadoopVersion
+
+    def resource_types(self) -> tuple[str, ...] | None:
+        """``memory-mb``, ``vcores`` and the types the yarn-site declares in ``yarn.resource-types``;
+        None when the yarn-site cannot be read (the command reports why)."""
+        from fsctl.capacity.site import resource_types
+        from fsctl.loader import load_site
+
+        if self.yarn_site is None:
+            return resource_types(None)
+        conf = load_site(self.yarn_site).conf
+        return None if conf is None else resource_types(conf)
+
+    def cluster(self, text: str | None) -> dict[str, int] | None:
+        """``--cluster`` (else ``[tool.fsctl] cluster``), in the resource types the yarn-site knows."""
+        from fsctl.cluster import ClusterError, parse_cluster
+        from fsctl.model.resources import MANDATORY_TYPES
+
+        value = text or self.config.get("cluster")
+        if value is None:
+            return None
+        types = self.resource_types()
+        try:
+            return parse_cluster(str(value), MANDATORY_TYPES if types is None else types)
+        except ClusterError as exc:
+            unread = f" (the resource types of {self.yarn_site} are unknown: it cannot be read)"
+            raise click.BadParameter(
+                str(exc) + (unread if types is None else ""), param_hint="--cluster"
+            ) from None
+
+
+def settings(yarn_site: str | None, hadoop_version: str | None) -> Settings:
+    """``--yarn-site`` and ``--hadoop-version``, each else its ``[tool.fsctl]`` key."""
+    config = project_config()
+    return Settings(
+        config, yarn_site or config.path_value("yarn-site"), resolve_version(hadoop_version, config)
+    )

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from fsctl.cli.options import FORMAT_CHOICES, input_options, project_config, resolve_format, resolve_version
+from fsctl.cli.options import FORMAT_CHOICES, input_options, resolve_format, settings
 
 
 @click.command("route")
@@ -53,14 +53,14 @@ def command(
     """
     from fsctl.commands import route
 
-    config = project_config()
+    known = settings(yarn_site, hadoop_version)
     options = route.RouteOptions(
         configs=list(configs),
         app_specs=list(app_specs),
         apps_file=apps_file,
-        yarn_site=yarn_site or config.path_value("yarn-site"),
-        hadoop_version=resolve_version(hadoop_version, config),
-        fmt=resolve_format(fmt, config),
+        yarn_site=known.yarn_site,
+        hadoop_version=known.hadoop_version,
+        fmt=resolve_format(fmt, known.config),
         color=color,
     )
     sys.exit(route.run(options, sys.stdout, sys.stderr))

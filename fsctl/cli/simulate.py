@@ -9,9 +9,7 @@ import click
 from fsctl.cli.options import (
     hadoop_version_option,
     output_options,
-    project_config,
-    resolve_cluster,
-    resolve_version,
+    settings,
 )
 from fsctl.commands import simulate
 
@@ -70,13 +68,13 @@ def command(
     on in --yarn-site); a Capacity Scheduler FILE gives capacities and effective resources. Exit 0
     shown, 2 unreadable input, usage or I/O problems.
     """
-    config = project_config()
+    known = settings(yarn_site, hadoop_version)
     options = simulate.SimulateOptions(
         path=file,
-        cluster=resolve_cluster(cluster, config),
+        cluster=known.cluster(cluster),
         demand=demand,
-        yarn_site=yarn_site or config.path_value("yarn-site"),
-        hadoop_version=resolve_version(hadoop_version, config),
+        yarn_site=known.yarn_site,
+        hadoop_version=known.hadoop_version,
         fmt=fmt,
         depth=depth,
         queue=queue,

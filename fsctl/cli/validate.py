@@ -10,11 +10,11 @@ import click
 from fsctl.cli.options import (
     diagnostic_options,
     input_options,
-    project_config,
     resolve_fail_on,
     resolve_format,
     resolve_selection,
-    resolve_version,
+    settings,
+    text_options,
 )
 from fsctl.commands import check
 
@@ -36,16 +36,15 @@ def build_options(
     cluster: str | None = None,
 ) -> check.CheckOptions:
     """The options of validate (``lint`` False) and lint, from their click parameters."""
-    config = project_config()
-    from fsctl.cli.options import resolve_cluster, text_options
-
+    known = settings(yarn_site, hadoop_version)
+    config = known.config
     fmt_name = resolve_format(fmt, config)
     return check.CheckOptions(
         paths=list(files),
         lint=lint,
-        yarn_site=yarn_site or config.path_value("yarn-site"),
-        hadoop_version=resolve_version(hadoop_version, config),
-        cluster=resolve_cluster(cluster, config) if lint else None,
+        yarn_site=known.yarn_site,
+        hadoop_version=known.hadoop_version,
+        cluster=known.cluster(cluster) if lint else None,
         fmt=fmt_name,
         text=text_options(quiet, statistics, fmt_name),
         selection=resolve_selection(select, ignore, config),

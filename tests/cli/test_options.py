@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import allocations, run_fsctl
+from tests.conftest import allocations, configuration, run_fsctl
 
 # FS101 (error: a dot in a queue name) on line 3; FS201 (warning: unknown top-level element) on line 4
 TWO_FINDINGS = allocations('<queue name="a.b"/>\n<frobnicate>1</frobnicate>')
@@ -109,3 +109,43 @@ def test_validate_leaves_out_lint_rules_and_lint_adds_them(write) -> None:  # ty
     path = write("f.xml", allocations('<queue name="a"><maxRunningApps>0</maxRunningApps></queue>'))
     assert all(not c.startswith("FS3") for c in codes(run_fsctl("validate", path, "--format", "json")))
     assert any(c.startswith("FS3") for c in codes(run_fsctl("lint", path, "--format", "json")))
+
+
+GPU_CLUSTER = "memory-mb=102400, vcores=100, yarn.io/gpu=8"
+GPU_SITE = configuration({"yarn.resource-types": "yarn.io/gpu"})
+FAIR = allocations('<queue name="a"><weight>1</weight></queue><queue name="b"><weight>3</weight></queue>')
+
+
+def test_cluster_takes_the_resource_types_the_yarn_site_declares(write) -> None:  # type: ignore[no-untyped-def]
+    """--cluster is parsed once --yarn-site is read, by every command that takes it."""
+    fair, site, other = (
+        write("fair.xml", FAIR),
+        write("yarn-site.xml", GPU_SITE),
+        write("b.xml", allocations("")),
+    )
+    ratios = write("ratios.yaml", "queues:\n  a: {share: 25}\n  b: {share: 75}\n")
+    commands = {
+        "simulate": ["simulate", fair, "--format", "json"],
+        "convert": ["convert", fair, "--print"],
+        "diff": ["diff", fair, other],
+        "lint": ["lint", fair],
+        "generate": ["generate", ratios, "--target", "fair"],
+    }
+    for name, argv in commands.items():
+        refused = run_fsctl(*argv, "--cluster", GPU_CLUSTER)
+        assert "yarn.io/gpu" in refused.stdout + refused.stderr, name
+        assert refused.returncode != 0, name
+        known = run_fsctl(*argv, "--yarn-site", site, "--cluster", GPU_CLUSTER)
+        assert "was not recognized" not in known.stdout + known.stderr, name
+        assert known.returncode in (0, 1), (name, known.stderr)
+    shares = json.loads(
+        run_fsctl(*commands["simulate"], "--yarn-site", site, "--cluster", GPU_CLUSTER).stdout
+    )
+    assert "yarn.io/gpu" in json.dumps(shares)
+
+
+def test_cluster_names_an_unreadable_yarn_site(write) -> None:  # type: ignore[no-untyped-def]
+    fair = write("fair.xml", FAIR)
+    result = run_fsctl("simulate", fair, "--yarn-site", "missing.xml", "--cluster", GPU_CLUSTER)
+    assert result.returncode == 2
+    assert "missing.xml" in result.stderr
