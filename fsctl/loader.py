@@ -173,20 +173,10 @@ def _site_evidence(path: str, names: list[str]) -> bool:
 
 def check_site(conf: HadoopConf) -> list[Diagnostic]:
     """Scheduler settings held in a yarn-site.xml: the Fair ones and the RM/Capacity ones."""
-    found: list[Diagnostic] = []
-    try:
-        from fsctl.fair.site import check_fair_site
-    except ImportError:
-        pass
-    else:
-        found.extend(check_fair_site(conf))
-    try:
-        from fsctl.capacity.site import check_site as check_capacity_site
-    except ImportError:
-        pass
-    else:
-        found.extend(check_capacity_site(conf))
-    return found
+    from fsctl.capacity.site import check_site as check_capacity_site
+    from fsctl.fair.site import check_fair_site
+
+    return [*check_fair_site(conf), *check_capacity_site(conf)]
 
 
 __all__ = ["CAPACITY", "FAIR", "YARN_SITE", "LoadedFile", "Site", "load", "load_site"]

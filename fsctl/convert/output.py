@@ -11,31 +11,10 @@ HEADER_SITE = (
 
 
 def configuration_xml(props: Mapping[str, str], header: str) -> bytes:
-    """A Hadoop configuration file; the capacity engineer's writer when it is there."""
-    pairs = list(props.items())
-    try:
-        from fsctl.capacity.writer import write_configuration
-    except ImportError:
-        return _fallback_xml(pairs, header)
-    return write_configuration(pairs, header)
+    """A Hadoop configuration file, written by the Capacity Scheduler writer."""
+    from fsctl.capacity.writer import write_configuration
 
-
-def _fallback_xml(pairs: list[tuple[str, str]], header: str) -> bytes:
-    # imported here: xml.sax.saxutils pulls in urllib.request, http.client and email (tens of ms)
-    from xml.sax.saxutils import escape
-
-    lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f"<!-- {escape(header).replace('--', '- -')} -->",
-        "<configuration>",
-    ]
-    for name, value in pairs:
-        lines.append("  <property>")
-        lines.append(f"    <name>{escape(name)}</name>")
-        lines.append(f"    <value>{escape(value)}</value>")
-        lines.append("  </property>")
-    lines.append("</configuration>")
-    return ("\n".join(lines) + "\n").encode("utf-8")
+    return write_configuration(list(props.items()), header)
 
 
 def console_text(capacity: bytes, site: bytes, mapping_json: str | None) -> str:

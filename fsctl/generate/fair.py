@@ -14,11 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from fsctl.generate.ratios import HUNDRED, SETTINGS, RatioFile, RatioQueue, format_number
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.resources import MEMORY, VCORES
 from fsctl.rules import generate as rules
+
+if TYPE_CHECKING:
+    from fsctl.hadoopconf import HadoopConf
 
 #: FairSchedulerConfiguration.DEFAULT_RM_SCHEDULER_INCREMENT_ALLOCATION_MB / _VCORES
 DEFAULT_INCREMENTS = {MEMORY: 1024, VCORES: 1}
@@ -62,14 +66,15 @@ class FairOutput:
         return found
 
 
-def increments_from_site(site: object | None, overrides: Mapping[str, int] | None = None) -> dict[str, int]:
+def increments_from_site(
+    site: HadoopConf | None, overrides: Mapping[str, int] | None = None
+) -> dict[str, int]:
     """The allocation increment per resource type (FairSchedulerConfiguration.getIncrementAllocation):
     ``yarn.resource-types.<name>.increment-allocation`` wins over the older
     ``yarn.scheduler.increment-allocation-mb`` / ``-vcores``; defaults 1024 MB and 1 vcore."""
     increments = dict(DEFAULT_INCREMENTS)
-    get = getattr(site, "get_trimmed", None)
-    if get is not None:
-        custom: list[str] = getattr(site, "get_trimmed_strings", lambda name: [])("yarn.resource-types")
+    if site is not None:
+        custom = site.get_trimmed_strings("yarn.resource-types")
         keys: list[tuple[str, tuple[str, ...]]] = [
             (MEMORY, (f"yarn.resource-types.{MEMORY}.increment-allocation", INCREMENT_MB)),
             (VCORES, (f"yarn.resource-types.{VCORES}.increment-allocation", INCREMENT_VCORES)),
@@ -77,7 +82,7 @@ def increments_from_site(site: object | None, overrides: Mapping[str, int] | Non
         ]
         for name, candidates in keys:
             for key in candidates:
-                text = get(key)
+                text = site.get_trimmed(key)
                 # a unit suffix ("2 Gi") is not converted: such a value is left at the default
                 if text and text.isdigit() and int(text) > 0:
                     increments[name] = int(text)

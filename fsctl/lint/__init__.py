@@ -27,7 +27,8 @@ class _Checker(Protocol):
     def check(self, tree: QueueTree, context: LintContext) -> Iterator[Diagnostic]: ...
 
 
-_AREAS = {
+#: every lint module, by the format it checks (imported only for a tree of that format)
+AREAS = {
     FAIR: ("fsctl.lint.fair", "fsctl.lint.placement"),
     CAPACITY: ("fsctl.lint.capacity",),
 }
@@ -38,13 +39,7 @@ def run_lint(result: ReadResult, context: LintContext) -> list[Diagnostic]:
     if tree is None:
         return []
     found: list[Diagnostic] = []
-    for module_name in _AREAS.get(tree.format, ()):
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue
-        checker: _Checker = module
+    for module_name in AREAS.get(tree.format, ()):
+        checker: _Checker = importlib.import_module(module_name)
         found.extend(checker.check(tree, context))
     return found

@@ -1,0 +1,45 @@
+"""The registries are explicit tables: every entry imports, and every module of a registered package
+is in its table (a misnamed module fails here instead of silently dropping its checks)."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from fsctl import lint, rules
+from fsctl.cli import COMMANDS
+
+PACKAGE = Path(__file__).resolve().parents[2] / "fsctl"
+
+
+def modules_of(package: str) -> set[str]:
+    return {p.stem for p in (PACKAGE / package).glob("*.py") if p.stem != "__init__"}
+
+
+REGISTERED = sorted(
+    {
+        *COMMANDS.values(),
+        *(name for names in lint.AREAS.values() for name in names),
+        *(f"fsctl.rules.{name}" for name in rules.CATALOGUE_MODULES),
+    }
+)
+
+
+@pytest.mark.parametrize("name", REGISTERED)
+def test_every_registered_module_imports(name: str) -> None:
+    importlib.import_module(name)
+
+
+def test_every_command_module_is_registered() -> None:
+    assert {name.rsplit(".", 1)[1] for name in COMMANDS.values()} == modules_of("cli") - {"options"}
+
+
+def test_every_lint_module_is_registered() -> None:
+    registered = {name.rsplit(".", 1)[1] for names in lint.AREAS.values() for name in names}
+    assert registered == modules_of("lint")
+
+
+def test_every_catalogue_module_is_registered() -> None:
+    assert set(rules.CATALOGUE_MODULES) == modules_of("rules")
