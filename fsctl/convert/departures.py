@@ -40,7 +40,9 @@ def _root_acl_nobody(key: str, theirs: str | None, ours: str | None, *_: Propert
 _CAPACITY = re.compile(r"^yarn\.scheduler\.capacity\.(root(?:\.[^.]+)*)\.capacity$")
 
 
-def _remainder_elsewhere(key: str, theirs: str | None, ours: str | None, fs2cs: Properties, _: Properties) -> bool:
+def _remainder_elsewhere(
+    key: str, theirs: str | None, ours: str | None, fs2cs: Properties, _: Properties
+) -> bool:
     """Percentages that differ only in which sibling took the rounding remainder (same values)."""
     match = _CAPACITY.match(key)
     if not match or theirs is None or ours is None or theirs.endswith("w"):
@@ -110,6 +112,8 @@ DEPARTURES: tuple[Departure, ...] = (
 )
 
 
-def explained(key: str, fs2cs: str | None, fsctl: str | None, fs2cs_all: Properties, fsctl_all: Properties) -> bool:
+def explained(
+    key: str, fs2cs: str | None, fsctl: str | None, fs2cs_all: Properties, fsctl_all: Properties
+) -> bool:
     """True when a row of :data:`DEPARTURES` accounts for this difference in one property."""
     return any(d.explains(key, fs2cs, fsctl, fs2cs_all, fsctl_all) for d in DEPARTURES)

@@ -48,8 +48,7 @@ def test_generated_capacity_files(malformed: bool, hadoop_cases: int) -> None:
     @settings(max_examples=hadoop_cases, deadline=None, suppress_health_check=list(HealthCheck))
     @given(capacity_files(malformed=malformed))
     def check(text: str) -> None:
-        handle = tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False, prefix="fsctl-cs-")
-        with handle:
+        with tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False, prefix="fsctl-cs-") as handle:
             handle.write(text)
         try:
             compare_capacity("3.4", handle.name, text)

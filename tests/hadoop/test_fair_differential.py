@@ -18,8 +18,7 @@ CLUSTER_SPEC = "memory-mb=102400, vcores=100"
 
 
 def _write(text: str) -> str:
-    handle = tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False, prefix="fsctl-diff-")
-    with handle:
+    with tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False, prefix="fsctl-diff-") as handle:
         handle.write(text)
     return handle.name
 
