@@ -60,8 +60,7 @@ def test_validate_imports_nothing_heavy(write, kind: str) -> None:  # type: igno
 
 def test_lint_of_samples_imports_nothing_heavy() -> None:
     files = sorted(str(p) for p in (SAMPLES / "fair").glob("*.xml"))
-    if not files:
-        pytest.skip("no samples")
+    assert files
     modules = imported_modules("lint", *files)
     for heavy in HEAVY:
         assert not any(m == heavy or m.startswith(heavy + ".") for m in modules), heavy
