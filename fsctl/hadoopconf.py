@@ -25,10 +25,10 @@ from collections.abc import Iterable, Iterator
 from lxml import etree
 
 from fsctl.gcpause import paused_gc
+from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic, Rule
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import Setting
-from fsctl.xmldoc import XmlDocument, local_name
 
 MAX_SUBST = 20  # Configuration.MAX_SUBST
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1

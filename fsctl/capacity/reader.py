@@ -28,12 +28,12 @@ from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
 from fsctl.gcpause import paused_gc
 from fsctl.hadoopconf import HadoopConf, document_location, java_trim, read_configuration
+from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import resource_types as make_resource_types
 from fsctl.model.tree import CAPACITY, Queue, QueueTree, ReadResult, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
-from fsctl.xmldoc import XmlDocument, local_name
 
 PREFIX = keys.PREFIX
 _ROOT_DOT = keys.ROOT + "."

@@ -174,7 +174,7 @@ class Settings:
         """``memory-mb``, ``vcores`` and the types the yarn-site declares in ``yarn.resource-types``;
         None when the yarn-site cannot be read (the command reports why)."""
         from fsctl.capacity.site import resource_types
-        from fsctl.loader import load_site
+        from fsctl.io.loader import load_site
 
         if self.yarn_site is None:
             return resource_types(None)

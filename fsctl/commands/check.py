@@ -7,14 +7,14 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
-from fsctl.loader import load, load_site
+from fsctl.io.loader import load, load_site
+from fsctl.io.suppress import judged_by
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.report import FileReport, TextOptions, render_diagnostics, use_color
 from fsctl.rules import declared
 from fsctl.selection import UNREADABLE_CODES, Selection, fails
-from fsctl.suppress import judged_by
 
 #: the codes validate and lint report (inline comments naming others are not judged unused)
 CHECKED_PREFIXES = ("XML", "FS", "CS", "PL")
@@ -50,7 +50,7 @@ def _check_files(options: CheckOptions) -> list[FileReport]:
         conf = site.conf
         site_diagnostics = list(site.diagnostics)
         if conf is not None:
-            from fsctl.loader import check_site
+            from fsctl.io.loader import check_site
 
             site_diagnostics += check_site(conf)
         kept = site.suppressions.apply(site_diagnostics)
@@ -81,8 +81,8 @@ def expand_paths(paths: list[str]) -> list[tuple[str, Diagnostic | None]]:
     folder with none is a problem of its own."""
     import os
 
-    from fsctl.fileio import STDIN, search_directory
     from fsctl.hooks import FILES
+    from fsctl.io.fileio import STDIN, search_directory
 
     out: list[tuple[str, Diagnostic | None]] = []
     for path in paths:

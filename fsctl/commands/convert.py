@@ -24,12 +24,12 @@ from fsctl.convert.converter import ConversionResult, convert, verify
 from fsctl.convert.options import ConvertOptions
 from fsctl.convert.output import console_text
 from fsctl.convert.rules_file import read_rules
+from fsctl.io.suppress import judged_by
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.resources import MEMORY, VCORES
 from fsctl.report import FileReport, TextOptions, render_diagnostics, use_color
 from fsctl.rules import convert as rules
 from fsctl.selection import Selection, fails
-from fsctl.suppress import judged_by
 
 if TYPE_CHECKING:
     from fsctl.hadoopconf import HadoopConf
@@ -79,7 +79,7 @@ def run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
-    from fsctl.loader import load, load_site
+    from fsctl.io.loader import load, load_site
 
     if not (options.output_dir or options.print_output or options.dry_run):
         raise UsageProblem("no output: give -o DIR, --print or --dry-run")
@@ -188,7 +188,7 @@ def _route(
     from fsctl.convert.converter import merged_site, read_back
     from fsctl.convert.options import CS_PREFIX
     from fsctl.convert.routing import changed, conversion_findings, probe_apps, route_conversion
-    from fsctl.xmldoc import XmlLoadError
+    from fsctl.io.xmldoc import XmlLoadError
 
     capacity = conversion.extra.get("capacity_tree")
     if capacity is None:  # --skip-verification
@@ -227,7 +227,7 @@ def _migration_mode(conf: HadoopConf | None) -> HadoopConf:
 
 
 def _read_text(path: str) -> str:
-    from fsctl.fileio import read_input
+    from fsctl.io.fileio import read_input
 
     try:
         return read_input(path, 16 * 1024 * 1024).decode("utf-8")  # refuses FIFOs, devices, huge files
@@ -237,7 +237,7 @@ def _read_text(path: str) -> str:
 
 def _check_output_dir(options: ConvertCommand) -> None:
     """fs2cs's argument checks (fs2cs.md §1.3), plus fsctl's --force."""
-    from fsctl.fileio import input_at
+    from fsctl.io.fileio import input_at
 
     directory = options.output_dir
     if not directory or options.print_output or options.dry_run:
@@ -266,7 +266,7 @@ def _check_output_dir(options: ConvertCommand) -> None:
 
 
 def _write(options: ConvertCommand, conversion: ConversionResult) -> list[str]:
-    from fsctl.fileio import OutputExistsError, UnsafeOutputError, write_atomic
+    from fsctl.io.fileio import OutputExistsError, UnsafeOutputError, write_atomic
 
     directory = options.output_dir
     assert directory is not None
@@ -366,7 +366,7 @@ def _converted_tree(conversion: ConversionResult | None, version: HadoopVersion)
         return None
     from fsctl.capacity.reader import read_capacity
     from fsctl.hadoopconf import HadoopConf
-    from fsctl.xmldoc import XmlLoadError, load_xml
+    from fsctl.io.xmldoc import XmlLoadError, load_xml
 
     try:
         doc = load_xml(CAPACITY_FILE, conversion.capacity_bytes)

@@ -85,7 +85,7 @@ def read_side(
     spec: str, conf: HadoopConf | None, version: HadoopVersion, cwd: str | None
 ) -> tuple[QueueTree | None, list[Diagnostic]]:
     """Load one side: the tree, and the diagnostics that make it unusable (errors)."""
-    from fsctl.loader import load
+    from fsctl.io.loader import load
 
     data = git_show(spec, cwd) if looks_like_revision(spec) else None
     loaded = load(spec, yarn_site=conf, hadoop_version=version, data=data)
@@ -144,7 +144,7 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
         cross_format = old_tree.format != new_tree.format
         new_path = options.new.partition(":")[2] if looks_like_revision(options.new) else options.new
         render_diff(changes, options.fmt, text, color, labels, new_path=new_path, cross_format=cross_format)
-    from fsctl.fileio import write_report
+    from fsctl.io.fileio import write_report
 
     inputs = [options.old, options.new, options.yarn_site, options.demand]
     problem = write_report(text.getvalue(), options.output, stdout, force=options.force, inputs=inputs)
@@ -207,7 +207,7 @@ def _shares(
 def _site(path: str | None) -> HadoopConf | None:
     if not path:
         return None
-    from fsctl.loader import load_site
+    from fsctl.io.loader import load_site
 
     site = load_site(path)
     errors = [d for d in site.diagnostics if d.severity >= Severity.ERROR]

@@ -99,7 +99,7 @@ def _run(options: GenerateOptions, stdout: TextIO, stderr: TextIO | None = None)
     site_conf = None
     types: tuple[str, ...] = MANDATORY_TYPES
     if options.yarn_site:
-        from fsctl.loader import load_site
+        from fsctl.io.loader import load_site
 
         site = load_site(options.yarn_site)
         site_errors = [d for d in site.diagnostics if d.severity >= Severity.ERROR]
@@ -163,7 +163,7 @@ def _run(options: GenerateOptions, stdout: TextIO, stderr: TextIO | None = None)
 
     written = False
     if options.output not in (None, STDOUT):
-        from fsctl.fileio import write_report
+        from fsctl.io.fileio import write_report
 
         inputs = [options.ratios, options.yarn_site, options.template]
         failure = write_report(generated.text, options.output, stdout, force=options.force, inputs=inputs)

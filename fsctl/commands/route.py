@@ -74,7 +74,7 @@ def read_apps(options: RouteOptions) -> list[App]:
 
 
 def _site(path: str | None) -> HadoopConf | None:
-    from fsctl.loader import load_site
+    from fsctl.io.loader import load_site
 
     if path is None:
         return None
@@ -85,7 +85,7 @@ def _site(path: str | None) -> HadoopConf | None:
 
 
 def _engine(path: str, conf: HadoopConf | None, version: HadoopVersion, stderr: TextIO) -> Engine:
-    from fsctl.loader import load
+    from fsctl.io.loader import load
     from fsctl.routing.engine import capacity_engine, fair_engine
 
     loaded = load(path, yarn_site=conf, hadoop_version=version)

@@ -74,7 +74,7 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_CLEAN
     import io
 
-    from fsctl.fileio import write_report
+    from fsctl.io.fileio import write_report
 
     text = io.StringIO()
     render(report, options.fmt, text, False, options.path)
@@ -88,7 +88,7 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
 
 def build_report(options: SimulateOptions) -> SimulateReport:
     """Load, evaluate and shape the rows; raises :class:`SimulateError` on unusable input."""
-    from fsctl.loader import load, load_site
+    from fsctl.io.loader import load, load_site
     from fsctl.rules.simulate import SM106
 
     conf = None

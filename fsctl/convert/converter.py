@@ -102,7 +102,7 @@ def verify(
     the input yarn-site.xml plus the delta as its yarn-site; every load error becomes a CV104
     finding (``ConvertedConfigValidator``, which starts a Capacity Scheduler on the output)."""
     from fsctl.capacity.site import check_capacity_keys
-    from fsctl.xmldoc import XmlLoadError
+    from fsctl.io.xmldoc import XmlLoadError
 
     site = merged_site(result, input_site)
     try:
@@ -140,7 +140,7 @@ def read_back(result: ConversionResult, path: str, options: ConvertOptions, site
     --rules-to-file the rules are read as if inlined (the file may not be written yet). Raises
     XmlLoadError."""
     from fsctl.capacity.reader import read_capacity
-    from fsctl.xmldoc import load_xml
+    from fsctl.io.xmldoc import load_xml
 
     data = result.capacity_bytes
     inline = CS_PREFIX + "mapping-rule-json"

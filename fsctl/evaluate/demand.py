@@ -19,14 +19,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from fsctl.fileio import read_input
+from fsctl.io.fileio import read_input
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES, Vector
 from fsctl.rules.simulate import SM101, SM102, SM103
 
 if TYPE_CHECKING:
-    from fsctl.yamlsafe import Node as _Node
+    from fsctl.io.yamlsafe import Node as _Node
 
 MAX_BYTES = 64 * 1024 * 1024
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
@@ -106,7 +106,7 @@ def resource_value(value: Any) -> Vector:
 
 
 def _load(path: str, data: str) -> _Node:
-    from fsctl.yamlsafe import LocatedError, load_located
+    from fsctl.io.yamlsafe import LocatedError, load_located
 
     try:
         return load_located(path, data, "the demand snapshot")

@@ -67,13 +67,13 @@ from fsctl.fair.names import trim_queue_name
 from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
 from fsctl.fair.site import FairSiteSettings
 from fsctl.gcpause import paused_gc
+from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec
 from fsctl.model.tree import FAIR, PlacementRule, Queue, QueueTree, ReadResult, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.rules import fair as rules
-from fsctl.xmldoc import XmlDocument, local_name
 
 if TYPE_CHECKING:
     from fsctl.hadoopconf import HadoopConf

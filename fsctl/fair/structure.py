@@ -11,9 +11,9 @@ import functools
 
 from lxml import etree
 
+from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.rules import fair as rules
-from fsctl.xmldoc import XmlDocument, local_name
 
 SCHEMA_NAME = "fair-scheduler.xsd"
 _STRAY_TEXT = "Character content other than whitespace is not allowed"
@@ -21,7 +21,7 @@ _STRAY_TEXT = "Character content other than whitespace is not allowed"
 
 @functools.lru_cache(maxsize=1)
 def schema() -> etree.XMLSchema | None:
-    from fsctl.assets import asset_path
+    from fsctl.io.assets import asset_path
 
     try:
         return etree.XMLSchema(etree.parse(str(asset_path("schemas", SCHEMA_NAME))))

@@ -23,8 +23,8 @@ from decimal import Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 from typing import Any
 
-from fsctl.fileio import read_input
 from fsctl.generate.syntax import Entry, Mapping, SyntaxProblem, format_of, parse
+from fsctl.io.fileio import read_input
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES, VCORES

@@ -29,7 +29,7 @@ def render(context: dict[str, Any], *, builtin: str, user_template: str | None =
     import jinja2
     import jinja2.sandbox
 
-    from fsctl.fileio import read_input
+    from fsctl.io.fileio import read_input
 
     if user_template is not None:
         try:
@@ -41,7 +41,7 @@ def render(context: dict[str, Any], *, builtin: str, user_template: str | None =
         )
         name = user_template
     else:
-        from fsctl.assets import asset_path
+        from fsctl.io.assets import asset_path
 
         path = asset_path("templates", builtin)
         try:

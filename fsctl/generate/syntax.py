@@ -80,11 +80,11 @@ def parse(path: str, text: str, fmt: str) -> tuple[Mapping, list[Diagnostic]]:
 def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
     import yaml
 
-    from fsctl.yamlsafe import compose
+    from fsctl.io.yamlsafe import compose
 
     problems: list[Diagnostic] = []
     try:
-        node = compose(text)  # fsctl.yamlsafe: depth, alias-expansion and scalar checks
+        node = compose(text)  # fsctl.io.yamlsafe: depth, alias-expansion and scalar checks
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path, 1, 1)

@@ -4,7 +4,7 @@ Two kinds of checks. Checks on the *queue tree* (sums of minimum shares, maximum
 duplicate leaf names, ...) work on any :class:`QueueTree`. Checks on the *text* of the file
 (duplicate definitions, unknown or quirk elements, ACL spelling, numbers Hadoop never range-checks)
 need the XML itself: the tree keeps only what Hadoop keeps. They use ``tree.extras["document"]``
-when the reader left it there, else parse ``tree.source`` again (safely, see ``fsctl.xmldoc``);
+when the reader left it there, else parse ``tree.source`` again (safely, see ``fsctl.io.xmldoc``);
 a tree built in memory simply gets no text checks.
 """
 
@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 from fsctl.fair.javanum import JavaNumberFormatError, java_trim, parse_double, parse_int, parse_long
 from fsctl.fair.names import trim_queue_name
 from fsctl.fair.reader import QUEUE_PROPERTIES
+from fsctl.io.xmldoc import XmlDocument, XmlLoadError, element_text, load_xml, local_name
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.resources import UNBOUNDED, ResourceSpec
 from fsctl.model.tree import FAIR, Queue, QueueTree, Setting
 from fsctl.rules import fair_lint as rules
-from fsctl.xmldoc import XmlDocument, XmlLoadError, element_text, load_xml, local_name
 
 if TYPE_CHECKING:
     from lxml import etree

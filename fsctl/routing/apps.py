@@ -79,7 +79,7 @@ def _app(values: Mapping[str, str], location: Location | None) -> App:
 
 def read_apps(path: str) -> list[App]:
     """The applications of an ``--apps`` file; raises :class:`AppSpecError`."""
-    from fsctl.fileio import read_input
+    from fsctl.io.fileio import read_input
 
     try:
         text = read_input(path, MAX_BYTES).decode("utf-8-sig")
@@ -116,7 +116,7 @@ def _read_csv(path: str, text: str) -> list[App]:
 
 
 def _read_yaml(path: str, text: str) -> list[App]:
-    from fsctl.yamlsafe import LocatedError, Node, load_located
+    from fsctl.io.yamlsafe import LocatedError, Node, load_located
 
     try:
         top = load_located(path, text, "the application table")

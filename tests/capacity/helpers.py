@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fsctl.capacity.reader import read_capacity, read_capacity_conf
 from fsctl.hadoopconf import HadoopConf
+from fsctl.io.xmldoc import load_xml
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.tree import ReadResult
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
-from fsctl.xmldoc import load_xml
 
 P = "yarn.scheduler.capacity."
 

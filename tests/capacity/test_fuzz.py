@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from fsctl.capacity.reader import read_capacity, read_capacity_conf
 from fsctl.capacity.writer import write_configuration
 from fsctl.hadoopconf import HadoopConf
-from fsctl.xmldoc import load_xml
+from fsctl.io.xmldoc import load_xml
 
 P = "yarn.scheduler.capacity."
 PATHS = st.sampled_from(["root", "root.a", "root.b", "root.a.x", "root.a.*", "*", "root.zz", "root.a.a"])

@@ -13,7 +13,7 @@ from fsctl.hadoopconf import (
     java_parse_float,
     read_configuration,
 )
-from fsctl.xmldoc import load_xml
+from fsctl.io.xmldoc import load_xml
 
 
 def conf_xml(body: str, path: str = "conf.xml") -> tuple[HadoopConf, list[str]]:

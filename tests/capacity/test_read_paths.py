@@ -12,8 +12,8 @@ import pytest
 
 from fsctl.capacity.reader import read_capacity
 from fsctl.hadoopconf import read_configuration
+from fsctl.io.xmldoc import load_xml
 from fsctl.model.location import Location
-from fsctl.xmldoc import load_xml
 from tests.capacity.helpers import P, only, read, read_xml, xml_of
 
 

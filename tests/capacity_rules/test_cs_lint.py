@@ -19,8 +19,8 @@ from fsctl.capacity.mapping import (
     read_mapping_config,
 )
 from fsctl.hadoopconf import HadoopConf
+from fsctl.io.loader import load
 from fsctl.lint import LintContext, run_lint
-from fsctl.loader import load
 from fsctl.model.versions import HadoopVersion
 
 from .helpers import conf_of

@@ -15,8 +15,8 @@ import pytest
 from fsctl.capacity.mapping import check_mapping
 from fsctl.capacity.site import check_resource_calculator
 from fsctl.hadoopconf import HadoopConf
+from fsctl.io.loader import load, load_site
 from fsctl.lint import LintContext, run_lint
-from fsctl.loader import load, load_site
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.rules import get
 

@@ -47,7 +47,7 @@ def test_department_migration_validates_clean(tmp_path: Path, mode: list[str]) -
     assert checked.returncode == 0, checked.stdout
     assert json.loads(checked.stdout)["summary"] == {"errors": 0, "warnings": 0, "infos": 0}
     from fsctl.hadoopconf import read_configuration
-    from fsctl.xmldoc import load_xml
+    from fsctl.io.xmldoc import load_xml
 
     conf, _ = read_configuration(load_xml(str(out / "capacity-scheduler.xml")))
     rules = json.loads(conf.get("yarn.scheduler.capacity.mapping-rule-json") or "{}")

@@ -337,7 +337,7 @@ def test_queues_the_fair_scheduler_refuses_are_left_out(tmp_path) -> None:  # ty
     # fs2cs.md §2.4 "Queues that are silently not converted": a fair parent cannot have a drf child
     from fsctl.convert.converter import convert
     from fsctl.convert.options import ConvertOptions
-    from fsctl.loader import load
+    from fsctl.io.loader import load
     from tests.convert.helpers import allocations
 
     path = tmp_path / "fair-scheduler.xml"

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from fsctl.convert.routing import PROBE_GROUP, PROBE_QUEUE, PROBE_USER, probe_apps
-from fsctl.loader import load
+from fsctl.io.loader import load
 from fsctl.routing.apps import App
 from tests.conftest import SAMPLES
 from tests.convert.test_command import call

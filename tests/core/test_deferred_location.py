@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from fsctl.fair.reader import QueueElement, read_fair
+from fsctl.io.xmldoc import load_xml
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import Queue, Setting
-from fsctl.xmldoc import load_xml
 
 
 class Counting:

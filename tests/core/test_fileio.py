@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fsctl.fileio import OutputExistsError, UnsafeOutputError, write_atomic
+from fsctl.io.fileio import OutputExistsError, UnsafeOutputError, write_atomic
 
 
 def test_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_killed_writer_leaves_old_or_new_file(tmp_path: Path) -> None:
     out.write_bytes(b"old")
     script = (
         "import sys, time\n"
-        "from fsctl import fileio\n"
+        "from fsctl.io import fileio\n"
         "real = fileio.os.fsync\n"
         "def slow(fd):\n"
         "    print('writing', flush=True); time.sleep(30); real(fd)\n"

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fsctl.loader import configuration_kind, load
+from fsctl.io.loader import configuration_kind, load
 from tests.conftest import configuration, run_fsctl
 
 Write = Callable[[str, str], str]

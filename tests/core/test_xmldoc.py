@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from fsctl.xmldoc import XmlLoadError, load_xml
+from fsctl.io.xmldoc import XmlLoadError, load_xml
 
 XXE = b"""<?xml version="1.0"?>
 <!DOCTYPE allocations [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>

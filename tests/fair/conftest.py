@@ -9,9 +9,9 @@ import pytest
 
 from fsctl.fair.reader import read_fair
 from fsctl.hadoopconf import HadoopConf
+from fsctl.io.xmldoc import load_xml
 from fsctl.model.tree import ReadResult
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
-from fsctl.xmldoc import load_xml
 
 from .util import allocations
 

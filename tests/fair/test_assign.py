@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fsctl.fair.assign import Assignment, FairQueues, assign
 from fsctl.fair.reader import effective_placement, read_fair
-from fsctl.xmldoc import load_xml
+from fsctl.io.xmldoc import load_xml
 from tests.fair.util import allocations
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fsctl.loader import load
+from fsctl.io.loader import load
 from fsctl.model.versions import HadoopVersion
 
 

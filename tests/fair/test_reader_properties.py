@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from fsctl.fair.reader import QUEUE_PROPERTIES, TOP_LEVEL_TAGS, read_fair
 from fsctl.hadoopconf import HadoopConf
-from fsctl.xmldoc import load_xml
+from fsctl.io.xmldoc import load_xml
 
 TAGS = sorted({*QUEUE_PROPERTIES, *TOP_LEVEL_TAGS, "rule", "e", "ueue", "bogus"})
 XML_TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12)

@@ -8,7 +8,7 @@ import pytest
 
 from fsctl.fair.site import FairSiteSettings, check_fair_site
 from fsctl.hadoopconf import HadoopConf, read_configuration
-from fsctl.xmldoc import load_xml
+from fsctl.io.xmldoc import load_xml
 
 from .conftest import Reader
 

@@ -251,7 +251,7 @@ def test_fair_shares_simulate_to_the_ratios(tmp_path: Path) -> None:
         assert code == 0, err
         from fsctl.evaluate.fair import evaluate_fair
         from fsctl.generate.ratios import read_ratios
-        from fsctl.loader import load
+        from fsctl.io.loader import load
 
         loaded = load(str(out))
         assert loaded.result.tree is not None

@@ -8,7 +8,7 @@ from typing import Any
 
 from fsctl.commands.simulate import LOADS_ANYWAY, SimulateOptions
 from fsctl.commands.simulate import run as simulate
-from fsctl.loader import load
+from fsctl.io.loader import load
 from fsctl.model.diagnostics import Severity
 from fsctl.model.versions import parse_version
 

@@ -26,7 +26,7 @@ OLD = b"<old/>\n"
 #: rename) announces itself and then hangs, so the test can kill it at the worst moment
 SLOW_WRITER = """
 import sys, time
-from fsctl import fileio
+from fsctl.io import fileio
 real = fileio.os.fsync
 def slow(fd):
     print("writing", flush=True)

@@ -20,9 +20,9 @@ from fsctl.commands.generate import GenerateOptions
 from fsctl.commands.generate import run as run_generate
 from fsctl.fair.reader import read_fair
 from fsctl.fair.writer import write_fair
+from fsctl.io.xmldoc import load_xml
 from fsctl.model.diagnostics import Severity
 from fsctl.model.tree import PlacementRule, QueueTree, Setting
-from fsctl.xmldoc import load_xml
 
 from .cli_batch import run_many
 from .trees import capacity_file, fair_file, ratio_file

@@ -1,4 +1,4 @@
-"""fsctl.fileio.read_input and input_at: inputs that would block, never end or be overwritten."""
+"""fsctl.io.fileio.read_input and input_at: inputs that would block, never end or be overwritten."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from fsctl.fileio import InputRefusedError, input_at, read_input
+from fsctl.io.fileio import InputRefusedError, input_at, read_input
 
 
 def test_reads_a_regular_file(tmp_path: Path) -> None:

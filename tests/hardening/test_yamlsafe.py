@@ -1,4 +1,4 @@
-"""fsctl.yamlsafe.compose: the nodes PyYAML composes, minus what would exhaust or crash fsctl."""
+"""fsctl.io.yamlsafe.compose: the nodes PyYAML composes, minus what would exhaust or crash fsctl."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fsctl.yamlsafe import YamlLimitError, compose
+from fsctl.io.yamlsafe import YamlLimitError, compose
 
 from .test_input_file_properties import STRUCTURES, YAML_TEXT
 

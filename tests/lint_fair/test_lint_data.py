@@ -19,8 +19,8 @@ import pytest
 
 from fsctl.cluster import parse_cluster
 from fsctl.hadoopconf import HadoopConf
+from fsctl.io.loader import load
 from fsctl.lint import LintContext, run_lint
-from fsctl.loader import load
 from fsctl.model.versions import DEFAULT_VERSION, parse_version
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lint"

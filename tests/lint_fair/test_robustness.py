@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from fsctl.io.loader import load
 from fsctl.lint import LintContext, run_lint
-from fsctl.loader import load
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples" / "fair").glob("*.xml"))
 SNIPPETS = [

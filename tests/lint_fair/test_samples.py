@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from fsctl.cluster import parse_cluster
+from fsctl.io.loader import load, load_site
 from fsctl.lint import LintContext, run_lint
-from fsctl.loader import load, load_site
 from fsctl.model.diagnostics import Severity
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

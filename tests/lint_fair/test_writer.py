@@ -10,10 +10,10 @@ import pytest
 
 from fsctl.fair.reader import read_fair
 from fsctl.fair.writer import format_value, write_fair
-from fsctl.loader import load
+from fsctl.io.loader import load
+from fsctl.io.xmldoc import load_xml
 from fsctl.model.resources import ResourceSpec
 from fsctl.model.tree import FAIR, PlacementRule, Queue, QueueTree, Setting
-from fsctl.xmldoc import load_xml
 
 HALF_AND_QUARTER = ResourceSpec.of_fractions({"memory-mb": 0.5, "vcores": 0.25})
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "fair"

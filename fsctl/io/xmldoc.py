@@ -19,7 +19,7 @@ from typing import Any
 
 from lxml import etree
 
-from fsctl.fileio import STDIN, read_stdin
+from fsctl.io.fileio import STDIN, read_stdin
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.rules import document as rules

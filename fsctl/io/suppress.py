@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from fsctl.io.xmldoc import XmlDocument
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
-from fsctl.xmldoc import XmlDocument
 
 # compiled on first use (re's cache): only files that mention "fsctl:" need it
 _DIRECTIVE = r"^\s*fsctl:\s*(disable|disable-file)\s*=\s*([\w,\s-]+?)\s*$"
