@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fsctl.hadoopconf import ConfValueError, java_float_str, java_parse_float, to_float32
+from fsctl.hadoop.conf import ConfValueError, java_float_str, java_parse_float, to_float32
 from fsctl.model.resources import MANDATORY_TYPES, MEMORY, VCORES, ResourceSpec
 
 # CapacitySchedulerConfiguration.PATTERN_FOR_ABSOLUTE_RESOURCE, tested with find(); Java's \w is ASCII

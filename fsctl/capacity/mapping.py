@@ -68,7 +68,7 @@ MAX_JSON_BYTES = 16 * 1024 * 1024
 
 
 class ConfLike(Protocol):
-    """What this module needs of a Hadoop configuration (``fsctl.hadoopconf.HadoopConf``)."""
+    """What this module needs of a Hadoop configuration (``fsctl.hadoop.conf.HadoopConf``)."""
 
     def get(self, name: str) -> str | None: ...
 

@@ -27,7 +27,7 @@ from typing import Any
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
 from fsctl.gcpause import paused_gc
-from fsctl.hadoopconf import HadoopConf, document_location, java_trim, read_configuration
+from fsctl.hadoop.conf import HadoopConf, document_location, java_trim, read_configuration
 from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location

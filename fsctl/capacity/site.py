@@ -2,7 +2,7 @@
 
 :func:`check_site` reports what the ResourceManager would refuse or silently misread at start; the
 typed accessors (:func:`scheduler_kind`, :func:`resource_types`, ...) give other commands the
-settings with Hadoop's defaults. Every function takes any :class:`~fsctl.hadoopconf.HadoopConf`, so
+settings with Hadoop's defaults. Every function takes any :class:`~fsctl.hadoop.conf.HadoopConf`, so
 the capacity reader can run them on yarn-site layered under capacity-scheduler.xml.
 """
 
@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from typing import Literal
 
-from fsctl.hadoopconf import (
+from fsctl.hadoop.conf import (
     ConfValueError,
     HadoopConf,
     java_parse_float,

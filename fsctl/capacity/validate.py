@@ -29,7 +29,7 @@ from fsctl.capacity.capacity_value import (
     parse_capacity,
     parse_vector,
 )
-from fsctl.hadoopconf import (
+from fsctl.hadoop.conf import (
     LONG_MAX,
     LONG_MIN,
     ConfValueError,

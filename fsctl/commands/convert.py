@@ -32,7 +32,7 @@ from fsctl.rules import convert as rules
 from fsctl.selection import Selection, fails
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
     from fsctl.model.tree import QueueTree
     from fsctl.model.versions import HadoopVersion
     from fsctl.routing.apps import App
@@ -211,7 +211,7 @@ def _route(
 def _migration_mode(conf: HadoopConf | None) -> HadoopConf:
     """fs2cs starts the Fair Scheduler with ``migration.mode`` and ``no-terminal-rule.check`` set
     (``FSConfigToCSConfigConverter``): unreachable placement rules then only warn."""
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
     flags = HadoopConf.from_pairs(
         [
@@ -365,7 +365,7 @@ def _converted_tree(conversion: ConversionResult | None, version: HadoopVersion)
     if conversion is None or conversion.failed or not conversion.capacity_bytes:
         return None
     from fsctl.capacity.reader import read_capacity
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
     from fsctl.io.xmldoc import XmlLoadError, load_xml
 
     try:

@@ -19,7 +19,7 @@ from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
     from fsctl.model.tree import QueueTree
 
 GIT_TIMEOUT = 60

@@ -13,7 +13,7 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.routing.apps import App, AppSpecError
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
     from fsctl.routing.engine import Engine
 
 

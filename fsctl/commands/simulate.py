@@ -17,7 +17,7 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
     from fsctl.evaluate.demand import DemandSnapshot
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
     from fsctl.report.simulate import Row, SimulateReport
 
 FORMATS = ("text", "json", "csv", "markdown", "html")

@@ -22,7 +22,7 @@ from fsctl.model.tree import Queue, QueueTree, ReadResult
 from fsctl.rules import convert as rules
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
 
 @dataclass
@@ -127,7 +127,7 @@ def verify(
 
 def merged_site(result: ConversionResult, input_site: HadoopConf | None) -> HadoopConf:
     """The yarn-site.xml the ResourceManager reads after the switch: the input plus the delta."""
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
     site = HadoopConf.from_pairs(list(result.site.items()), source="yarn-site.xml")
     if input_site is not None:
@@ -154,7 +154,7 @@ def _drop_unreadable(out: Emitter, options: ConvertOptions) -> None:
     """Leave out every scheduler-wide value its Hadoop getter could not read (the ResourceManager
     would not start), with a CV308 finding; per-queue values are checked by :func:`verify`."""
     from fsctl.capacity.site import check_capacity_keys
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
     for target, name in ((out.site, "yarn-site.xml"), (out.capacity, "capacity-scheduler.xml")):
         conf = HadoopConf.from_pairs(list(target.items()), source=name)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fsctl.hadoopconf import to_float32
+from fsctl.hadoop.conf import to_float32
 from fsctl.model.location import Location
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec
 from fsctl.model.tree import Queue, QueueTree, Setting

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fsctl.convert import fairview, weights
 from fsctl.convert.options import ConvertOptions, Emitter
 from fsctl.convert.resources import Plan, maximum_percent, resolved
-from fsctl.hadoopconf import java_float_str, to_float32
+from fsctl.hadoop.conf import java_float_str, to_float32
 from fsctl.model.resources import INT_MAX, UNBOUNDED, fmt_vector
 from fsctl.model.tree import Queue, QueueTree
 from fsctl.rules import convert as rules

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from fsctl.fair.javanum import JavaNumberFormatError, parse_int
+from fsctl.hadoop.javanum import JavaNumberFormatError, parse_int
 
 Action = Literal["warning", "abort"]
 

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 
 from fsctl.convert import fairview
 from fsctl.convert.options import ConvertOptions, Emitter
-from fsctl.hadoopconf import ConfValueError, java_float_str, to_float32
+from fsctl.hadoop.conf import ConfValueError, java_float_str, to_float32
 from fsctl.model.location import Location
 from fsctl.model.resources import INT_MAX
 from fsctl.model.tree import QueueTree
 from fsctl.rules import convert as rules
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
 FAIR = "yarn.scheduler.fair."
 CAPACITY_SCHEDULER = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler"

@@ -61,12 +61,12 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
-from fsctl.fair import javanum
-from fsctl.fair.javahash import hash_set_order
 from fsctl.fair.names import trim_queue_name
 from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
 from fsctl.fair.site import FairSiteSettings
 from fsctl.gcpause import paused_gc
+from fsctl.hadoop import javanum
+from fsctl.hadoop.javahash import hash_set_order
 from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
@@ -76,7 +76,7 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.rules import fair as rules
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
 LONG_MAX = javanum.LONG_MAX
 ROOT = "root"

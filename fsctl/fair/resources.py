@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 
-from fsctl.fair.javanum import JavaNumberFormatError, java_trim, parse_int, parse_long
+from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, parse_int, parse_long
 from fsctl.model.resources import MANDATORY_TYPES, MEMORY, UNBOUNDED, VCORES, ResourceSpec
 
 EMPTY_MESSAGE = "Error reading resource config--the resource string is empty."

@@ -14,7 +14,7 @@ from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.resources import MEMORY, VCORES
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
 PREFIX = "yarn.scheduler.fair."
 ALLOCATION_FILE = PREFIX + "allocation.file"

@@ -43,7 +43,7 @@ from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, resource_types
 from fsctl.rules import fair as rules
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
 # AllocationFileLoaderService.SUPPORTED_FS_REGEX
 _SUPPORTED_FS = re.compile(r"(?i)(hdfs)|(file)|(s3a)|(viewfs)")
@@ -82,7 +82,7 @@ class SiteReader:
         return self.conf.location(name) or Location(self.conf.source)
 
     def typed(self, name: str, getter: Callable[[str, T], T], default: T, kind: str) -> T:
-        from fsctl.hadoopconf import ConfValueError
+        from fsctl.hadoop.conf import ConfValueError
 
         try:
             return getter(name, default)
@@ -97,7 +97,7 @@ class SiteReader:
             return default
 
     def boolean(self, name: str, default: bool) -> bool:
-        from fsctl.hadoopconf import parse_boolean
+        from fsctl.hadoop.conf import parse_boolean
 
         text = self.conf.get_trimmed(name)
         if text is not None and parse_boolean(text) is None:

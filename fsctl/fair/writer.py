@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from fsctl.fair.javanum import java_trim, to_float32
+from fsctl.hadoop.javanum import java_trim, to_float32
 from fsctl.model.resources import ResourceSpec
 from fsctl.model.tree import PlacementRule, Queue, QueueTree, Setting
 

@@ -22,7 +22,7 @@ from fsctl.model.resources import MEMORY, VCORES
 from fsctl.rules import generate as rules
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
 #: FairSchedulerConfiguration.DEFAULT_RM_SCHEDULER_INCREMENT_ALLOCATION_MB / _VCORES
 DEFAULT_INCREMENTS = {MEMORY: 1024, VCORES: 1}

@@ -23,7 +23,7 @@ from fsctl.model.location import Location
 from fsctl.rules import generate as rules
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
 FAIR = "fair"
 CAPACITY = "capacity"

@@ -22,7 +22,7 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.rules import document as doc_rules
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
 CAPACITY_PREFIX = "yarn.scheduler.capacity."
 #: queue definitions: root.queues, root.<queue>.capacity, ...
@@ -54,7 +54,7 @@ class Site:
 
 
 def load_site(path: str) -> Site:
-    from fsctl.hadoopconf import read_configuration
+    from fsctl.hadoop.conf import read_configuration
 
     try:
         doc = load_xml(path)
@@ -113,7 +113,7 @@ def _load_configuration(
     yarn_site: HadoopConf | None,
     hadoop_version: HadoopVersion,
 ) -> LoadedFile:
-    from fsctl.hadoopconf import read_configuration
+    from fsctl.hadoop.conf import read_configuration
 
     conf, conf_diagnostics = read_configuration(doc)
     names = list(conf.names())

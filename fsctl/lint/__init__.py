@@ -13,7 +13,7 @@ from fsctl.model.tree import CAPACITY, FAIR, QueueTree, ReadResult
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
-    from fsctl.hadoopconf import HadoopConf
+    from fsctl.hadoop.conf import HadoopConf
 
 
 @dataclass(frozen=True)

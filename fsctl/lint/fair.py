@@ -18,9 +18,9 @@ import weakref
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from fsctl.fair.javanum import JavaNumberFormatError, java_trim, parse_double, parse_int, parse_long
 from fsctl.fair.names import trim_queue_name
 from fsctl.fair.reader import QUEUE_PROPERTIES
+from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, parse_double, parse_int, parse_long
 from fsctl.io.xmldoc import XmlDocument, XmlLoadError, element_text, load_xml, local_name
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location

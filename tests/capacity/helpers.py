@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fsctl.capacity.reader import read_capacity, read_capacity_conf
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.xmldoc import load_xml
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.tree import ReadResult

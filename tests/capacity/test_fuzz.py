@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from fsctl.capacity.reader import read_capacity, read_capacity_conf
 from fsctl.capacity.writer import write_configuration
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.xmldoc import load_xml
 
 P = "yarn.scheduler.capacity."

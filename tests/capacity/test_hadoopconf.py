@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from fsctl.hadoopconf import (
+from fsctl.hadoop.conf import (
     ConfValueError,
     HadoopConf,
     java_float_str,

@@ -11,7 +11,7 @@ import gc
 import pytest
 
 from fsctl.capacity.reader import read_capacity
-from fsctl.hadoopconf import read_configuration
+from fsctl.hadoop.conf import read_configuration
 from fsctl.io.xmldoc import load_xml
 from fsctl.model.location import Location
 from tests.capacity.helpers import P, only, read, read_xml, xml_of

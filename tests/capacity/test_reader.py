@@ -6,7 +6,7 @@ import pytest
 
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
 from fsctl.capacity.reader import QueueStore, parse_acl
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 from fsctl.model.tree import Queue
 
 from .helpers import P, codes, errors, read, read_xml, xml_of

@@ -10,7 +10,7 @@ import pytest
 from fsctl.capacity.capacity_value import parse_capacity
 from fsctl.capacity.reader import read_capacity
 from fsctl.capacity.writer import write_capacity, write_configuration
-from fsctl.hadoopconf import read_configuration
+from fsctl.hadoop.conf import read_configuration
 from fsctl.io.xmldoc import load_xml
 from fsctl.model.tree import CAPACITY, Queue, QueueTree, Setting
 

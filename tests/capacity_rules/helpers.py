@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 from fsctl.model.tree import CAPACITY, Queue, QueueTree, Setting
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "lint" / "capacity"

@@ -18,7 +18,7 @@ from fsctl.capacity.mapping import (
     read_json_file,
     read_mapping_config,
 )
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.loader import load
 from fsctl.lint import LintContext, run_lint
 from fsctl.model.versions import HadoopVersion

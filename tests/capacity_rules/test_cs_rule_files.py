@@ -14,7 +14,7 @@ import pytest
 
 from fsctl.capacity.mapping import check_mapping
 from fsctl.capacity.site import check_resource_calculator
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.loader import load, load_site
 from fsctl.lint import LintContext, run_lint
 from fsctl.model.diagnostics import Diagnostic

@@ -7,7 +7,7 @@ from typing import Any
 
 from fsctl.convert.converter import ConversionResult, convert
 from fsctl.convert.options import ConvertOptions
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 from tests.convert.fairxml import fair_tree
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "convert"

@@ -46,7 +46,7 @@ def test_department_migration_validates_clean(tmp_path: Path, mode: list[str]) -
     )
     assert checked.returncode == 0, checked.stdout
     assert json.loads(checked.stdout)["summary"] == {"errors": 0, "warnings": 0, "infos": 0}
-    from fsctl.hadoopconf import read_configuration
+    from fsctl.hadoop.conf import read_configuration
     from fsctl.io.xmldoc import load_xml
 
     conf, _ = read_configuration(load_xml(str(out / "capacity-scheduler.xml")))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fsctl.fair.reader import read_fair
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.xmldoc import load_xml
 from fsctl.model.tree import ReadResult
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fsctl.fair.javahash import hash_set_order, string_hash
+from fsctl.hadoop.javahash import hash_set_order, string_hash
 
 
 @pytest.mark.parametrize(

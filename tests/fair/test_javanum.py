@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from fsctl.fair.javanum import (
+from fsctl.hadoop.javanum import (
     JavaNumberFormatError,
     java_long_multiply,
     java_max,

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fsctl.fair.reader import QUEUE_PROPERTIES, TOP_LEVEL_TAGS, read_fair
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.xmldoc import load_xml
 
 TAGS = sorted({*QUEUE_PROPERTIES, *TOP_LEVEL_TAGS, "rule", "e", "ueue", "bogus"})

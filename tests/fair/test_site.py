@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from fsctl.fair.site import FairSiteSettings, check_fair_site
-from fsctl.hadoopconf import HadoopConf, read_configuration
+from fsctl.hadoop.conf import HadoopConf, read_configuration
 from fsctl.io.xmldoc import load_xml
 
 from .conftest import Reader

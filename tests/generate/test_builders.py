@@ -12,7 +12,7 @@ import pytest
 from fsctl.generate.capacity import build_capacity, split_hundred
 from fsctl.generate.fair import build_fair, floor_to, increments_from_site, placement_rules
 from fsctl.generate.ratios import RatioFile, read_ratios
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 
 CLUSTER = "memory-mb=102400, vcores=100"
 

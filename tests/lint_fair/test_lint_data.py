@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from fsctl.cluster import parse_cluster
-from fsctl.hadoopconf import HadoopConf
+from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.loader import load
 from fsctl.lint import LintContext, run_lint
 from fsctl.model.versions import DEFAULT_VERSION, parse_version
