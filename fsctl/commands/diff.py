@@ -129,7 +129,7 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
     old_tree, new_tree = trees
     assert old_tree is not None and new_tree is not None
 
-    from fsctl.diffing import diff_trees, is_different
+    from fsctl.diff import diff_trees, is_different
     from fsctl.report import use_color
     from fsctl.report.diff import render_diff
 

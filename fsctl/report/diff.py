@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import TextIO
 
-from fsctl.diffing.changes import Change
+from fsctl.diff.changes import Change
 
 SCHEDULER = "(scheduler-wide)"
 _SYMBOL = {"added": "+", "removed": "-", "changed": "~", "moved": ">"}

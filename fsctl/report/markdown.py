@@ -14,7 +14,7 @@ from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES
 
 if TYPE_CHECKING:
     from fsctl.convert.shares import ShareRow
-    from fsctl.diffing.changes import Change
+    from fsctl.diff.changes import Change
     from fsctl.model.diagnostics import Diagnostic
     from fsctl.report.simulate import SimulateReport
 

@@ -1,6 +1,6 @@
 """Capacity Scheduler checks Hadoop does not make (``CS3xx``, lint only) and the ResourceManager /
 Capacity Scheduler settings of yarn-site.xml (``CS4xx``). Refresh refusals (cs.md §6.5) are
-``fsctl.diffing.refresh``'s."""
+``fsctl.diff.refresh``'s."""
 
 from fsctl.rules import ERROR, INFO, WARNING, define
 

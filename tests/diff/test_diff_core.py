@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from fsctl.diffing import diff_trees, is_different
-from fsctl.diffing.changes import Change, canonical, canonical_acl, canonical_float
+from fsctl.diff import diff_trees, is_different
+from fsctl.diff.changes import Change, canonical, canonical_acl, canonical_float
 from fsctl.model.resources import UNBOUNDED, ResourceSpec
 from fsctl.model.tree import PlacementRule
 from tests.diff.diffkit import cs, tree

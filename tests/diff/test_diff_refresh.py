@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from fsctl.diffing import diff_trees
-from fsctl.diffing.changes import REFRESH_REFUSED, Change
-from fsctl.diffing.refresh import maximum_allocation
+from fsctl.diff import diff_trees
+from fsctl.diff.changes import REFRESH_REFUSED, Change
+from fsctl.diff.refresh import maximum_allocation
 from fsctl.model.resources import ResourceSpec
 from tests.diff.diffkit import cs
 

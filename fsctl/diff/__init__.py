@@ -4,7 +4,7 @@ Same format: queues added, removed and moved, every effective property that chan
 mapping rules added, removed or reordered, scheduler-wide settings, and with a cluster size the
 change in each queue's share. Capacity Scheduler changes that ``yarn rmadmin -refreshQueues``
 refuses are marked (cs.md §6.5). Across formats (a Fair file against a Capacity file) see
-:mod:`fsctl.diffing.crossformat`.
+:mod:`fsctl.diff.crossformat`.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from fsctl.diffing.changes import ADDED, CHANGED, MOVED, REFRESH_REFUSED, REMOVED, Change, canonical
-from fsctl.diffing.queues import Matching, match_queues, queue_changes, settings_changes, structure_changes
-from fsctl.diffing.refresh import Refusal, refusals
-from fsctl.diffing.rules import CS_RULE_SETTINGS, capacity_rules, placement_changes
-from fsctl.diffing.shares import share_changes, tree_shares
+from fsctl.diff.changes import ADDED, CHANGED, MOVED, REFRESH_REFUSED, REMOVED, Change, canonical
+from fsctl.diff.queues import Matching, match_queues, queue_changes, settings_changes, structure_changes
+from fsctl.diff.refresh import Refusal, refusals
+from fsctl.diff.rules import CS_RULE_SETTINGS, capacity_rules, placement_changes
+from fsctl.diff.shares import share_changes, tree_shares
 from fsctl.model.resources import Vector
 from fsctl.model.tree import CAPACITY, QueueTree
 
@@ -33,7 +33,7 @@ def diff_trees(
 ) -> list[Change]:
     """Every semantic difference from ``old`` to ``new``, grouped by queue, deterministic order."""
     if old.format != new.format:
-        from fsctl.diffing.crossformat import cross_format_changes
+        from fsctl.diff.crossformat import cross_format_changes
 
         return cross_format_changes(old, new, cluster=cluster, demand=demand)
     matching = match_queues(old, new)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fsctl.diffing.changes import ADDED, CHANGED, REMOVED, Change, percent_text
-from fsctl.diffing.queues import Matching
-from fsctl.diffing.wording import describe_share
+from fsctl.diff.changes import ADDED, CHANGED, REMOVED, Change, percent_text
+from fsctl.diff.queues import Matching
+from fsctl.diff.wording import describe_share
 from fsctl.model.resources import MEMORY, Vector
 from fsctl.model.tree import CAPACITY, FAIR, QueueTree
 

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fsctl.diffing.changes import ADDED, CHANGED, MOVED, REMOVED, Change, canonical_property
-from fsctl.diffing.wording import describe_property
+from fsctl.diff.changes import ADDED, CHANGED, MOVED, REMOVED, Change, canonical_property
+from fsctl.diff.wording import describe_property
 from fsctl.model.tree import Queue, QueueTree
 
 #: effective keys that restate the tree's shape (already reported as queues added or removed)

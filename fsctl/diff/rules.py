@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from fsctl.diffing.changes import ADDED, MOVED, REMOVED, Change
+from fsctl.diff.changes import ADDED, MOVED, REMOVED, Change
 from fsctl.model.tree import PlacementRule, QueueTree
 
 FAIR_PROPERTY = "queuePlacementPolicy"

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fsctl.diffing.changes import ADDED, CHANGED, REMOVED, Change, canonical, canonical_property, percent_text
-from fsctl.diffing.queues import properties, queue_kind
-from fsctl.diffing.rules import CS_PROPERTY, capacity_rules, mapping_text, rule_changes
+from fsctl.diff.changes import ADDED, CHANGED, REMOVED, Change, canonical, canonical_property, percent_text
+from fsctl.diff.queues import properties, queue_kind
+from fsctl.diff.rules import CS_PROPERTY, capacity_rules, mapping_text, rule_changes
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, ResourceSpec, Vector
 from fsctl.model.tree import FAIR, Queue, QueueTree
 
@@ -353,7 +353,7 @@ def _share_changes(
             )
         )
     if cluster:
-        from fsctl.diffing.shares import GUARANTEED, STEADY, capacity_shares, fair_shares
+        from fsctl.diff.shares import GUARANTEED, STEADY, capacity_shares, fair_shares
 
         steady = fair_shares(fair, cluster, demand)
         guaranteed = capacity_shares(capacity, cluster)

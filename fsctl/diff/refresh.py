@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from fsctl.diffing.changes import canonical
-from fsctl.diffing.queues import Matching, property_value
+from fsctl.diff.changes import canonical
+from fsctl.diff.queues import Matching, property_value
 from fsctl.model.resources import MEMORY, VCORES, ResourceSpec
 from fsctl.model.tree import Queue, QueueTree
 
