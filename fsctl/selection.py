@@ -27,18 +27,18 @@ class UnknownRuleError(ValueError):
 def rule_code(token: str) -> str | None:
     """The code a rule code or kebab-case rule name stands for (``queue-name-has-dot`` -> ``FS101``),
     ``ALL`` for ``all``; None when no rule has it."""
-    from fsctl import rules
+    from fsctl import catalogue
 
     wanted = token.strip()
     if wanted.upper() == ALL:
         return ALL
-    rule = rules.get(wanted)
+    rule = catalogue.get(wanted)
     return rule.code if rule is not None else None
 
 
 def _codes(values: Iterable[str]) -> tuple[str, ...]:
     """Comma-separated codes, prefixes or names as codes and prefixes; raises UnknownRuleError."""
-    from fsctl import rules
+    from fsctl import catalogue
 
     out: list[str] = []
     known: list[str] | None = None
@@ -48,7 +48,7 @@ def _codes(values: Iterable[str]) -> tuple[str, ...]:
                 continue
             code = rule_code(part)
             if code is None:
-                known = known if known is not None else [r.code for r in rules.all_rules()]
+                known = known if known is not None else [r.code for r in catalogue.all_rules()]
                 prefix = part.upper()
                 if not any(c.startswith(prefix) for c in known):
                     raise UnknownRuleError(part)

@@ -18,12 +18,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from fsctl.catalogue import capacity as cs_rules
+from fsctl.catalogue import mapping as rules
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.tree import Queue, QueueTree, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
-from fsctl.rules import capacity as cs_rules
-from fsctl.rules import mapping as rules
 
 PREFIX = "yarn.scheduler.capacity."
 QUEUE_MAPPINGS = PREFIX + "queue-mappings"

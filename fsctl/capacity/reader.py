@@ -141,7 +141,7 @@ def read_capacity_conf(
 
 
 def _internal_error(path: str, exc: Exception) -> ReadResult:
-    from fsctl.rules import capacity as rules
+    from fsctl.catalogue import capacity as rules
 
     message = f"internal error while reading the file: {type(exc).__name__}: {exc}"
     return ReadResult(path, CAPACITY, None, [rules.CS010.at(Location(path, 1, 1), message)])

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterator
 from typing import Literal
 
+from fsctl.catalogue import capacity as cs_rules
+from fsctl.catalogue import capacity_lint as rules
 from fsctl.hadoop.conf import (
     ConfValueError,
     HadoopConf,
@@ -23,8 +25,6 @@ from fsctl.hadoop.conf import (
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.resources import MANDATORY_TYPES
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
-from fsctl.rules import capacity as cs_rules
-from fsctl.rules import capacity_lint as rules
 
 SchedulerKind = Literal["fair", "capacity", "fifo"]
 

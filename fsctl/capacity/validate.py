@@ -29,6 +29,7 @@ from fsctl.capacity.capacity_value import (
     parse_capacity,
     parse_vector,
 )
+from fsctl.catalogue import capacity as rules
 from fsctl.hadoop.conf import (
     LONG_MAX,
     LONG_MIN,
@@ -46,7 +47,6 @@ from fsctl.model.diagnostics import Diagnostic, Rule
 from fsctl.model.resources import MEMORY, VCORES
 from fsctl.model.tree import Queue, QueueTree, Setting
 from fsctl.model.versions import HadoopVersion
-from fsctl.rules import capacity as rules
 
 PRECISION = to_float32(0.0005)  # AbstractParentQueue.PRECISION
 PREFIX = keys.PREFIX

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from fsctl.catalogue import declared
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
 from fsctl.io.loader import load, load_site
 from fsctl.io.suppress import judged_by
@@ -13,7 +14,6 @@ from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.report import FileReport, TextOptions, render_diagnostics, use_color
-from fsctl.rules import declared
 from fsctl.selection import UNREADABLE_CODES, Selection, fails
 
 #: the codes validate and lint report (inline comments naming others are not judged unused)
@@ -91,7 +91,7 @@ def expand_paths(paths: list[str]) -> list[tuple[str, Diagnostic | None]]:
             continue
         found = search_directory(path, FILES, _recognised)
         if not found:
-            from fsctl.rules.document import XML001
+            from fsctl.catalogue.document import XML001
 
             message = "is a directory holding no scheduler configuration (searched *.xml by name and content)"
             out.append((path, XML001.at(Location(path), message)))

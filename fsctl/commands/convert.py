@@ -19,6 +19,7 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
+from fsctl.catalogue import convert as rules
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
 from fsctl.convert.converter import ConversionResult, convert, verify
 from fsctl.convert.options import ConvertOptions
@@ -28,7 +29,6 @@ from fsctl.io.suppress import judged_by
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.resources import MEMORY, VCORES
 from fsctl.report import FileReport, TextOptions, render_diagnostics, use_color
-from fsctl.rules import convert as rules
 from fsctl.selection import Selection, fails
 
 if TYPE_CHECKING:

@@ -14,11 +14,11 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from fsctl.catalogue import generate as rules
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES
-from fsctl.rules import generate as rules
 
 STDOUT = "-"
 #: an input that cannot be read at all: the ratio file's syntax, the template's (exit 2, as an

@@ -33,10 +33,10 @@ def reported_by(rule: Rule) -> tuple[str, ...]:
 
 
 def run(code: str | None, fmt: str, stdout: TextIO, stderr: TextIO) -> int:
-    from fsctl import rules
+    from fsctl import catalogue
 
     if code is None:
-        catalogue = rules.all_rules()
+        listed = catalogue.all_rules()
         if fmt == "json":
             rows = [
                 {
@@ -47,19 +47,19 @@ def run(code: str | None, fmt: str, stdout: TextIO, stderr: TextIO) -> int:
                     "commands": list(reported_by(r)),
                     "summary": r.summary,
                 }
-                for r in catalogue
+                for r in listed
             ]
             json.dump({"version": 1, "rules": rows}, stdout, indent=2)
             stdout.write("\n")
             return EXIT_CLEAN
-        width = max((len(r.name) for r in catalogue), default=10)
-        scopes = {r.code: ",".join(reported_by(r)) for r in catalogue}
+        width = max((len(r.name) for r in listed), default=10)
+        scopes = {r.code: ",".join(reported_by(r)) for r in listed}
         scope_width = max((len(s) for s in scopes.values()), default=8)
-        for r in catalogue:
+        for r in listed:
             scope = f"{scopes[r.code]:{scope_width}}"
             stdout.write(f"{r.code:7} {r.name:{width}}  {r.severity.label:7} {scope}  {r.summary}\n")
         return EXIT_CLEAN
-    rule = rules.get(code)
+    rule = catalogue.get(code)
     if rule is None:
         stderr.write(f"fsctl rules: no rule {code!r}; `fsctl rules` lists them all\n")
         return EXIT_ERROR

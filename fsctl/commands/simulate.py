@@ -88,8 +88,8 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
 
 def build_report(options: SimulateOptions) -> SimulateReport:
     """Load, evaluate and shape the rows; raises :class:`SimulateError` on unusable input."""
+    from fsctl.catalogue.simulate import SM106
     from fsctl.io.loader import load, load_site
-    from fsctl.rules.simulate import SM106
 
     conf = None
     if options.yarn_site:
@@ -161,10 +161,10 @@ def _fair_report(
     hadoop_version: HadoopVersion,
     label: str,
 ) -> SimulateReport:
+    from fsctl.catalogue.simulate import SM104, SM105
     from fsctl.evaluate.fair import evaluate_fair, parent_entries, unknown_queues
     from fsctl.evaluate.preemption import PreemptionSettings, evaluate_preemption
     from fsctl.report.simulate import SimulateReport, fair_rows
-    from fsctl.rules.simulate import SM104, SM105
 
     size_based = _site_bool(conf, "yarn.scheduler.fair.sizebasedweight", False)
     # a bare "2" means the last 2.x line with the queue-level preemption model (branch-2.8)

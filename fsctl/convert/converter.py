@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview, output, paths, placement
 from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
 from fsctl.convert.queues import QueueContext, convert_queues
@@ -19,7 +20,6 @@ from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_sit
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.tree import Queue, QueueTree, ReadResult
-from fsctl.rules import convert as rules
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf

@@ -9,9 +9,9 @@ path; this module tells which applications must change how they name their queue
 
 from __future__ import annotations
 
+from fsctl.catalogue import convert as rules
 from fsctl.convert.options import ConvertOptions, Emitter
 from fsctl.model.tree import QueueTree
-from fsctl.rules import convert as rules
 
 
 def duplicate_leaves(tree: QueueTree) -> dict[str, list[str]]:

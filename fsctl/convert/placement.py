@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fsctl.catalogue import convert as rules
 from fsctl.convert.options import ConvertOptions, Emitter
 from fsctl.model.tree import PlacementRule
-from fsctl.rules import convert as rules
 
 FIELD_ORDER = (
     "type",

@@ -10,13 +10,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview, weights
 from fsctl.convert.options import ConvertOptions, Emitter
 from fsctl.convert.resources import Plan, maximum_percent, resolved
 from fsctl.hadoop.conf import java_float_str, to_float32
 from fsctl.model.resources import INT_MAX, UNBOUNDED, fmt_vector
 from fsctl.model.tree import Queue, QueueTree
-from fsctl.rules import convert as rules
 
 
 @dataclass(frozen=True)

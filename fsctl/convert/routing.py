@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from fsctl.capacity.mapping import MappingConfig, rules_from_json_dicts
+from fsctl.catalogue import route as rules
 from fsctl.convert.fairview import acl_raw
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
@@ -18,7 +19,6 @@ from fsctl.model.tree import QueueTree
 from fsctl.routing.apps import App
 from fsctl.routing.engine import CapacityEngine, Engine, RoutedApp, fair_engine, route_apps
 from fsctl.routing.findings import landing_text
-from fsctl.rules import route as rules
 
 PROBE_USER = "fsctl_probe_user"
 PROBE_GROUP = "fsctl_probe_group"

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from fsctl.catalogue import convert as rules
 from fsctl.convert.options import Emitter
 from fsctl.convert.resources import Plan
 from fsctl.model.resources import MEMORY, fmt_vector
 from fsctl.model.tree import QueueTree
-from fsctl.rules import convert as rules
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview
 from fsctl.convert.options import ConvertOptions, Emitter
 from fsctl.hadoop.conf import ConfValueError, java_float_str, to_float32
 from fsctl.model.location import Location
 from fsctl.model.resources import INT_MAX
 from fsctl.model.tree import QueueTree
-from fsctl.rules import convert as rules
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf

@@ -19,11 +19,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from fsctl.catalogue.simulate import SM101, SM102, SM103
 from fsctl.io.fileio import read_input
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES, Vector
-from fsctl.rules.simulate import SM101, SM102, SM103
 
 if TYPE_CHECKING:
     from fsctl.io.yamlsafe import Node as _Node

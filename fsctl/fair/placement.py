@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from lxml import etree
 
+from fsctl.catalogue import placement as rules
 from fsctl.fair.names import assure_root, is_valid_queue_name
 from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import DeferredLocation
 from fsctl.model.tree import PlacementRule
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
-from fsctl.rules import placement as rules
 
 _PLACEMENT_PACKAGE = "org.apache.hadoop.yarn.server.resourcemanager.placement."
 #: rule name -> implementing class (QueuePlacementPolicy.RULES)

@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
+from fsctl.catalogue import fair as rules
 from fsctl.fair.names import trim_queue_name
 from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
 from fsctl.fair.site import FairSiteSettings
@@ -73,7 +74,6 @@ from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec
 from fsctl.model.tree import FAIR, PlacementRule, Queue, QueueTree, ReadResult, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
-from fsctl.rules import fair as rules
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from fsctl.catalogue import fair as rules
 from fsctl.fair.site import (
     ALLOCATION_FILE,
     ALLOW_UNDECLARED_POOLS,
@@ -40,7 +41,6 @@ from fsctl.fair.site import (
 )
 from fsctl.model.location import Location
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, resource_types
-from fsctl.rules import fair as rules
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf

@@ -11,9 +11,9 @@ import functools
 
 from lxml import etree
 
+from fsctl.catalogue import fair as rules
 from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic
-from fsctl.rules import fair as rules
 
 SCHEMA_NAME = "fair-scheduler.xsd"
 _STRAY_TEXT = "Character content other than whitespace is not allowed"

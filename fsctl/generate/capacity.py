@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
+from fsctl.catalogue import generate as rules
 from fsctl.generate.ratios import HUNDRED, SETTINGS, RatioFile, RatioQueue, format_number
 from fsctl.model.diagnostics import Diagnostic
-from fsctl.rules import generate as rules
 
 PREFIX = "yarn.scheduler.capacity."
 PLACES = Decimal("0.0001")

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from fsctl.catalogue import generate as rules
 from fsctl.generate.ratios import HUNDRED, SETTINGS, RatioFile, RatioQueue, format_number
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.resources import MEMORY, VCORES
-from fsctl.rules import generate as rules
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf

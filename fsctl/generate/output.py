@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from fsctl.catalogue import generate as rules
 from fsctl.generate.capacity import CapacityOutput, CapacityQueue, build_capacity
 from fsctl.generate.fair import FairOutput, FairQueue, build_fair
 from fsctl.generate.ratios import RatioFile, format_number
 from fsctl.generate.render import CAPACITY_TEMPLATE, FAIR_TEMPLATE, TemplateProblem, comment_safe, render
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
-from fsctl.rules import generate as rules
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf

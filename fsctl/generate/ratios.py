@@ -23,13 +23,13 @@ from decimal import Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 from typing import Any
 
+from fsctl.catalogue import generate as rules
 from fsctl.generate.syntax import Entry, Mapping, SyntaxProblem, format_of, parse
 from fsctl.io.fileio import read_input
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES, VCORES
 from fsctl.model.tree import Setting
-from fsctl.rules import generate as rules
 
 HUNDRED = Fraction(100)
 MAX_BYTES = 16 * 1024 * 1024

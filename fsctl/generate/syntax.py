@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from fsctl.catalogue import generate as rules
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
-from fsctl.rules import generate as rules
 
 
 @dataclass

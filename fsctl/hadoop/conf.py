@@ -282,7 +282,7 @@ class HadoopConf:
 
         Keys final here keep their value; each differing override is reported as Hadoop logs it.
         """
-        from fsctl.rules import capacity as rules
+        from fsctl.catalogue import capacity as rules
 
         merged = self.copy()
         merged.source = upper.source
@@ -514,7 +514,7 @@ def document_location(doc: XmlDocument, node: etree._Element, tag: str) -> Locat
 
 
 def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
-    from fsctl.rules import capacity as rules
+    from fsctl.catalogue import capacity as rules
 
     conf = HadoopConf(doc.path)
     diagnostics: list[Diagnostic] = []
@@ -638,7 +638,7 @@ def _read_property(
             continue
         field = tag if "}" not in tag else local_name(child)
         if field not in _KNOWN_CHILDREN:
-            from fsctl.rules import capacity as rules
+            from fsctl.catalogue import capacity as rules
 
             diagnostics.append(
                 rules.CS002.at(
@@ -656,7 +656,7 @@ def _read_property(
         elif field == "final":
             final_text = _element_text(child)
     if not name:
-        from fsctl.rules import capacity as rules
+        from fsctl.catalogue import capacity as rules
 
         diagnostics.append(
             rules.CS003.at(location.resolve(), "a <property> without a <name> is ignored by Hadoop")
@@ -664,7 +664,7 @@ def _read_property(
         return None
     final = final_text == "true"  # "true".equals(token): exact, case-sensitive, untrimmed
     if final_text is not None and not final and final_text.strip().lower() == "true":
-        from fsctl.rules import capacity as rules
+        from fsctl.catalogue import capacity as rules
 
         diagnostics.append(
             rules.CS007.at(
@@ -679,7 +679,7 @@ def _read_property(
 
 def _expansion_problems(conf: HadoopConf) -> Iterator[Diagnostic]:
     """Configuration.get fails on a substitution deeper than 20 steps (IllegalStateException)."""
-    from fsctl.rules import capacity as catalogue
+    from fsctl.catalogue import capacity as catalogue
 
     for name, raw in conf.items():
         if "${" not in raw:

@@ -14,12 +14,12 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from fsctl.catalogue import document as doc_rules
 from fsctl.io.suppress import Suppressions, find_suppressions
 from fsctl.io.xmldoc import XmlDocument, XmlLoadError, load_xml, local_name
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.tree import CAPACITY, FAIR, YARN_SITE, ReadResult
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
-from fsctl.rules import document as doc_rules
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf

@@ -82,7 +82,7 @@ class Suppressions:
 
         ``judged(code)``: whether the command runs that rule, so a silence that matched nothing is
         really unused (a lint rule's comment is not unused under ``fsctl validate``)."""
-        from fsctl.rules import suppression as rules
+        from fsctl.catalogue import suppression as rules
 
         found: list[Diagnostic] = []
         for directive in self.directives:
@@ -106,7 +106,7 @@ class Suppressions:
 def judged_by(prefixes: tuple[str, ...], *, lint: bool) -> Callable[[str], bool]:
     """Whether a command that reports codes of these prefixes (and lint rules, with ``lint``) would
     report a code: the ``judged`` of :meth:`Suppressions.problems`."""
-    from fsctl.rules import get
+    from fsctl.catalogue import get
 
     def judged(code: str) -> bool:
         rule = get(code)
@@ -117,7 +117,7 @@ def judged_by(prefixes: tuple[str, ...], *, lint: bool) -> Callable[[str], bool]
 
 def is_load_error(diagnostic: Diagnostic) -> bool:
     """An error the ResourceManager raises when loading the file (not one of fsctl's lint checks)."""
-    from fsctl.rules import declared
+    from fsctl.catalogue import declared
 
     if diagnostic.severity < Severity.ERROR or not diagnostic.code.startswith(_HADOOP_PREFIXES):
         return False

@@ -19,10 +19,10 @@ from typing import Any
 
 from lxml import etree
 
+from fsctl.catalogue import document as rules
 from fsctl.io.fileio import STDIN, read_stdin
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
-from fsctl.rules import document as rules
 
 MAX_BYTES = 64 * 1024 * 1024  # a 100,000-queue allocation file is about 15 MB
 # comments, CDATA, processing instructions and declarations are skipped; group 1 is the "<" of a

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityError, CapacityMode, CapacityValue, parse_capacity
+from fsctl.catalogue import capacity_lint as rules
 from fsctl.hadoop.conf import ConfValueError, HadoopConf, java_float_str, java_parse_float
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.tree import Queue, QueueTree, Setting
 from fsctl.model.versions import HadoopVersion
-from fsctl.rules import capacity_lint as rules
 
 if TYPE_CHECKING:
     from fsctl.lint import LintContext

@@ -18,6 +18,7 @@ import weakref
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from fsctl.catalogue import fair_lint as rules
 from fsctl.fair.names import trim_queue_name
 from fsctl.fair.reader import QUEUE_PROPERTIES
 from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, parse_double, parse_int, parse_long
@@ -26,7 +27,6 @@ from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.resources import UNBOUNDED, ResourceSpec
 from fsctl.model.tree import FAIR, Queue, QueueTree, Setting
-from fsctl.rules import fair_lint as rules
 
 if TYPE_CHECKING:
     from lxml import etree

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from fsctl.catalogue import placement_lint as rules
 from fsctl.fair.placement import DEFAULT_QUEUE, is_terminal
 from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.lint.fair import source_document, suggest
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.tree import FAIR, PlacementRule, Queue, QueueTree
-from fsctl.rules import placement_lint as rules
 
 if TYPE_CHECKING:
     from lxml import etree

@@ -1,7 +1,7 @@
 """Rules and the diagnostics they produce.
 
 A rule is a stable code (``FS101``), a kebab-case name, a default severity and a docstring that is its
-user documentation. Rules are declared once, in ``fsctl.rules``; readers, linters and the converter
+user documentation. Rules are declared once, in ``fsctl.catalogue``; readers, linters and the converter
 emit diagnostics through them so that a code can never drift from its name or severity.
 """
 

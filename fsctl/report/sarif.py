@@ -15,12 +15,12 @@ _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "
 
 
 def sarif_dict(files: Sequence[FileReport]) -> dict[str, Any]:
-    from fsctl import rules
+    from fsctl import catalogue
 
     codes = sorted({d.code for f in files for d in f.diagnostics})
     described = []
     for code in codes:
-        rule = rules.get(code)
+        rule = catalogue.get(code)
         entry: dict[str, Any] = {"id": code}
         if rule is not None:
             entry.update(

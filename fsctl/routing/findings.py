@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from fsctl.catalogue import route as rules
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.routing.engine import Landing, RoutedApp
-from fsctl.rules import route as rules
 
 
 def landing_text(landing: Landing) -> str:

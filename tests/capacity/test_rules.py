@@ -1,4 +1,4 @@
-"""One test per rule of fsctl.rules.capacity (CS0xx, CS1xx, CS2xx): a bad snippet gives the code at the
+"""One test per rule of fsctl.catalogue.capacity (CS0xx, CS1xx, CS2xx): a bad snippet gives the code at the
 line and column of the offending <property>; the corrected snippet gives nothing."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fsctl.capacity import reader as reader_module
-from fsctl.rules import capacity as catalogue
+from fsctl.catalogue import capacity as catalogue
 
 from .helpers import P, read_xml, xml_of
 

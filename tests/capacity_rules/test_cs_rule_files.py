@@ -14,11 +14,11 @@ import pytest
 
 from fsctl.capacity.mapping import check_mapping
 from fsctl.capacity.site import check_resource_calculator
+from fsctl.catalogue import get
 from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.loader import load, load_site
 from fsctl.lint import LintContext, run_lint
 from fsctl.model.diagnostics import Diagnostic
-from fsctl.rules import get
 
 from .helpers import DATA
 
@@ -79,7 +79,7 @@ def test_rule_file(path: Path) -> None:
 
 
 def test_every_rule_has_a_pass_and_a_fail_file() -> None:
-    from fsctl.rules import capacity_lint, mapping
+    from fsctl.catalogue import capacity_lint, mapping
 
     codes = [
         value.code

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from fsctl import hooks, rules
+from fsctl import catalogue, hooks
 from tests.conftest import ROOT, run_fsctl
 
 
@@ -40,10 +40,10 @@ def test_unknown_format(write) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_rules_catalogue_is_consistent() -> None:
-    catalogue = rules.all_rules()
-    assert len({r.code for r in catalogue}) == len(catalogue)
-    assert len({r.name for r in catalogue}) == len(catalogue)
-    for r in catalogue:
+    listed = catalogue.all_rules()
+    assert len({r.code for r in listed}) == len(listed)
+    assert len({r.name for r in listed}) == len(listed)
+    for r in listed:
         assert r.name == r.name.lower() and " " not in r.name and "_" not in r.name, r.code
         assert r.summary and r.summary != r.name, f"{r.code} needs a docstring"
 

@@ -184,14 +184,14 @@ def test_deterministic_bytes(tmp_path: Path) -> None:
 
 def test_every_conversion_rule_is_emitted_somewhere() -> None:
     # a CV code that nothing emits is dead documentation
-    from fsctl import rules
-    from fsctl.rules import convert as convert_rules
+    from fsctl import catalogue
+    from fsctl.catalogue import convert as convert_rules
 
     source = "".join(
         p.read_text() for p in (Path(convert_rules.__file__).parents[1] / "convert").glob("*.py")
     )
     source += (Path(convert_rules.__file__).parents[1] / "commands" / "convert.py").read_text()
-    codes = [r.code for r in rules.all_rules() if r.code.startswith("CV")]
+    codes = [r.code for r in catalogue.all_rules() if r.code.startswith("CV")]
     assert codes and [c for c in codes if f"rules.{c}" not in source] == []
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from fsctl import lint, rules
+from fsctl import catalogue, lint
 from fsctl.cli import COMMANDS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "fsctl"
@@ -22,7 +22,7 @@ REGISTERED = sorted(
     {
         *COMMANDS.values(),
         *(name for names in lint.AREAS.values() for name in names),
-        *(f"fsctl.rules.{name}" for name in rules.CATALOGUE_MODULES),
+        *(f"fsctl.catalogue.{name}" for name in catalogue.CATALOGUE_MODULES),
     }
 )
 
@@ -42,4 +42,4 @@ def test_every_lint_module_is_registered() -> None:
 
 
 def test_every_catalogue_module_is_registered() -> None:
-    assert set(rules.CATALOGUE_MODULES) == modules_of("rules")
+    assert set(catalogue.CATALOGUE_MODULES) == modules_of("catalogue")

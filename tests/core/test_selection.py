@@ -1,5 +1,5 @@
+from fsctl.catalogue import document
 from fsctl.model.diagnostics import Severity
-from fsctl.rules import document
 from fsctl.selection import Selection, fails
 
 

@@ -1,13 +1,13 @@
-"""One failing and one passing snippet per rule of fsctl.rules.fair (FS1xx, FS2xx) and
-fsctl.rules.placement (PL1xx, PL2xx): exact code, line and column of the offending element."""
+"""One failing and one passing snippet per rule of fsctl.catalogue.fair (FS1xx, FS2xx) and
+fsctl.catalogue.placement (PL1xx, PL2xx): exact code, line and column of the offending element."""
 
 from __future__ import annotations
 
 import pytest
 
+from fsctl.catalogue import fair as fair_rules
+from fsctl.catalogue import placement as placement_rules
 from fsctl.model.diagnostics import Severity
-from fsctl.rules import fair as fair_rules
-from fsctl.rules import placement as placement_rules
 
 from .conftest import Reader
 

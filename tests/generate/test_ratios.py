@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from fsctl.catalogue import generate as rules
 from fsctl.generate.ratios import RatioFile, format_number, read_ratios, suggest
-from fsctl.rules import generate as rules
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "ratios"
 CLUSTER = "memory-mb=102400, vcores=100"

@@ -54,7 +54,7 @@ def context_for(text: str) -> LintContext:
 
 
 def test_every_code_has_a_failing_case() -> None:
-    from fsctl.rules import all_rules
+    from fsctl.catalogue import all_rules
 
     ours = {r.code for r in all_rules() if LINT_CODE.match(r.code)}
     covered = {path.parts[-3] for path in CASES if path.parts[-2] == "fail"}

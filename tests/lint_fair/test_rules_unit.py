@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from fsctl.catalogue import all_rules
 from fsctl.lint import LintContext
 from fsctl.lint import fair as fair_lint
 from fsctl.lint import placement as placement_lint
 from fsctl.lint.fair import acl_problem, suggest
 from fsctl.model.resources import ResourceSpec
 from fsctl.model.tree import CAPACITY, FAIR, PlacementRule, Queue, QueueTree, Setting
-from fsctl.rules import all_rules
 
 
 def tree_of(*paths: str, fmt: str = FAIR) -> QueueTree:

@@ -2,7 +2,7 @@
 Capacity Scheduler settings of yarn-site.xml (``CS4xx``). Refresh refusals (cs.md §6.5) are
 ``fsctl.diff.refresh``'s."""
 
-from fsctl.rules import ERROR, INFO, WARNING, define
+from fsctl.catalogue import ERROR, INFO, WARNING, define
 
 _CSC = "CapacitySchedulerConfiguration.java"
 _STORE = "CSQueueStore.java"

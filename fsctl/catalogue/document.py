@@ -1,6 +1,6 @@
 """Rules for files that cannot be read or parsed at all, whatever their format (``XML0xx``)."""
 
-from fsctl.rules import ERROR, INFO, define
+from fsctl.catalogue import ERROR, INFO, define
 
 XML001 = define(
     "XML001",

@@ -1,7 +1,7 @@
 """``fsctl route`` and the routing report of ``fsctl convert`` (``RT…``): applications whose
 placement differs between configurations, and application tables fsctl cannot use."""
 
-from fsctl.rules import ERROR, INFO, WARNING, define
+from fsctl.catalogue import ERROR, INFO, WARNING, define
 
 RT101 = define(
     "RT101",

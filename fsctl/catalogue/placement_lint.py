@@ -4,7 +4,7 @@ The policy loads, but some rules can never place an application, or place it som
 rejected (fs-parse.md §3.12, §5). The checks live in ``fsctl.lint.placement``.
 """
 
-from fsctl.rules import INFO, WARNING, define
+from fsctl.catalogue import INFO, WARNING, define
 
 _PLACE = "RM/placement/"
 

@@ -8,7 +8,7 @@ from fs2cs on purpose (fs2cs crashes or is wrong) and what a migration changes f
 and shares.
 """
 
-from fsctl.rules import ERROR, INFO, WARNING, define
+from fsctl.catalogue import ERROR, INFO, WARNING, define
 
 _CONV = "scheduler/fair/converter/"
 _QC = _CONV + "FSQueueConverter.java"

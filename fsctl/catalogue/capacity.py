@@ -4,10 +4,10 @@
 yarn-site.xml); ``CS1xx`` what makes the ResourceManager refuse capacity-scheduler.xml at load or
 refresh (the message is Hadoop's); ``CS2xx`` what Hadoop logs a warning about or silently reads in
 a way the author did not mean. ``CS3xx`` lint and ``CS4xx`` yarn-site rules live in
-``fsctl.rules.capacity_lint``.
+``fsctl.catalogue.capacity_lint``.
 """
 
-from fsctl.rules import ERROR, INFO, WARNING, define
+from fsctl.catalogue import ERROR, INFO, WARNING, define
 
 _CONF = "hadoop-common/src/main/java/org/apache/hadoop/conf/Configuration.java"
 _CSC = "CapacitySchedulerConfiguration.java"

@@ -1,6 +1,6 @@
 """Rules about fsctl's own inline suppression comments (``FX0xx``)."""
 
-from fsctl.rules import WARNING, define
+from fsctl.catalogue import WARNING, define
 
 FX001 = define(
     "FX001",

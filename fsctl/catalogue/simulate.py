@@ -4,7 +4,7 @@ These are not Hadoop checks: they describe a snapshot file or option fsctl canno
 stops the simulation (exit 2) with a located message.
 """
 
-from fsctl.rules import ERROR, define
+from fsctl.catalogue import ERROR, define
 
 SM101 = define(
     "SM101",

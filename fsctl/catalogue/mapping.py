@@ -4,10 +4,10 @@ Legacy ``yarn.scheduler.capacity.queue-mappings`` and ``yarn.scheduler.queue-pla
 entries, and JSON rules (``mapping-rule-json`` / ``mapping-rule-json-file``). The ResourceManager
 validates every rule when it loads the configuration; any failure aborts the start or the refresh.
 An unknown ``mapping-rule-format`` and a JSON format without rules are ``CS125`` and ``CS207``
-(``fsctl.rules.capacity``).
+(``fsctl.catalogue.capacity``).
 """
 
-from fsctl.rules import ERROR, INFO, WARNING, define
+from fsctl.catalogue import ERROR, INFO, WARNING, define
 
 _CSC = "RM/scheduler/capacity/CapacitySchedulerConfiguration.java"
 _CREATOR = "RM/scheduler/capacity/placement/MappingRuleCreator.java"

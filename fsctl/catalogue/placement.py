@@ -2,7 +2,7 @@
 ``PL2xx`` warnings (fs-parse.md §3.11). Lint-only placement checks are ``PL3xx``.
 """
 
-from fsctl.rules import ERROR, WARNING, define
+from fsctl.catalogue import ERROR, WARNING, define
 
 _POLICY = "QueuePlacementPolicy.java#fromXml"
 

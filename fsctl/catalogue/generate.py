@@ -5,7 +5,7 @@ cannot be turned into a scheduler configuration, or a generated file that fsctl'
 rejects. ``GN1xx`` are errors (nothing is written), ``GN2xx`` warnings (the file is written).
 """
 
-from fsctl.rules import ERROR, WARNING, define
+from fsctl.catalogue import ERROR, WARNING, define
 
 GN100 = define(
     "GN100",

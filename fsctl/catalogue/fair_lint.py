@@ -5,7 +5,7 @@ line) but rarely means what the author intended: fs-parse.md §3.12 lists the ha
 reports them; ``fsctl validate`` does not. The checks live in ``fsctl.lint.fair``.
 """
 
-from fsctl.rules import INFO, WARNING, define
+from fsctl.catalogue import INFO, WARNING, define
 
 _QUEUE_PARSER = "ALLOC/AllocationFileQueueParser.java"
 _FILE_PARSER = "ALLOC/AllocationFileParser.java"

@@ -64,7 +64,7 @@ def define(
 def all_rules() -> list[Rule]:
     """Every rule, in code order (imports every catalogue module)."""
     for module in CATALOGUE_MODULES:
-        importlib.import_module(f"fsctl.rules.{module}")
+        importlib.import_module(f"fsctl.catalogue.{module}")
     return sorted(_RULES.values(), key=lambda r: r.code)
 
 

@@ -1,10 +1,10 @@
 """Fair Scheduler allocation-file rules that mirror Hadoop: ``FS1xx`` load errors (the
 ResourceManager refuses the file), ``FS2xx`` warnings (Hadoop logs and goes on, or silently loads
 something else), ``FS4xx`` Fair Scheduler settings in yarn-site.xml. Lint-only checks (``FS3xx``)
-live in ``fsctl.rules.fair_lint``.
+live in ``fsctl.catalogue.fair_lint``.
 """
 
-from fsctl.rules import ERROR, WARNING, define
+from fsctl.catalogue import ERROR, WARNING, define
 
 _LOADER = "AllocationFileLoaderService.java"
 _PARSER = "allocation/AllocationFileParser.java"
