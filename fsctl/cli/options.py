@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from fsctl.config import ConfigError, ProjectConfig, load_project_config
+from fsctl.cli.config import ConfigError, ProjectConfig, load_project_config
 from fsctl.model.diagnostics import Severity
 from fsctl.model.versions import DEFAULT_VERSION, SUPPORTED_VERSIONS, HadoopVersion, parse_version
 from fsctl.selection import Selection, UnknownRuleError
