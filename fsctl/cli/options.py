@@ -183,7 +183,7 @@ class Settings:
 
     def cluster(self, text: str | None) -> dict[str, int] | None:
         """``--cluster`` (else ``[tool.fsctl] cluster``), in the resource types the yarn-site knows."""
-        from fsctl.cluster import ClusterError, parse_cluster
+        from fsctl.fair.cluster import ClusterError, parse_cluster
         from fsctl.model.resources import MANDATORY_TYPES
 
         value = text or self.config.get("cluster")

@@ -263,7 +263,7 @@ class _Builder:
         return ratios
 
     def _cluster(self, ratios: RatioFile, entry: Entry | None, option: str | None) -> None:
-        from fsctl.cluster import ClusterError, parse_cluster
+        from fsctl.fair.cluster import ClusterError, parse_cluster
 
         if option is not None:
             text, where = option, Location(self.path)

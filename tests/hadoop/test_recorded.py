@@ -13,7 +13,7 @@ CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir())
 
 
 def _cluster(spec: str) -> dict[str, int]:
-    from fsctl.cluster import parse_cluster
+    from fsctl.fair.cluster import parse_cluster
 
     return parse_cluster(spec)
 

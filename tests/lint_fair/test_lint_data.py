@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from fsctl.cluster import parse_cluster
+from fsctl.fair.cluster import parse_cluster
 from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.loader import load
 from fsctl.lint import LintContext, run_lint

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fsctl.cluster import parse_cluster
+from fsctl.fair.cluster import parse_cluster
 from fsctl.io.loader import load, load_site
 from fsctl.lint import LintContext, run_lint
 from fsctl.model.diagnostics import Severity
