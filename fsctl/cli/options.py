@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from fsctl.catalogue.selection import Selection, UnknownRuleError
 from fsctl.cli.config import ConfigError, ProjectConfig, load_project_config
 from fsctl.model.diagnostics import Severity
 from fsctl.model.versions import DEFAULT_VERSION, SUPPORTED_VERSIONS, HadoopVersion, parse_version
-from fsctl.selection import Selection, UnknownRuleError
 
 if TYPE_CHECKING:
     from fsctl.report import TextOptions

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from fsctl.catalogue import declared
+from fsctl.catalogue.selection import UNREADABLE_CODES, Selection, fails
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
 from fsctl.io.loader import load, load_site
 from fsctl.io.suppress import judged_by
@@ -14,7 +15,6 @@ from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.report import FileReport, TextOptions, render_diagnostics, use_color
-from fsctl.selection import UNREADABLE_CODES, Selection, fails
 
 #: the codes validate and lint report (inline comments naming others are not judged unused)
 CHECKED_PREFIXES = ("XML", "FS", "CS", "PL")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from fsctl.catalogue import convert as rules
+from fsctl.catalogue.selection import Selection, fails
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
 from fsctl.convert.converter import ConversionResult, convert, verify
 from fsctl.convert.options import ConvertOptions
@@ -29,7 +30,6 @@ from fsctl.io.suppress import judged_by
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.resources import MEMORY, VCORES
 from fsctl.report import FileReport, TextOptions, render_diagnostics, use_color
-from fsctl.selection import Selection, fails
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf

@@ -151,7 +151,7 @@ def find_suppressions(doc: XmlDocument) -> Suppressions:
 
 
 def _named_codes(text: str) -> tuple[dict[str, str], list[str]]:
-    from fsctl.selection import rule_code
+    from fsctl.catalogue.selection import rule_code
 
     codes: dict[str, str] = {}
     unknown: list[str] = []

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fsctl.selection import Selection, UnknownRuleError
+from fsctl.catalogue.selection import Selection, UnknownRuleError
 from tests.conftest import allocations, run_fsctl
 
 # FS101 (a load error) on line 3

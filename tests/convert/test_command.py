@@ -166,7 +166,7 @@ def test_fair_load_errors_exit_2(tmp_path: Path) -> None:
 
 
 def test_select_and_exit_zero(tmp_path: Path) -> None:
-    from fsctl.selection import Selection
+    from fsctl.catalogue.selection import Selection
 
     code, out, _ = call(CONVERSION, dry_run=True, fmt="json", selection=Selection.of(["CV201"]))
     assert {d["code"] for d in json.loads(out)["files"][0]["diagnostics"]} == {"CV201"}

@@ -1,6 +1,6 @@
 from fsctl.catalogue import document
+from fsctl.catalogue.selection import Selection, fails
 from fsctl.model.diagnostics import Severity
-from fsctl.selection import Selection, fails
 
 
 def test_select_prefix_and_longest_match_wins() -> None:
