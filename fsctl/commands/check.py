@@ -81,7 +81,7 @@ def expand_paths(paths: list[str]) -> list[tuple[str, Diagnostic | None]]:
     folder with none is a problem of its own."""
     import os
 
-    from fsctl.hooks import FILES
+    from fsctl.commands.hooks import FILES
     from fsctl.io.fileio import STDIN, search_directory
 
     out: list[tuple[str, Diagnostic | None]] = []

@@ -1,5 +1,5 @@
 """The pre-commit hooks fsctl ships, from which ``.pre-commit-hooks.yaml`` is generated
-(``python -m fsctl.hooks > .pre-commit-hooks.yaml``); a test keeps the two identical."""
+(``python -m fsctl.commands.hooks > .pre-commit-hooks.yaml``); a test keeps the two identical."""
 
 from __future__ import annotations
 
