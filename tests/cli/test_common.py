@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from fsctl import catalogue, hooks
+from fsctl import catalogue
+from fsctl.commands import hooks
 from tests.conftest import ROOT, run_fsctl
 
 
