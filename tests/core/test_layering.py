@@ -1,4 +1,5 @@
-"""DESIGN.md §1: the core never imports click or rich; jinja2 and xmlschema only inside functions."""
+"""DESIGN.md §1 and ARCHITECTURE.md: the core never imports click or rich; jinja2 and xmlschema only inside
+functions; every import goes down the layer picture; no import cycle; at most three top-level modules."""
 
 from __future__ import annotations
 
@@ -41,3 +42,94 @@ def test_import_boundaries(path: Path) -> None:
         assert not imports & {"click", "rich"}, "only fsctl/cli and fsctl/report may import click or rich"
     if relative.parts[0] == "report":
         assert "rich" not in imports, "rich is imported lazily, only when colour output is on"
+
+
+# --- the layer picture (ARCHITECTURE.md): a package imports only from layers below it --------------
+
+#: rank of each package; an import must go to a lower rank, or be listed in SIDEWAYS or CALLS_UP
+LAYERS = {
+    "model": 0,
+    "catalogue": 1,
+    "gcpause": 2,
+    "io": 2,
+    "hadoop": 3,
+    "fair": 4,
+    "capacity": 4,
+    "lint": 5,
+    "evaluate": 5,
+    "routing": 5,
+    "convert": 5,
+    "diff": 5,
+    "generate": 5,
+    "report": 6,
+    "commands": 7,
+    "cli": 8,
+    "__main__": 9,
+}
+#: imports between packages of one layer
+SIDEWAYS = {("convert", "routing"), ("convert", "evaluate"), ("diff", "convert"), ("diff", "evaluate")}
+#: function-level imports that go up, by module: the loader hands each detected format to its reader
+CALLS_UP = {"io.loader": {"hadoop", "fair", "capacity"}}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+#: every module but fsctl/__init__ (the version string)
+MODULES = {module_name(p): p for p in all_modules() if module_name(p)}
+
+
+def fsctl_imports(path: Path, *, module_level: bool) -> set[str]:
+    """The fsctl modules ``path`` imports (``from fsctl.a import b`` counts fsctl.a.b when a module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = [n for n in tree.body if not isinstance(n, ast.If)] if module_level else list(ast.walk(tree))
+    found: set[str] = set()
+    for node in nodes:
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        found.update(n.removeprefix("fsctl.") for n in names if n.startswith("fsctl."))
+    return {n for n in found if n in MODULES}
+
+
+def layer_of(module: str) -> str:
+    return module.split(".")[0]
+
+
+@pytest.mark.parametrize("module", sorted(MODULES), ids=str)
+def test_imports_follow_the_layers(module: str) -> None:
+    if layer_of(module) not in LAYERS:
+        pytest.fail(f"fsctl/{module}: a module outside the layer picture (add its package to LAYERS)")
+    mine = layer_of(module)
+    for target in fsctl_imports(MODULES[module], module_level=False):
+        theirs = layer_of(target)
+        if theirs == mine or LAYERS[theirs] < LAYERS[mine] or (mine, theirs) in SIDEWAYS:
+            continue
+        assert theirs in CALLS_UP.get(module, set()), f"{module} imports {target}: up the layers"
+
+
+def test_the_top_level_holds_at_most_three_modules() -> None:
+    assert len([p for p in PACKAGE.glob("*.py")]) <= 3
+
+
+def test_no_import_cycle_among_modules() -> None:
+    """Module-level imports (the ones run at import time) form no cycle."""
+    graph = {m: fsctl_imports(p, module_level=True) - {m} for m, p in MODULES.items()}
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            cycle = [*path[path.index(module) :], module]
+            pytest.fail("import cycle: " + " -> ".join(cycle))
+        if module in done:
+            return
+        for target in sorted(graph[module]):
+            visit(target, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
