@@ -11,8 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fsctl.io.yamlsafe import YamlLimitError, compose
-
-from .test_input_file_properties import STRUCTURES, YAML_TEXT
+from tests.hardening.test_input_file_properties import STRUCTURES, YAML_TEXT
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
