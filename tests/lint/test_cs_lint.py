@@ -22,8 +22,7 @@ from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.loader import load
 from fsctl.lint import LintContext, run_lint
 from fsctl.model.versions import HadoopVersion
-
-from .helpers import conf_of
+from tests.capacity.rule_helpers import conf_of
 
 P = "yarn.scheduler.capacity."
 BASE = {P + "root.queues": "a,b", P + "root.a.capacity": "40", P + "root.b.capacity": "60"}

@@ -19,8 +19,7 @@ from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.loader import load, load_site
 from fsctl.lint import LintContext, run_lint
 from fsctl.model.diagnostics import Diagnostic
-
-from .helpers import DATA
+from tests.capacity.rule_helpers import DATA
 
 _HEADER = re.compile(r"<!-- (expect|expect-none): ([^|]*?)\s*(?:\|\s*(.*?))?\s*-->")
 

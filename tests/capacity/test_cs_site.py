@@ -17,7 +17,7 @@ from fsctl.capacity.site import (
     scheduler_kind,
 )
 
-from .helpers import conf_of
+from .rule_helpers import conf_of
 
 SCHEDULER = "yarn.resourcemanager.scheduler.class"
 RM = "org.apache.hadoop.yarn.server.resourcemanager.scheduler."

@@ -14,7 +14,7 @@ from fsctl.capacity.mapping import (
     validate_target,
 )
 
-from .helpers import tree_of
+from .rule_helpers import tree_of
 
 # TestMappingRuleValidationContextImpl#testStaticQueueValidation / #testDynamicQueueValidation (#138)
 VALIDATION_TREE = tree_of(

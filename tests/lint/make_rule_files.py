@@ -2,7 +2,7 @@
 """Regenerate ``tests/data/lint/capacity/{fail,pass}/<CODE>.xml`` (one failing and one passing file
 per rule; the expected diagnostics are written into each file). Run from anywhere:
 
-    .venv/bin/python tests/capacity_rules/make_rule_files.py
+    .venv/bin/python tests/lint/make_rule_files.py
 
 Review the result as a diff; the files, not this script, are what the tests read.
 """
