@@ -133,3 +133,10 @@ def test_no_import_cycle_among_modules() -> None:
 
     for module in sorted(graph):
         visit(module, [])
+
+
+def test_architecture_md_names_every_package() -> None:
+    text = (PACKAGE.parent / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    packages = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists())
+    assert [p for p in packages if f" {p}/" not in text] == []
+    assert set(packages) <= set(LAYERS)
