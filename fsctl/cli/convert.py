@@ -8,7 +8,9 @@ import click
 
 from fsctl.cli.options import (
     FORMAT_CHOICES,
+    cluster_option,
     diagnostic_options,
+    file_option,
     input_options,
     resolve_fail_on,
     resolve_format,
@@ -36,33 +38,24 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
     "-p", "--print", "print_output", is_flag=True, help="Print the converted files instead of writing them."
 )
 @click.option("--percentage", is_flag=True, help="Percentages instead of weights (fs2cs -pc).")
-@click.option(
+@file_option(
     "-r",
     "--rules",
     "rules_path",
-    type=click.Path(dir_okay=False),
-    default=None,
     help="The fs2cs conversion-rules file (<rule>.action=warning|abort, maxChildQueue.limit).",
 )
 @click.option("-e", "--rules-to-file", is_flag=True, help="Write the mapping rules to mapping-rules.json.")
 @click.option("-d", "--dry-run", is_flag=True, help="Convert, verify and report; write nothing.")
-@click.option(
-    "--cluster",
-    metavar="RES",
-    default=None,
-    help="Cluster size, e.g. 'memory-mb=102400, vcores=100': converts maxResources and shows shares.",
-)
+@cluster_option(": converts maxResources and shows shares.")
 @click.option(
     "--fallback-queue",
     metavar="PATH",
     default=None,
     help="Leaf queue for applications no rule places or that name a missing queue.",
 )
-@click.option(
+@file_option(
     "--apps",
     "apps_file",
-    type=click.Path(dir_okay=False),
-    default=None,
     help="Applications (CSV or YAML, as for fsctl route) to route through both schedulers too.",
 )
 @click.option(

@@ -7,6 +7,10 @@ import sys
 import click
 
 from fsctl.cli.options import (
+    cluster_option,
+    color_option,
+    file_option,
+    format_option,
     input_options,
     output_options,
     resolve_format,
@@ -18,29 +22,16 @@ from fsctl.commands import diff
 @click.command("diff")
 @click.argument("old")
 @click.argument("new")
-@click.option(
-    "--cluster",
-    metavar="RES",
-    default=None,
-    help="Cluster size, e.g. 'memory-mb=102400, vcores=100': also show how each queue's share changes.",
-)
-@click.option(
-    "--demand",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Demand snapshot (YAML or JSON): also compare instantaneous fair shares.",
-)
+@cluster_option(": also show how each queue's share changes.")
+@file_option("--demand", help="Demand snapshot (YAML or JSON): also compare instantaneous fair shares.")
 @input_options
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["auto", *diff.FORMATS]),
-    default=None,
-    help="Output format (auto: github under GitHub Actions, else text; markdown: a pull-request "
+@format_option(
+    ("auto", *diff.FORMATS),
+    "Output format (auto: github under GitHub Actions, else text; markdown: a pull-request "
     "comment; html: a page with both trees of shares).",
 )
 @output_options
-@click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
+@color_option
 def command(
     old: str,
     new: str,

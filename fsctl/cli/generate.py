@@ -6,17 +6,13 @@ import sys
 
 import click
 
+from fsctl.cli.options import cluster_option, color_option, file_option, format_option
 from fsctl.commands import generate
 
 
 @click.command("generate")
 @click.argument("ratios", type=click.Path())
-@click.option(
-    "--cluster",
-    metavar="RES",
-    default=None,
-    help="Cluster size, e.g. 'memory-mb=102400, vcores=100' (overrides the ratio file's 'cluster').",
-)
+@cluster_option(" (overrides the ratio file's 'cluster').")
 @click.option(
     "--target",
     type=click.Choice(["fair", "capacity"]),
@@ -41,17 +37,9 @@ from fsctl.commands import generate
     default=None,
     help="Fair placement policy preset, a comma list of rules, e.g. 'specified,user,default'.",
 )
-@click.option(
-    "--template",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Render with this jinja2 template instead of fsctl's (sandboxed, strict).",
-)
-@click.option(
-    "--yarn-site",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="yarn-site.xml holding scheduler settings and resource types (allocation increments).",
+@file_option("--template", help="Render with this jinja2 template instead of fsctl's (sandboxed, strict).")
+@file_option(
+    "--yarn-site", help="yarn-site.xml holding scheduler settings and resource types (allocation increments)."
 )
 @click.option(
     "--increment",
@@ -59,14 +47,12 @@ from fsctl.commands import generate
     default=None,
     help="Allocation increment overrides, e.g. 'memory-mb=512, vcores=1' (Fair target).",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
+@format_option(
+    ("text", "json"),
+    "Output format (json: the generated tree summary and the diagnostics on standard output).",
     default="text",
-    help="Output format (json: the generated tree summary and the diagnostics on standard output).",
 )
-@click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
+@color_option
 def command(
     ratios: str,
     cluster: str | None,

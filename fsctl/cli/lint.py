@@ -7,19 +7,14 @@ from typing import Any
 
 import click
 
-from fsctl.cli.options import diagnostic_options, input_options
+from fsctl.cli.options import cluster_option, diagnostic_options, input_options
 from fsctl.cli.validate import build_options
 from fsctl.commands import check
 
 
 @click.command("lint")
 @click.argument("files", nargs=-1, required=True, type=click.Path())
-@click.option(
-    "--cluster",
-    metavar="RES",
-    default=None,
-    help="Cluster size, e.g. 'memory-mb=102400, vcores=100': also check against the whole cluster.",
-)
+@cluster_option(": also check against the whole cluster.")
 @input_options
 @diagnostic_options
 def command(files: tuple[str, ...], **params: Any) -> None:

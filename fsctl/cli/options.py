@@ -28,19 +28,48 @@ def project_config() -> ProjectConfig:
         raise click.UsageError(str(exc)) from None
 
 
+def file_option(*names: str, help: str) -> Callable[[F], F]:
+    """An optional input file: ``--name FILE`` (and a destination name when given after the flags)."""
+    return click.option(*names, type=click.Path(dir_okay=False), default=None, help=help)
+
+
+def cluster_option(what: str) -> Callable[[F], F]:
+    """``--cluster RES``; ``what`` ends the help after the example."""
+    return click.option(
+        "--cluster",
+        metavar="RES",
+        default=None,
+        help=f"Cluster size, e.g. 'memory-mb=102400, vcores=100'{what}",
+    )
+
+
+def format_option(
+    choices: tuple[str, ...], help: str, default: str | None = None, show_default: bool = False
+) -> Callable[[F], F]:
+    """``--format`` into the ``fmt`` parameter."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(choices),
+        default=default,
+        show_default=show_default,
+        help=help,
+    )
+
+
+#: --color/--no-color, for every command with a text report
+color_option = click.option(
+    "--color/--no-color", default=None, help="Colour the text output (default: on a terminal)."
+)
+
+
 def diagnostic_options(func: F | None = None, *, formats: tuple[str, ...] = FORMAT_CHOICES) -> Any:
     """--format, --select, --ignore, --fail-on, --exit-zero, --quiet, --statistics, --color; as
     ``@diagnostic_options`` or ``@diagnostic_options(formats=...)``."""
     if func is None:
         return lambda f: diagnostic_options(f, formats=formats)
     decorators = [
-        click.option(
-            "--format",
-            "fmt",
-            type=click.Choice(formats),
-            default=None,
-            help="Output format (auto: github under GitHub Actions, else text).",
-        ),
+        format_option(formats, "Output format (auto: github under GitHub Actions, else text)."),
         click.option(
             "--select",
             multiple=True,
@@ -67,9 +96,7 @@ def diagnostic_options(func: F | None = None, *, formats: tuple[str, ...] = FORM
         click.option(
             "--statistics", is_flag=True, help="Print a count of findings per rule instead of the findings."
         ),
-        click.option(
-            "--color/--no-color", default=None, help="Colour the text output (default: on a terminal)."
-        ),
+        color_option,
     ]
     for decorator in reversed(decorators):
         func = decorator(func)
@@ -79,13 +106,9 @@ def diagnostic_options(func: F | None = None, *, formats: tuple[str, ...] = FORM
 def input_options(func: F) -> F:
     """--yarn-site, --hadoop-version."""
     func = hadoop_version_option("Hadoop release whose behaviour to follow")(func)
-    func = click.option(
-        "--yarn-site",
-        type=click.Path(dir_okay=False),
-        default=None,
-        help="yarn-site.xml holding scheduler settings and resource types.",
-    )(func)
-    return func
+    return file_option("--yarn-site", help="yarn-site.xml holding scheduler settings and resource types.")(
+        func
+    )
 
 
 def output_options(func: F) -> F:

@@ -6,7 +6,15 @@ import sys
 
 import click
 
-from fsctl.cli.options import FORMAT_CHOICES, input_options, resolve_format, settings
+from fsctl.cli.options import (
+    FORMAT_CHOICES,
+    color_option,
+    file_option,
+    format_option,
+    input_options,
+    resolve_format,
+    settings,
+)
 
 
 @click.command("route")
@@ -19,22 +27,12 @@ from fsctl.cli.options import FORMAT_CHOICES, input_options, resolve_format, set
     help="An application: user=alice,groups=eng:etl,queue=root.qa.p0 (groups and queue optional; "
     "repeatable).",
 )
-@click.option(
-    "--apps",
-    "apps_file",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Applications from a CSV (header user,groups,queue) or YAML/JSON file.",
+@file_option(
+    "--apps", "apps_file", help="Applications from a CSV (header user,groups,queue) or YAML/JSON file."
 )
 @input_options
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(FORMAT_CHOICES),
-    default=None,
-    help="Output format (auto: github under GitHub Actions, else text).",
-)
-@click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
+@format_option(FORMAT_CHOICES, "Output format (auto: github under GitHub Actions, else text).")
+@color_option
 def command(
     configs: tuple[str, ...],
     app_specs: tuple[str, ...],

@@ -7,6 +7,10 @@ import sys
 import click
 
 from fsctl.cli.options import (
+    cluster_option,
+    color_option,
+    file_option,
+    format_option,
     hadoop_version_option,
     output_options,
     settings,
@@ -16,39 +20,25 @@ from fsctl.commands import simulate
 
 @click.command("simulate")
 @click.argument("file", type=click.Path())
-@click.option(
-    "--cluster",
-    metavar="RES",
-    default=None,
-    help="Cluster size, e.g. 'memory-mb=102400, vcores=100' (required unless the demand file sets it).",
-)
-@click.option(
-    "--demand",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Demand snapshot (YAML or JSON): per-queue demand, usage and apps.",
-)
-@click.option(
+@cluster_option(" (required unless the demand file sets it).")
+@file_option("--demand", help="Demand snapshot (YAML or JSON): per-queue demand, usage and apps.")
+@file_option(
     "--yarn-site",
-    type=click.Path(dir_okay=False),
-    default=None,
     help="yarn-site.xml holding scheduler settings and resource types (preemption, sizebasedweight).",
 )
 @hadoop_version_option("Hadoop release whose arithmetic to follow; 2 selects the 2.x preemption model")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(simulate.FORMATS),
+@format_option(
+    simulate.FORMATS,
+    "Output format (markdown: a pull-request comment; html: a page with a picture of the tree).",
     default="text",
     show_default=True,
-    help="Output format (markdown: a pull-request comment; html: a page with a picture of the tree).",
 )
 @output_options
 @click.option(
     "--depth", type=click.IntRange(min=0), default=None, help="Show this many levels below the top one."
 )
 @click.option("--queue", metavar="PATH", default=None, help="Show only this queue and its subtree.")
-@click.option("--color/--no-color", default=None, help="Colour the text output (default: on a terminal).")
+@color_option
 def command(
     file: str,
     cluster: str | None,
