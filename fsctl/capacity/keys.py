@@ -13,6 +13,17 @@ import re
 PREFIX = "yarn.scheduler.capacity."
 ROOT = "root"
 INT_MAX = 2**31 - 1
+#: the fields of a JSON mapping rule (MappingRuleCreator), in the order fs2cs writes them
+MAPPING_RULE_FIELDS = (
+    "type",
+    "matches",
+    "policy",
+    "parentQueue",
+    "fallbackResult",
+    "create",
+    "value",
+    "customPlacement",
+)
 
 # value kinds: how CapacitySchedulerConfiguration reads each key
 CAPACITY = "capacity"  # capacity syntax (cs.md §3)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -10,13 +11,10 @@ from fsctl.cli.options import (
     FORMAT_CHOICES,
     cluster_option,
     diagnostic_options,
+    diagnostic_settings,
     file_option,
     input_options,
-    resolve_fail_on,
-    resolve_format,
-    resolve_selection,
     settings,
-    text_options,
 )
 
 #: the diagnostics formats, and a pull-request comment (markdown) or a page (html) with the shares
@@ -110,14 +108,7 @@ def command(
     no_terminal_rule_check: bool,
     skip_verification: bool,
     force: bool,
-    fmt: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    exit_zero: bool | None,
-    quiet: bool,
-    statistics: bool,
-    color: bool | None,
+    **diagnostics: Any,
 ) -> None:
     """Convert the Fair Scheduler configuration FAIR.xml to the Capacity Scheduler, as Hadoop's
     `yarn fs2cs` does, listing every setting that is dropped or changed.
@@ -130,8 +121,6 @@ def command(
     from fsctl.convert.options import ConvertOptions
 
     known = settings(yarn_site, hadoop_version)
-    config = known.config
-    fmt_name = resolve_format(fmt, config, CONVERT_FORMATS)
     mode = preemption_mode or "enabled"
     convert_options = ConvertOptions(
         percentage=percentage,
@@ -156,11 +145,6 @@ def command(
         skip_verification=skip_verification,
         no_terminal_rule_check=no_terminal_rule_check,
         convert=convert_options,
-        fmt=fmt_name,
-        text=text_options(quiet, statistics, fmt_name),
-        selection=resolve_selection(select, ignore, config),
-        fail_on=resolve_fail_on(fail_on, config),
-        exit_zero=bool(exit_zero if exit_zero is not None else config.get("exit-zero", False)),
-        color=color,
+        **diagnostic_settings(known.config, CONVERT_FORMATS, **diagnostics),
     )
     sys.exit(run_convert.run(options, sys.stdout, sys.stderr))

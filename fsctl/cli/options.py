@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 import click
 
@@ -101,6 +101,40 @@ def diagnostic_options(func: F | None = None, *, formats: tuple[str, ...] = FORM
     for decorator in reversed(decorators):
         func = decorator(func)
     return func
+
+
+class DiagnosticSettings(TypedDict):
+    fmt: str
+    text: TextOptions
+    selection: Selection
+    fail_on: Severity
+    exit_zero: bool
+    color: bool | None
+
+
+def diagnostic_settings(
+    config: ProjectConfig,
+    formats: tuple[str, ...],
+    *,
+    fmt: str | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    fail_on: str | None,
+    exit_zero: bool | None,
+    quiet: bool,
+    statistics: bool,
+    color: bool | None,
+) -> DiagnosticSettings:
+    """The parameters of :func:`diagnostic_options`, resolved against ``[tool.fsctl]``."""
+    fmt_name = resolve_format(fmt, config, formats)
+    return DiagnosticSettings(
+        fmt=fmt_name,
+        text=text_options(quiet, statistics, fmt_name),
+        selection=resolve_selection(select, ignore, config),
+        fail_on=resolve_fail_on(fail_on, config),
+        exit_zero=bool(exit_zero if exit_zero is not None else config.get("exit-zero", False)),
+        color=color,
+    )
 
 
 def input_options(func: F) -> F:

@@ -8,13 +8,11 @@ from typing import Any
 import click
 
 from fsctl.cli.options import (
+    FORMAT_CHOICES,
     diagnostic_options,
+    diagnostic_settings,
     input_options,
-    resolve_fail_on,
-    resolve_format,
-    resolve_selection,
     settings,
-    text_options,
 )
 from fsctl.commands import check
 
@@ -23,34 +21,20 @@ def build_options(
     lint: bool,
     files: tuple[str, ...],
     *,
-    fmt: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    exit_zero: bool | None,
-    quiet: bool,
-    statistics: bool,
-    color: bool | None,
     yarn_site: str | None,
     hadoop_version: str | None,
     cluster: str | None = None,
+    **diagnostics: Any,
 ) -> check.CheckOptions:
     """The options of validate (``lint`` False) and lint, from their click parameters."""
     known = settings(yarn_site, hadoop_version)
-    config = known.config
-    fmt_name = resolve_format(fmt, config)
     return check.CheckOptions(
         paths=list(files),
         lint=lint,
         yarn_site=known.yarn_site,
         hadoop_version=known.hadoop_version,
         cluster=known.cluster(cluster) if lint else None,
-        fmt=fmt_name,
-        text=text_options(quiet, statistics, fmt_name),
-        selection=resolve_selection(select, ignore, config),
-        fail_on=resolve_fail_on(fail_on, config),
-        exit_zero=bool(exit_zero if exit_zero is not None else config.get("exit-zero", False)),
-        color=color,
+        **diagnostic_settings(known.config, FORMAT_CHOICES, **diagnostics),
     )
 
 

@@ -13,20 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fsctl.capacity.keys import MAPPING_RULE_FIELDS
 from fsctl.catalogue import convert as rules
 from fsctl.convert.options import ConvertOptions, Emitter
 from fsctl.model.tree import PlacementRule
 
-FIELD_ORDER = (
-    "type",
-    "matches",
-    "policy",
-    "parentQueue",
-    "fallbackResult",
-    "create",
-    "value",
-    "customPlacement",
-)
 PRIMARY_GROUP_PATH = "root.<primaryGroup>"
 SECONDARY_GROUP_PATH = "root.<secondaryGroup>"
 
@@ -60,7 +51,7 @@ def _rule(
     if create is not None:
         rule["create"] = create
     rule.update(extra)
-    return {key: rule[key] for key in FIELD_ORDER if key in rule}
+    return {key: rule[key] for key in MAPPING_RULE_FIELDS if key in rule}
 
 
 @dataclass
@@ -210,7 +201,7 @@ def to_json(rules_list: Sequence[dict[str, Any]]) -> str:
         return '{\n  "rules" : [ ]\n}'
     blocks = []
     for rule in rules_list:
-        ordered = [(key, rule[key]) for key in FIELD_ORDER if key in rule and rule[key] is not None]
+        ordered = [(key, rule[key]) for key in MAPPING_RULE_FIELDS if key in rule and rule[key] is not None]
         fields = ",\n".join(f"    {json.dumps(key)} : {json.dumps(value)}" for key, value in ordered)
         blocks.append("{\n" + fields + "\n  }")
     return '{\n  "rules" : [ ' + ", ".join(blocks) + " ]\n}"

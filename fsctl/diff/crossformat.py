@@ -98,33 +98,19 @@ def cross_format_changes(
     def oriented(fair_text: str | None, cs_text: str | None) -> tuple[str | None, str | None]:
         return (fair_text, cs_text) if fair_is_old else (cs_text, fair_text)
 
-    for path, queue in fair_index.items():
-        if path not in cs_index:
-            kind = REMOVED if fair_is_old else ADDED
-            old_text, new_text = oriented(queue_kind(queue), None)
+    sides = (
+        (fair_index, cs_index, True, "Fair Scheduler"),
+        (cs_index, fair_index, False, "Capacity Scheduler"),
+    )
+    for index, other, is_fair, scheduler in sides:
+        for path, queue in index.items():
+            if path in other:
+                continue
+            kind = REMOVED if is_fair == fair_is_old else ADDED
+            text = queue_kind(queue)
+            old_text, new_text = oriented(text, None) if is_fair else oriented(None, text)
             changes.append(
-                Change(
-                    kind,
-                    path,
-                    None,
-                    old_text,
-                    new_text,
-                    f"{queue_kind(queue)} queue only in the Fair Scheduler file",
-                )
-            )
-    for path, queue in cs_index.items():
-        if path not in fair_index:
-            kind = ADDED if fair_is_old else REMOVED
-            old_text, new_text = oriented(None, queue_kind(queue))
-            changes.append(
-                Change(
-                    kind,
-                    path,
-                    None,
-                    old_text,
-                    new_text,
-                    f"{queue_kind(queue)} queue only in the Capacity Scheduler file",
-                )
+                Change(kind, path, None, old_text, new_text, f"{text} queue only in the {scheduler} file")
             )
 
     preemption = bool(getattr(fair.extras.get("site"), "preemption", False))

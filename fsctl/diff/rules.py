@@ -12,6 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from fsctl.capacity.keys import MAPPING_RULE_FIELDS
 from fsctl.diff.changes import ADDED, MOVED, REMOVED, Change
 from fsctl.model.tree import PlacementRule, QueueTree
 
@@ -58,18 +59,6 @@ def fair_rules(tree: QueueTree) -> list[str]:
     return [placement_text(rule) for rule in tree.placement]
 
 
-RULE_FIELDS = (
-    "type",
-    "matches",
-    "policy",
-    "parentQueue",
-    "fallbackResult",
-    "create",
-    "value",
-    "customPlacement",
-)
-
-
 def mapping_text(rule: Any) -> str:
     """A Capacity Scheduler mapping rule in one line, defaults resolved as ``MappingRuleCreator``
     does (fallbackResult ``skip``, create ``true``, ``defaultQueue`` never creates)."""
@@ -81,9 +70,9 @@ def mapping_text(rule: Any) -> str:
         prefix = {"user": "u:", "group": "g:"}.get(rule.type, "") if origin == "legacy" else ""
         return f"{prefix}{rule.matches}:{rule.customPlacement}"
     if isinstance(rule, dict):
-        fields = {name: rule.get(name) for name in RULE_FIELDS}
+        fields = {name: rule.get(name) for name in MAPPING_RULE_FIELDS}
     elif hasattr(rule, "policy") and hasattr(rule, "matches"):
-        fields = {name: getattr(rule, name, None) for name in RULE_FIELDS}
+        fields = {name: getattr(rule, name, None) for name in MAPPING_RULE_FIELDS}
     else:
         return str(rule)
     policy = fields.get("policy")

@@ -14,12 +14,11 @@ import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from fsctl.model.resources import UNBOUNDED
+from fsctl.model.resources import UNBOUNDED, java_int, java_long
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 COMPUTE_FAIR_SHARES_ITERATIONS = 25
 LONG_MAX = UNBOUNDED
-INT_MAX = 2**31 - 1
 
 
 def java_float(value: float) -> float:
@@ -28,27 +27,6 @@ def java_float(value: float) -> float:
         return float(struct.unpack("f", struct.pack("f", value))[0])
     except OverflowError:
         return float("inf") if value > 0 else float("-inf")
-
-
-def _long_of_double(value: float) -> int:
-    """Java ``(long) d``: truncation toward zero, saturating, NaN to 0."""
-    if value != value:
-        return 0
-    if value >= 9.223372036854776e18:
-        return LONG_MAX
-    if value <= -9.223372036854776e18:
-        return -LONG_MAX - 1
-    return int(value)
-
-
-def _int_of_double(value: float) -> int:
-    if value != value:
-        return 0
-    if value >= INT_MAX:
-        return INT_MAX
-    if value <= -(2**31):
-        return -(2**31)
-    return int(value)
 
 
 def safe_add(a: int, b: int) -> int:
@@ -113,7 +91,7 @@ def compute_share(sched: Schedulable, ratio: float, rtype: str, *, int_arithmeti
     share = java_float(sched.weight) * ratio
     share = max(share, float(sched.min_of(rtype)))
     share = min(share, float(sched.max_of(rtype)))
-    return _int_of_double(share) if int_arithmetic else _long_of_double(share)
+    return java_int(share) if int_arithmetic else java_long(share)
 
 
 def fixed_share(sched: Schedulable, rtype: str, *, steady: bool) -> int | None:
@@ -215,7 +193,7 @@ def _compute(
         if total_max_share == LONG_MAX:
             break
     target = min(total_max_share, max(total.get(rtype, 0) - taken, 0))
-    cast = _int_of_double if semantics.int_arithmetic else _long_of_double
+    cast = java_int if semantics.int_arithmetic else java_long
 
     memo_key = (target, semantics.int_arithmetic, semantics.early_exit, *keys)
     right = _SOLVED.get(memo_key)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from fsctl.evaluate.compute_fair_shares import (
-    INT_MAX,
     LONG_MAX,
     Schedulable,
     Semantics,
@@ -17,7 +16,7 @@ from fsctl.evaluate.compute_fair_shares import (
     java_float,
     solve_ratio,
 )
-from fsctl.model.resources import MEMORY, VCORES
+from fsctl.model.resources import INT_MAX, MEMORY, VCORES
 
 
 def fake(min_mb: int = 0, max_mb: int = INT_MAX, weight: float = 1.0) -> Schedulable:
