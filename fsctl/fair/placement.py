@@ -98,8 +98,11 @@ def parse_placement_policy(
     return parsed, found
 
 
-def _named_rule(doc: XmlDocument, element: etree._Element, found: list[Diagnostic]) -> PlacementRule | None:
-    """createRule: the rule of an element, or None (with a diagnostic) when it has no valid name."""
+def _rule_name(
+    doc: XmlDocument, element: etree._Element, found: list[Diagnostic]
+) -> tuple[str, DeferredLocation] | None:
+    """A rule element's name and location, or None (with PL102 or PL103) when the name is missing or
+    names no rule class."""
     name = element.get("name", "")
     # worked out only if read: a clean policy at the end of a 100,000-queue file would otherwise
     # cost a scan of the whole text
@@ -112,6 +115,15 @@ def _named_rule(doc: XmlDocument, element: etree._Element, found: list[Diagnosti
     if name not in RULE_CLASSES:
         found.append(rules.PL103.at(location.resolve(), f"No rule class found for {name}", property="name"))
         return None
+    return name, location
+
+
+def _named_rule(doc: XmlDocument, element: etree._Element, found: list[Diagnostic]) -> PlacementRule | None:
+    """createRule: the rule of an element, or None (with a diagnostic) when it has no valid name."""
+    named = _rule_name(doc, element, found)
+    if named is None:
+        return None
+    name, location = named
     rule = PlacementRule(
         name=name,
         create=_create(element),
@@ -284,18 +296,10 @@ def _parse_old_policy(
 
 
 def _old_rule(doc: XmlDocument, element: etree._Element, found: list[Diagnostic]) -> PlacementRule | None:
-    name = element.get("name", "")
-    # worked out only if read: a clean policy at the end of a 100,000-queue file would otherwise
-    # cost a scan of the whole text
-    location = DeferredLocation(doc.location, element)
-    if name == "":
-        found.append(
-            rules.PL102.at(location.resolve(), "No name provided for a rule element", property="name")
-        )
+    named = _rule_name(doc, element, found)
+    if named is None:
         return None
-    if name not in RULE_CLASSES:
-        found.append(rules.PL103.at(location.resolve(), f"No rule class found for {name}", property="name"))
-        return None
+    name, location = named
     create = element.get("create")
     rule = PlacementRule(
         name=name,
