@@ -9,13 +9,16 @@ chose to fill ``effective``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from fsctl.hadoop.conf import to_float32
 from fsctl.model.location import Location
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec
 from fsctl.model.tree import Queue, QueueTree, Setting
+
+N = TypeVar("N", int, float)
 
 DEFAULT_MAX_AM_SHARE = 0.5  # AllocationConfiguration / AllocationFileParser default
 
@@ -54,19 +57,19 @@ def global_location(tree: QueueTree, name: str) -> Location | None:
 
 
 def as_float(value: Any, default: float) -> float:
-    if value is None:
-        return default
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return default
+    return _converted(value, default, float)
 
 
 def as_int(value: Any, default: int) -> int:
+    return _converted(value, default, int)
+
+
+def _converted(value: Any, default: N, cast: Callable[[Any], N]) -> N:
+    """``cast(value)``, or ``default`` when the value is unset or not a number."""
     if value is None:
         return default
     try:
-        return int(value)
+        return cast(value)
     except (TypeError, ValueError):
         return default
 

@@ -119,39 +119,26 @@ def _dominant(tree: QueueTree) -> bool:
     return "Dominant" in str(_global(tree, "resource-calculator", ""))
 
 
-def _less_than(
-    a: Mapping[str, int],
-    b: Mapping[str, int],
-    cluster: Mapping[str, int],
-    types: tuple[str, ...],
-    dominant: bool,
-) -> bool:
+Amounts = Mapping[str, int]
+
+
+def _dominant_share(v: Amounts, cluster: Amounts, types: tuple[str, ...]) -> float:
+    return max((v.get(t, 0) / cluster[t] for t in types if cluster.get(t)), default=0.0)
+
+
+def _less_than(a: Amounts, b: Amounts, cluster: Amounts, types: tuple[str, ...], dominant: bool) -> bool:
     """``Resources.lessThan(rc, cluster, a, b)``: memory for DefaultRC, dominant share for DominantRC."""
     if not dominant:
         return a.get(MEMORY, 0) < b.get(MEMORY, 0)
-
-    def share(v: Mapping[str, int]) -> float:
-        return max((v.get(t, 0) / cluster[t] for t in types if cluster.get(t)), default=0.0)
-
-    return share(a) < share(b)
+    return _dominant_share(a, cluster, types) < _dominant_share(b, cluster, types)
 
 
-def _divide(
-    a: Mapping[str, int],
-    b: Mapping[str, int],
-    cluster: Mapping[str, int],
-    types: tuple[str, ...],
-    dominant: bool,
-) -> float:
+def _divide(a: Amounts, b: Amounts, cluster: Amounts, types: tuple[str, ...], dominant: bool) -> float:
     """``Resources.divide(rc, cluster, a, b)``: memory ratio (DefaultRC) or dominant-share ratio."""
     if not dominant:
         return a.get(MEMORY, 0) / b[MEMORY] if b.get(MEMORY) else 0.0
-
-    def share(v: Mapping[str, int]) -> float:
-        return max((v.get(t, 0) / cluster[t] for t in types if cluster.get(t)), default=0.0)
-
-    denominator = share(b)
-    return share(a) / denominator if denominator else 0.0
+    denominator = _dominant_share(b, cluster, types)
+    return _dominant_share(a, cluster, types) / denominator if denominator else 0.0
 
 
 def evaluate_capacity(tree: QueueTree, cluster: Mapping[str, int]) -> CapacityResult:
