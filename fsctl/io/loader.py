@@ -18,7 +18,7 @@ from fsctl.catalogue import document as doc_rules
 from fsctl.io.suppress import Suppressions, find_suppressions
 from fsctl.io.xmldoc import XmlDocument, XmlLoadError, load_xml, local_name
 from fsctl.model.diagnostics import Diagnostic
-from fsctl.model.tree import CAPACITY, FAIR, YARN_SITE, ReadResult
+from fsctl.model.tree import CAPACITY, YARN_SITE, ReadResult
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
@@ -179,4 +179,4 @@ def check_site(conf: HadoopConf) -> list[Diagnostic]:
     return [*check_fair_site(conf), *check_capacity_site(conf)]
 
 
-__all__ = ["CAPACITY", "FAIR", "YARN_SITE", "LoadedFile", "Site", "load", "load_site"]
+__all__ = ["LoadedFile", "Site", "check_site", "load", "load_site"]
