@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypedDict, Unpack
 
 from fsctl.convert.rules_file import RulesFile
 from fsctl.model.diagnostics import Diagnostic, Rule, Severity
@@ -35,6 +35,13 @@ class ConvertOptions:
     @property
     def weight_mode(self) -> bool:
         return not self.percentage
+
+
+class Where(TypedDict, total=False):
+    """The queue and property a finding is about."""
+
+    queue: str | None
+    property: str | None
 
 
 class Emitter:
@@ -73,30 +80,18 @@ class Emitter:
         *,
         queue: str | None = None,
         property: str | None = None,
+        severity: Severity | None = None,
     ) -> None:
-        self.findings.append(rule.at(location, message, queue=queue, property=property))
+        self.findings.append(rule.at(location, message, queue=queue, property=property, severity=severity))
 
     def fs2cs_rule(
-        self,
-        action_key: str,
-        rule: Rule,
-        location: Location | None,
-        message: str,
-        *,
-        queue: str | None = None,
-        property: str | None = None,
+        self, action_key: str, rule: Rule, location: Location | None, message: str, **where: Unpack[Where]
     ) -> None:
-        """A finding that fs2cs raises through its rule handler under ``<action_key>.action``."""
-        if self.rules.action(action_key) == "abort":
-            self.aborted = True
-            self.findings.append(
-                rule.at(
-                    location,
-                    f"{message} (rules file: {action_key}.action=abort)",
-                    queue=queue,
-                    property=property,
-                    severity=Severity.ERROR,
-                )
-            )
-        else:
-            self.finding(rule, location, message, queue=queue, property=property)
+        """A finding that fs2cs raises through its rule handler under ``<action_key>.action``; ``where``
+        is the finding's ``queue`` and ``property``."""
+        if self.rules.action(action_key) != "abort":
+            self.finding(rule, location, message, **where)
+            return
+        self.aborted = True
+        aborted = f"{message} (rules file: {action_key}.action=abort)"
+        self.finding(rule, location, aborted, severity=Severity.ERROR, **where)
