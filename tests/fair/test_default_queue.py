@@ -13,7 +13,9 @@ def _read(write: Callable[[str, str], str], body: str, version: HadoopVersion) -
     path = write("fair-scheduler.xml", f'<?xml version="1.0"?>\n<allocations>\n{body}\n</allocations>\n')
     result = load(path, hadoop_version=version).result
     assert result.tree is not None
-    return [q.path for q in result.tree.root.walk()], [f"{d.code}:{d.line}:{d.queue}" for d in result.diagnostics]
+    return [q.path for q in result.tree.root.walk()], [
+        f"{d.code}:{d.line}:{d.queue}" for d in result.diagnostics
+    ]
 
 
 def test_undeclared_default_exists_on_33_only(write: Callable[[str, str], str]) -> None:

@@ -30,7 +30,9 @@ class QueueSpec:
 def _absolute() -> st.SearchStrategy[str]:
     return st.one_of(
         st.builds(lambda m, v: f"{m} mb, {v} vcores", st.sampled_from(MEMORY), st.sampled_from(VCORES)),
-        st.builds(lambda m, v: f"memory-mb={m}, vcores={v}", st.sampled_from(MEMORY), st.sampled_from(VCORES)),
+        st.builds(
+            lambda m, v: f"memory-mb={m}, vcores={v}", st.sampled_from(MEMORY), st.sampled_from(VCORES)
+        ),
     )
 
 
@@ -55,7 +57,9 @@ def _elements(leaf: bool, malformed: bool) -> st.SearchStrategy[list[str]]:
     ]
     if leaf or malformed:
         options.append(
-            st.builds(lambda s: f"<maxAMShare>{s}</maxAMShare>", st.sampled_from(("0.5", "1.0", "-1.0", "0.1")))
+            st.builds(
+                lambda s: f"<maxAMShare>{s}</maxAMShare>", st.sampled_from(("0.5", "1.0", "-1.0", "0.1"))
+            )
         )
     if not leaf:
         options.append(
@@ -92,9 +96,9 @@ def _render(spec: QueueSpec, indent: str) -> list[str]:
 
 PLACEMENTS = (
     "",
-    '<queuePlacementPolicy><rule name="specified"/><rule name="default"/></queuePlacementPolicy>',
-    '<queuePlacementPolicy><rule name="specified" create="false"/><rule name="reject"/></queuePlacementPolicy>',
-    '<queuePlacementPolicy><rule name="user"/><rule name="default" queue="root.a"/></queuePlacementPolicy>',
+    '<rule name="specified"/><rule name="default"/>',
+    '<rule name="specified" create="false"/><rule name="reject"/>',
+    '<rule name="user"/><rule name="default" queue="root.a"/>',
 )
 
 
@@ -105,13 +109,17 @@ def allocation_files(draw: st.DrawFn, malformed: bool = False) -> str:
     top = [draw(_queue(n, 1, malformed)) for n in names]
     lines = ['<?xml version="1.0"?>', "<allocations>"]
     if draw(st.booleans()):
-        lines.append(f"  <defaultQueueSchedulingPolicy>{draw(st.sampled_from(('fair', 'drf')))}"
-                     "</defaultQueueSchedulingPolicy>")
+        lines.append(
+            f"  <defaultQueueSchedulingPolicy>{draw(st.sampled_from(('fair', 'drf')))}"
+            "</defaultQueueSchedulingPolicy>"
+        )
     if draw(st.booleans()):
         lines.append(f"  <queueMaxAppsDefault>{draw(st.sampled_from((1, 10, 100)))}</queueMaxAppsDefault>")
     if draw(st.integers(0, 3)) == 0:
-        lines.append(f"  <queueMaxAMShareDefault>{draw(st.sampled_from(('0.5', '1.0', '-1')))}"
-                     "</queueMaxAMShareDefault>")
+        lines.append(
+            f"  <queueMaxAMShareDefault>{draw(st.sampled_from(('0.5', '1.0', '-1')))}"
+            "</queueMaxAMShareDefault>"
+        )
     if draw(st.booleans()):
         # an explicit root, as many real files have
         root_policy = draw(st.sampled_from(("", "<schedulingPolicy>drf</schedulingPolicy>")))
@@ -124,6 +132,6 @@ def allocation_files(draw: st.DrawFn, malformed: bool = False) -> str:
             lines += _render(spec, "  ")
     placement = draw(st.sampled_from(PLACEMENTS))
     if placement:
-        lines.append("  " + placement)
+        lines.append(f"  <queuePlacementPolicy>{placement}</queuePlacementPolicy>")
     lines.append("</allocations>")
     return "\n".join(lines) + "\n"

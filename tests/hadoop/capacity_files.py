@@ -27,16 +27,18 @@ def _percentages(draw: st.DrawFn, count: int, exact: bool) -> list[str]:
 def _children(draw: st.DrawFn, path: str, depth: int, props: dict[str, str], malformed: bool) -> None:
     names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
     props[f"{PREFIX}{path}.queues"] = ",".join(names)
-    mode = draw(st.sampled_from(("percentage", "percentage", "weight", "absolute") + (("mixed",) if malformed else ())))
+    mode = draw(
+        st.sampled_from(
+            ("percentage", "percentage", "weight", "absolute") + (("mixed",) if malformed else ())
+        )
+    )
     if mode == "percentage":
         values = _percentages(draw, len(names), exact=not malformed or draw(st.booleans()))
     elif mode == "weight":
         values = [f"{draw(st.sampled_from(('1', '2', '0.5', '3')))}w" for _ in names]
     elif mode == "absolute":
-        values = [
-            f"[memory={draw(st.sampled_from((1024, 4096, 10240)))},vcores={draw(st.sampled_from((1, 4, 10)))}]"
-            for _ in names
-        ]
+        memory, vcores = st.sampled_from((1024, 4096, 10240)), st.sampled_from((1, 4, 10))
+        values = [f"[memory={draw(memory)},vcores={draw(vcores)}]" for _ in names]
     else:
         values = [draw(st.sampled_from(("50", "1w", "[memory=1024,vcores=1]"))) for _ in names]
     for name, value in zip(names, values, strict=True):

@@ -3,7 +3,6 @@ verdict, then every queue's absolute and maximum capacity and guaranteed and max
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from tests.conftest import SAMPLES
 from tests.hadoop import fsctl_side
 from tests.hadoop.capacity_files import capacity_files
 from tests.hadoop.conftest import oracle_for
+from tests.hadoop.oracle import write_temporary
 
 CLUSTER = {"memory-mb": 102400, "vcores": 100}
 CLUSTER_SPEC = "memory-mb=102400, vcores=100"
@@ -48,12 +48,10 @@ def test_generated_capacity_files(malformed: bool, hadoop_cases: int) -> None:
     @settings(max_examples=hadoop_cases, deadline=None, suppress_health_check=list(HealthCheck))
     @given(capacity_files(malformed=malformed))
     def check(text: str) -> None:
-        handle = tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False, prefix="fsctl-cs-")
-        with handle:
-            handle.write(text)
+        path = write_temporary(text, "fsctl-cs-")
         try:
-            compare_capacity("3.4", handle.name, text)
+            compare_capacity("3.4", path, text)
         finally:
-            Path(handle.name).unlink()
+            Path(path).unlink()
 
     check()
