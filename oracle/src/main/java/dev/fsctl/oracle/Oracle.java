@@ -471,46 +471,67 @@ public final class Oracle {
     asc.setApplicationName(str(request, "name") == null ? "app" : str(request, "name"));
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("ok", true);
-    AutoCloseable stop;
-    PlacementManager pm;
-    if (fair) {
-      FairScheduler fs;
-      try {
-        fs = fairScheduler(base, file);
-      } catch (Exception e) {
-        return failure(rootCause(e));
-      }
-      pm = fs.getRMContext().getQueuePlacementManager();
-      stop = fs::stop;
-    } else {
-      CapacityScheduler cs;
-      try {
-        cs = capacityScheduler(base, file);
-      } catch (Exception e) {
-        return failure(rootCause(e));
-      }
-      pm = cs.getRMContext().getQueuePlacementManager();
-      stop = cs::serviceStop;
-    }
+    FairScheduler fs = null;
+    CapacityScheduler cs = null;
     try {
-      ApplicationPlacementContext placed = pm.placeApplication(asc, user);
-      if (placed == null) {
-        answer.put("queue", null);
-        answer.put("rejected", fair);
-        answer.put("placed_by_rule", false);
+      if (fair) {
+        fs = fairScheduler(base, file);
       } else {
-        answer.put("queue", Compat.fullPath(placed));
-        answer.put("rejected", false);
-        answer.put("placed_by_rule", true);
+        cs = capacityScheduler(base, file);
       }
     } catch (Exception e) {
-      answer.put("queue", null);
-      answer.put("rejected", true);
-      answer.put("error", error(e));
-    } finally {
-      stop.close();
+      return failure(rootCause(e));
     }
-    return answer;
+    try {
+      PlacementManager pm = (fair ? fs.getRMContext() : cs.getRMContext()).getQueuePlacementManager();
+      ApplicationPlacementContext placed;
+      try {
+        placed = pm.placeApplication(asc, user);
+      } catch (Exception e) {
+        answer.put("queue", null);
+        answer.put("rejected", true);
+        answer.put("error", error(e));
+        return answer;
+      }
+      answer.put("placed_by_rule", placed != null);
+      String queue = fair ? acceptedByFair(fs, placed) : acceptedByCapacity(cs, placed, asked);
+      answer.put("queue", queue);
+      answer.put("rejected", queue == null);
+      return answer;
+    } finally {
+      if (fair) {
+        fs.stop();
+      } else {
+        cs.serviceStop();
+      }
+    }
+  }
+
+  /**
+   * FairScheduler.addApplication: no placement is a rejection, and the placed queue must be (or be
+   * creatable as) a leaf.
+   */
+  static String acceptedByFair(FairScheduler fs, ApplicationPlacementContext placed) {
+    if (placed == null) {
+      return null;
+    }
+    FSLeafQueue leaf = fs.getQueueManager().getLeafQueue(Compat.fullPath(placed), true);
+    return leaf == null ? null : leaf.getName();
+  }
+
+  /**
+   * CapacityScheduler: without a placement the submitted queue is used; it must be an existing leaf
+   * (by full path or unique short name). A placed queue that does not exist yet is reported as
+   * placed (auto-creation decides at submission).
+   */
+  static String acceptedByCapacity(CapacityScheduler cs, ApplicationPlacementContext placed, String asked) {
+    String name = placed == null ? asked : Compat.fullPath(placed);
+    CSQueue queue = cs.getQueue(name);
+    if (queue == null) {
+      return placed == null ? null : name;
+    }
+    boolean leaf = queue.getChildQueues() == null || queue.getChildQueues().isEmpty();
+    return leaf && !queue.getClass().getSimpleName().contains("Parent") ? queue.getQueuePath() : null;
   }
 
   // ---------------------------------------------------------------- JSON helpers
