@@ -11,6 +11,7 @@ from lxml import etree
 
 from fsctl.convert.departures import explained
 from tests.conftest import SAMPLES, run_fsctl
+from tests.hadoop.boot import boot
 from tests.hadoop.conftest import oracle_for
 from tests.hadoop.hadoop_resources import CONVERTER_RESOURCES, RULES_RESOURCE, extract
 from tests.hadoop.oracle import Oracle
@@ -45,22 +46,8 @@ def _output_would_not_boot(oracle: Oracle, source: Path, out: Path, flags: list[
     delta alone; fsctl with the user's yarn-site merged in, as the ResourceManager will read it. True
     when the real CapacityScheduler, booted that way, refuses fsctl's unverified output."""
     run_fsctl("convert", str(source), "-o", str(out), "--skip-verification", *flags)
-    merged: dict[str, str] = {}
-    if "--yarn-site" in flags:
-        merged.update(_properties(Path(flags[flags.index("--yarn-site") + 1])))
-    merged.update(_properties(out / "yarn-site.xml"))
-    site = out / "merged-yarn-site.xml"
-    body = "".join(f"<property><name>{k}</name><value>{v}</value></property>\n" for k, v in merged.items())
-    site.write_text(f"<configuration>\n{body}</configuration>\n")
-    answer = oracle.ask(
-        {
-            "verb": "capacity",
-            "file": str(out / "capacity-scheduler.xml"),
-            "yarn_site": str(site),
-            "cluster": CLUSTER,
-        }
-    )
-    return not answer["ok"]
+    site = Path(flags[flags.index("--yarn-site") + 1]) if "--yarn-site" in flags else None
+    return not boot(oracle, out, site)["ok"]
 
 
 VARIANTS = {

@@ -217,10 +217,13 @@ public final class Oracle {
     File dir = Files.createTempDirectory("fsctl-oracle-cs").toFile();
     try {
       Files.copy(new File(csFile).toPath(), new File(dir, "capacity-scheduler.xml").toPath());
-      CapacitySchedulerConfiguration csConfig =
-          new CapacitySchedulerConfiguration(new Configuration(false), false);
-      csConfig.addResource(new Path(new File(dir, "capacity-scheduler.xml").getAbsolutePath()));
+      // as the ResourceManager builds it (FileBasedCSConfigurationProvider.loadConfiguration): the
+      // RM's configuration, yarn-site.xml included, with capacity-scheduler.xml on top.
+      // (ConvertedConfigValidator starts from an empty one and so misses yarn-site settings such as
+      // yarn.scheduler.capacity.resource-calculator, which fs2cs itself writes there.)
       Configuration siteConf = new YarnConfiguration(base);
+      CapacitySchedulerConfiguration csConfig = new CapacitySchedulerConfiguration(siteConf, false);
+      csConfig.addResource(new Path(new File(dir, "capacity-scheduler.xml").getAbsolutePath()));
       siteConf.set(YarnConfiguration.FS_BASED_RM_CONF_STORE, dir.getAbsolutePath());
       RMContextImpl rmContext = new RMContextImpl();
       ConfigurationProvider provider = new FileSystemBasedConfigurationProvider();
@@ -233,6 +236,8 @@ public final class Oracle {
       CapacityScheduler cs = new CapacityScheduler();
       cs.setConf(siteConf);
       cs.setRMContext(rmContext);
+      // the scheduling monitors fs2cs turns on (queue auto-deletion, auto-refresh) look it up
+      rmContext.setScheduler(cs);
       cs.serviceInit(csConfig);
       cs.serviceStart();
       return cs;
