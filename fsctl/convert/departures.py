@@ -92,7 +92,7 @@ DEPARTURES: tuple[Departure, ...] = (
         "root-acl-nobody",
         "a root aclSubmitApps/aclAdministerApps that admits nobody is left out",
         "written as ' ' (CV408)",
-        "left out, the Capacity Scheduler's root default * would admit everyone everywhere",
+        "left out, the Capacity Scheduler's default for root (*) admits everyone everywhere",
         _root_acl_nobody,
     ),
     Departure(
@@ -122,7 +122,8 @@ DEPARTURES: tuple[Departure, ...] = (
         "max-resources-with-cluster",
         "maximum-capacity is always 100 (maxResources only warned about)",
         "with --cluster, maxResources and maxChildResources become maximum-capacity percentages",
-        "a queue's cap is kept instead of silently lifted; without --cluster fsctl writes 100 as fs2cs",
+        "a queue's cap is kept instead of silently lifted; without --cluster, or when the rules file "
+        "aborts on them, fsctl does what fs2cs does",
         lambda *_: False,  # only with --cluster, which the fs2cs comparison does not pass to fsctl
     ),
     Departure(
@@ -154,3 +155,10 @@ def explained(
 ) -> bool:
     """True when a row of :data:`DEPARTURES` accounts for this difference in one property."""
     return any(d.explains(key, fs2cs, fsctl, fs2cs_all, fsctl_all) for d in DEPARTURES)
+
+
+def markdown_table() -> str:
+    """The README's table of departures, rendered from :data:`DEPARTURES` (a test keeps them equal)."""
+    rows = ["| departure | fs2cs | fsctl | why |", "|---|---|---|---|"]
+    rows += [f"| `{d.name}` | {d.fs2cs} | {d.fsctl} | {d.reason} |" for d in DEPARTURES]
+    return "\n".join(rows) + "\n"
