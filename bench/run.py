@@ -234,7 +234,7 @@ def main() -> int:
         "same file in the same run (generate: of the fair file of the same size); *growth* is the cost",
         "multiplier per 10× queues; peak is the process's maximum resident set. Budgets: DESIGN.md §4.",
         "",
-        "| format | queues | command | CPU (s) | ratio to parse | growth per 10× | peak (MB) | exit | budget |",
+        "| format | queues | command | CPU (s) | ratio | growth per 10× | peak (MB) | exit | budget |",
         "|---|---:|---|---:|---:|---:|---:|---:|---|",
     ]
     Path(a.output).write_text("\n".join(header + rows) + "\n", encoding="utf-8")
