@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import sys
 
 import click
 
 from fsctl import __version__
+from fsctl.gcpause import run_and_exit
 
 COMMANDS = {
     "validate": "fsctl.cli.validate",
@@ -70,8 +70,17 @@ def cli() -> None:
 
 def main() -> None:
     """Entry point: no Python traceback ever reaches the user."""
+    run_and_exit(_run)
+
+
+def _run() -> int:
     try:
         code = cli.main(standalone_mode=False)
+    except SystemExit as exc:  # the commands end with sys.exit(their code)
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        sys.stderr.write(f"{exc.code}\n")
+        return 1
     except click.exceptions.Abort:
         sys.stderr.write("fsctl: aborted\n")
         code = 2
@@ -91,6 +100,4 @@ def main() -> None:
     except Exception as exc:  # the last line of defence; every known failure is reported earlier
         sys.stderr.write(f"fsctl: internal error: {type(exc).__name__}: {exc}\n")
         code = 2
-    with contextlib.suppress(BrokenPipeError):
-        sys.stdout.flush()
-    sys.exit(code if isinstance(code, int) else 0)
+    return code if isinstance(code, int) else 0
