@@ -17,7 +17,7 @@ from fsctl.convert.resources import Plan
 from fsctl.convert.shares import ShareRow, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
 from fsctl.model.diagnostics import Diagnostic, Severity
-from fsctl.model.location import Location
+from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import Queue, QueueTree
 from fsctl.rules import convert as rules
 
@@ -98,10 +98,14 @@ def verify(
 ) -> None:
     """Read the converted capacity-scheduler.xml back with fsctl's Capacity Scheduler reader, with
     the input yarn-site.xml plus the delta as its yarn-site; every load error becomes a CV104
-    finding (``ConvertedConfigValidator``, which starts a Capacity Scheduler on the output)."""
+    finding (``ConvertedConfigValidator``, which starts a Capacity Scheduler on the output).
+
+    The properties are checked in memory, located where the file has them: parsing bytes fsctl
+    just wrote would only find them again (it is parsed when something could make it ill-formed).
+    """
     try:
-        from fsctl.capacity.reader import read_capacity
-        from fsctl.hadoopconf import HadoopConf
+        from fsctl.capacity.reader import read_capacity, read_capacity_conf
+        from fsctl.hadoopconf import HadoopConf, PropertyRecord, configuration_of, java_trim
         from fsctl.xmldoc import XmlLoadError, load_xml
     except ImportError:
         result.verified = None
@@ -109,6 +113,7 @@ def verify(
     site = HadoopConf.from_pairs(list(result.site.items()), source="yarn-site.xml")
     if input_site is not None:
         site, _ = input_site.layered(site)
+    props = result.capacity
     data = result.capacity_bytes
     inline = CS_PREFIX + "mapping-rule-json"
     if result.mapping_json is not None and inline not in result.capacity:
@@ -116,8 +121,17 @@ def verify(
         props = {**result.capacity, inline: result.mapping_json}
         data = output.configuration_xml(props, output.HEADER_CAPACITY)
     try:
-        doc = load_xml(path, data)
-        read = read_capacity(doc, site, options.hadoop_version)
+        if output.is_plain(data) and all(name and java_trim(name) == name for name in props):
+            lines = output.WrittenLines(path, data)
+            records = (
+                PropertyRecord(name, value or None, False, DeferredLocation(lines.property, index))
+                for index, (name, value) in enumerate(props.items())
+            )
+            conf, diagnostics = configuration_of(records, path)
+            read = read_capacity_conf(conf, site, options.hadoop_version, DeferredLocation(lines.root, None))
+            read.diagnostics[:0] = diagnostics
+        else:
+            read = read_capacity(load_xml(path, data), site, options.hadoop_version)
         problems = [d for d in read.diagnostics if d.severity >= Severity.ERROR]
     except XmlLoadError as exc:
         problems = [exc.diagnostic]
