@@ -6,9 +6,8 @@ import sys
 
 import click
 
-from fsctl.cli.options import (
-    diagnostic_options,
-    input_options,
+from fsctl.cli.options import diagnostic_options, input_options
+from fsctl.cli.settings import (
     project_config,
     resolve_cluster,
     resolve_fail_on,

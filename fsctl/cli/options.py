@@ -1,4 +1,4 @@
-"""Options shared by several commands, and how they merge with ``[tool.fsctl]``."""
+"""Options shared by several commands (their merging with ``[tool.fsctl]``: fsctl.cli.settings)."""
 
 from __future__ import annotations
 
@@ -7,21 +7,9 @@ from typing import Any, TypeVar
 
 import click
 
-from fsctl.config import ConfigError, ProjectConfig, load_project_config
-from fsctl.model.diagnostics import Severity
-from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion, parse_version
-from fsctl.selection import Selection
+from fsctl.cli.settings import FORMAT_CHOICES
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-FORMAT_CHOICES = ("auto", "text", "json", "sarif", "github")
-
-
-def project_config() -> ProjectConfig:
-    try:
-        return load_project_config()
-    except ConfigError as exc:
-        raise click.UsageError(str(exc)) from None
 
 
 def diagnostic_options(func: F) -> F:
@@ -74,46 +62,3 @@ def input_options(func: F) -> F:
         help="yarn-site.xml holding scheduler settings and resource types.",
     )(func)
     return func
-
-
-def resolve_format(fmt: str | None, config: ProjectConfig) -> str:
-    from fsctl.report import resolve_format as resolve
-
-    value = fmt or config.get("format") or "auto"
-    if value not in FORMAT_CHOICES:
-        raise click.UsageError(f"[tool.fsctl] format: {value!r} is not one of {', '.join(FORMAT_CHOICES)}")
-    return resolve(value)
-
-
-def resolve_selection(select: tuple[str, ...], ignore: tuple[str, ...], config: ProjectConfig) -> Selection:
-    return Selection.of(select or config.get("select", ()), ignore or config.get("ignore", ()))
-
-
-def resolve_fail_on(fail_on: str | None, config: ProjectConfig) -> Severity:
-    value = fail_on or config.get("fail-on") or "warning"
-    try:
-        return Severity.parse(str(value))
-    except KeyError:
-        raise click.UsageError(f"--fail-on: {value!r} is not error, warning or info") from None
-
-
-def resolve_version(text: str | None, config: ProjectConfig) -> HadoopVersion:
-    value = text or config.get("hadoop-version")
-    if value is None:
-        return DEFAULT_VERSION
-    try:
-        return parse_version(str(value))
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--hadoop-version") from None
-
-
-def resolve_cluster(text: str | None, config: ProjectConfig) -> dict[str, int] | None:
-    from fsctl.cluster import ClusterError, parse_cluster
-
-    value = text or config.get("cluster")
-    if value is None:
-        return None
-    try:
-        return parse_cluster(str(value))
-    except ClusterError as exc:
-        raise click.BadParameter(str(exc), param_hint="--cluster") from None

@@ -6,46 +6,9 @@ import sys
 
 import click
 
-from fsctl.cli.options import (
-    diagnostic_options,
-    input_options,
-    project_config,
-    resolve_fail_on,
-    resolve_format,
-    resolve_selection,
-    resolve_version,
-)
+from fsctl.cli.options import diagnostic_options, input_options
+from fsctl.cli.settings import check_options
 from fsctl.commands import check
-
-
-def build_options(
-    lint: bool,
-    files: tuple[str, ...],
-    fmt: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    exit_zero: bool | None,
-    color: bool | None,
-    yarn_site: str | None,
-    hadoop_version: str | None,
-    cluster: str | None = None,
-) -> check.CheckOptions:
-    config = project_config()
-    from fsctl.cli.options import resolve_cluster
-
-    return check.CheckOptions(
-        paths=list(files),
-        lint=lint,
-        yarn_site=yarn_site or config.path_value("yarn-site"),
-        hadoop_version=resolve_version(hadoop_version, config),
-        cluster=resolve_cluster(cluster, config) if lint else None,
-        fmt=resolve_format(fmt, config),
-        selection=resolve_selection(select, ignore, config),
-        fail_on=resolve_fail_on(fail_on, config),
-        exit_zero=bool(exit_zero if exit_zero is not None else config.get("exit-zero", False)),
-        color=color,
-    )
 
 
 @click.command("validate")
@@ -68,7 +31,7 @@ def command(
     FILE may be a fair-scheduler.xml, a capacity-scheduler.xml or a yarn-site.xml; the format is
     detected from content.
     """
-    options = build_options(
+    options = check_options(
         False, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version
     )
     sys.exit(check.run(options, sys.stdout))
