@@ -41,15 +41,20 @@ def _fallback_xml(pairs: list[tuple[str, str]], header: str) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-#: what would make configuration_xml's bytes other than well-formed XML of exactly its properties:
-#: the characters XML 1.0 forbids (the writer escapes the markup ones, ``>`` included)
-_NOT_PLAIN = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]|\xef\xbf[\xbe\xbf]")
+#: every byte but the C0 controls XML 1.0 forbids: deleting these leaves only the forbidden ones
+#: (bytes.translate runs at memory speed, ten times a regular expression's search)
+_ALLOWED_BYTES = bytes(b for b in range(256) if b >= 0x20 or b in b"\t\n\r")
 
 
 def is_plain(data: bytes) -> bool:
     """``data`` (from :func:`configuration_xml`) parses to its properties, as given: nothing to
-    learn from parsing it."""
-    return _NOT_PLAIN.search(data) is None
+    learn from parsing it. The writer escapes the markup characters, ``>`` included; what is left
+    to fail are the characters XML 1.0 forbids (C0 controls, U+FFFE, U+FFFF)."""
+    return (
+        not data.translate(None, _ALLOWED_BYTES)
+        and b"\xef\xbf\xbe" not in data
+        and b"\xef\xbf\xbf" not in data
+    )
 
 
 class WrittenLines:
