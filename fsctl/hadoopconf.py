@@ -287,6 +287,13 @@ class HadoopConf:
         merged = self.copy()
         merged.source = upper.source
         diagnostics: list[Diagnostic] = []
+        if not merged._final:
+            # nothing here is final: loading upper's records one by one ends as upper itself did
+            merged._raw.update(upper._raw)
+            merged._locations.update(upper._locations)
+            merged._final.update(upper._final)
+            merged.records.extend(upper.records)
+            return merged, diagnostics
         for record in upper.records:
             if merged._load(record) is not None:
                 diagnostics.append(_final_override(rules.CS005, record))
