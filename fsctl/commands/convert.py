@@ -124,17 +124,12 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
 
     _check_output_dir(options)
     conversion = convert(result.tree, conf, conv)
-    # every finding holds its location: the Fair tree is done with. Freed before verify builds a
-    # Capacity tree, it is not part of the peak (a third of it at 100,000 queues)
-    result.tree.dismantle()
-    suppressions, fair_format = loaded.suppressions, result.format
-    del loaded, result
     capacity_path = os.path.join(options.output_dir or ".", CAPACITY_FILE)
     if not options.skip_verification and not conversion.failed:
         verify(conversion, capacity_path, conv, conf)
 
-    findings = options.selection.apply(suppressions.apply([*fair_diagnostics, *conversion.findings]))
-    reports.append(FileReport(options.fair_path, fair_format, findings))
+    findings = options.selection.apply(loaded.suppressions.apply([*fair_diagnostics, *conversion.findings]))
+    reports.append(FileReport(options.fair_path, result.format, findings))
     written: list[str] = []
     if conversion.failed:
         stderr.write("fsctl convert: the conversion has errors; nothing is written\n")

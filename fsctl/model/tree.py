@@ -202,15 +202,6 @@ class QueueTree:
         """Rebuild the path index; a reader that kept one while building the tree passes it."""
         self._index = dict(index) if index is not None else {q.path: q for q in self.root.walk()}
 
-    def dismantle(self) -> None:
-        """Unlink every queue from its parent and children, for a caller done with the tree: without
-        those cycles reference counting frees it at once, where only a collection over the whole
-        heap could (the command line runs with the collector off, gcpause.run_and_exit)."""
-        for queue in list(self.root.walk()):
-            queue.parent = None
-            queue.children = []
-        self._index = None
-
 
 @dataclass(eq=False)
 class ReadResult:

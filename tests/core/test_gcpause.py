@@ -1,8 +1,6 @@
 import gc
 import subprocess
 import sys
-import weakref
-from pathlib import Path
 
 import pytest
 
@@ -40,23 +38,3 @@ def test_run_and_exit_flushes_everything_and_keeps_the_code() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
     assert (done.returncode, len(done.stdout), done.stderr) == (3, 100_001, "e" * 10 + "False")
-
-
-def test_a_dismantled_tree_is_freed_without_the_collector(tmp_path: Path) -> None:
-    from fsctl.loader import load
-
-    path = tmp_path / "fair-scheduler.xml"
-    path.write_text('<allocations><queue name="a"><queue name="b"/></queue></allocations>')
-    tree = load(str(path)).result.tree
-    assert tree is not None
-    queue = tree.find("root.a.b")
-    assert queue is not None
-    leaf = weakref.ref(queue)
-    del queue
-    gc.disable()
-    try:
-        tree.dismantle()
-        del tree
-        assert leaf() is None  # freed by reference counting alone: no parent/children cycle is left
-    finally:
-        gc.enable()
