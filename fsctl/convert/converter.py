@@ -18,7 +18,7 @@ from fsctl.convert.shares import ShareRow, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import DeferredLocation, Location
-from fsctl.model.tree import Queue, QueueTree
+from fsctl.model.tree import Queue, QueueTree, ReadResult
 from fsctl.rules import convert as rules
 
 if TYPE_CHECKING:
@@ -98,40 +98,12 @@ def verify(
 ) -> None:
     """Read the converted capacity-scheduler.xml back with fsctl's Capacity Scheduler reader, with
     the input yarn-site.xml plus the delta as its yarn-site; every load error becomes a CV104
-    finding (``ConvertedConfigValidator``, which starts a Capacity Scheduler on the output).
+    finding (``ConvertedConfigValidator``, which starts a Capacity Scheduler on the output)."""
+    from fsctl.xmldoc import XmlLoadError
 
-    The properties are checked in memory, located where the file has them: parsing bytes fsctl
-    just wrote would only find them again (it is parsed when something could make it ill-formed).
-    """
+    site = merged_site(result, input_site)
     try:
-        from fsctl.capacity.reader import read_capacity, read_capacity_conf
-        from fsctl.hadoopconf import HadoopConf, PropertyRecord, configuration_of, java_trim
-        from fsctl.xmldoc import XmlLoadError, load_xml
-    except ImportError:
-        result.verified = None
-        return
-    site = HadoopConf.from_pairs(list(result.site.items()), source="yarn-site.xml")
-    if input_site is not None:
-        site, _ = input_site.layered(site)
-    props = result.capacity
-    data = result.capacity_bytes
-    inline = CS_PREFIX + "mapping-rule-json"
-    if result.mapping_json is not None and inline not in result.capacity:
-        # with --rules-to-file the rules are checked as if inlined (the user points the RM at the file)
-        props = {**result.capacity, inline: result.mapping_json}
-        data = output.configuration_xml(props, output.HEADER_CAPACITY)
-    try:
-        if output.is_plain(data) and all(name and java_trim(name) == name for name in props):
-            lines = output.WrittenLines(path, data)
-            records = (
-                PropertyRecord(name, value or None, False, DeferredLocation(lines.property, index))
-                for index, (name, value) in enumerate(props.items())
-            )
-            conf, diagnostics = configuration_of(records, path)
-            read = read_capacity_conf(conf, site, options.hadoop_version, DeferredLocation(lines.root, None))
-            read.diagnostics[:0] = diagnostics
-        else:
-            read = read_capacity(load_xml(path, data), site, options.hadoop_version)
+        read = read_back(result, path, options, site)
         problems = [d for d in read.diagnostics if d.severity >= Severity.ERROR]
     except XmlLoadError as exc:
         problems = [exc.diagnostic]
@@ -145,6 +117,47 @@ def verify(
             )
         )
     result.verified = not problems
+
+
+def merged_site(result: ConversionResult, input_site: HadoopConf | None) -> HadoopConf:
+    """The yarn-site.xml the ResourceManager reads after the switch: the input plus the delta."""
+    from fsctl.hadoopconf import HadoopConf
+
+    site = HadoopConf.from_pairs(list(result.site.items()), source="yarn-site.xml")
+    if input_site is not None:
+        site, _ = input_site.layered(site)
+    return site
+
+
+def read_back(result: ConversionResult, path: str, options: ConvertOptions, site: HadoopConf) -> ReadResult:
+    """The converted capacity-scheduler.xml read by fsctl's Capacity Scheduler reader; with
+    --rules-to-file the rules are read as if inlined (the file may not be written yet). Raises
+    XmlLoadError.
+
+    The properties are read in memory, located where the file has them: parsing bytes fsctl has
+    just written would only find them again (they are parsed when something could make them
+    ill-formed)."""
+    from fsctl.capacity.reader import read_capacity, read_capacity_conf
+    from fsctl.hadoopconf import PropertyRecord, configuration_of, java_trim
+    from fsctl.xmldoc import load_xml
+
+    props = result.capacity
+    data = result.capacity_bytes
+    inline = CS_PREFIX + "mapping-rule-json"
+    if result.mapping_json is not None and inline not in result.capacity:
+        props = {**result.capacity, inline: result.mapping_json}
+        data = output.configuration_xml(props, output.HEADER_CAPACITY)
+    if not (output.is_plain(data) and all(name and java_trim(name) == name for name in props)):
+        return read_capacity(load_xml(path, data), site, options.hadoop_version)
+    lines = output.WrittenLines(path, data)
+    records = (
+        PropertyRecord(name, value or None, False, DeferredLocation(lines.property, index))
+        for index, (name, value) in enumerate(props.items())
+    )
+    conf, diagnostics = configuration_of(records, path)
+    read = read_capacity_conf(conf, site, options.hadoop_version, DeferredLocation(lines.root, None))
+    read.diagnostics[:0] = diagnostics
+    return read
 
 
 def _created_queues(tree: QueueTree, out: Emitter) -> QueueTree:
