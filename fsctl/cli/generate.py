@@ -86,7 +86,7 @@ def command(
     maxResources for the cluster size, the Capacity Scheduler percentages or weights. The result is
     validated before it is written, and never overwrites a file without --force.
     """
-    from fsctl.cli.settings import project_config
+    from fsctl.cli.options import project_config
 
     config = project_config()  # [tool.fsctl] yarn-site, as for validate
     options = generate.GenerateOptions(

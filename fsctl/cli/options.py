@@ -7,7 +7,28 @@ from typing import Any, TypeVar
 
 import click
 
-from fsctl.cli.settings import FORMAT_CHOICES
+# the merging with [tool.fsctl] lives in settings (no click there); the commands take it from here
+from fsctl.cli.settings import (
+    FORMAT_CHOICES,
+    project_config,
+    resolve_cluster,
+    resolve_fail_on,
+    resolve_format,
+    resolve_selection,
+    resolve_version,
+)
+
+__all__ = [
+    "FORMAT_CHOICES",
+    "diagnostic_options",
+    "input_options",
+    "project_config",
+    "resolve_cluster",
+    "resolve_fail_on",
+    "resolve_format",
+    "resolve_selection",
+    "resolve_version",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 

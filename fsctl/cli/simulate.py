@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from fsctl.cli.settings import project_config, resolve_cluster, resolve_version
+from fsctl.cli.options import project_config, resolve_cluster, resolve_version
 from fsctl.commands import simulate
 
 
