@@ -69,10 +69,10 @@ def _run() -> int:
 
 def _check(lint: bool, files: list[str]) -> int:
     """``fsctl validate|lint FILE...``, as the click command runs it with no options given."""
-    from fsctl.cli.settings import check_options
+    from fsctl.cli.settings import build_options
     from fsctl.commands import check
 
-    return check.run(check_options(lint, files), sys.stdout)
+    return check.run(build_options(lint, files), sys.stdout)
 
 
 def _failed(exc: Exception) -> int:

@@ -7,7 +7,7 @@ import sys
 import click
 
 from fsctl.cli.options import diagnostic_options, input_options
-from fsctl.cli.settings import check_options
+from fsctl.cli.validate import build_options
 from fsctl.commands import check
 
 
@@ -34,7 +34,7 @@ def command(
     hadoop_version: str | None,
 ) -> None:
     """validate, plus the mistakes Hadoop accepts silently (fsctl rules lists them)."""
-    options = check_options(
+    options = build_options(
         True, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version, cluster
     )
     sys.exit(check.run(options, sys.stdout))

@@ -82,7 +82,7 @@ def resolve_cluster(text: str | None, config: ProjectConfig) -> dict[str, int] |
         raise _bad_parameter(str(exc), "--cluster") from None
 
 
-def check_options(
+def build_options(
     lint: bool,
     files: Sequence[str],
     fmt: str | None = None,

@@ -7,7 +7,7 @@ import sys
 import click
 
 from fsctl.cli.options import diagnostic_options, input_options
-from fsctl.cli.settings import check_options
+from fsctl.cli.settings import build_options
 from fsctl.commands import check
 
 
@@ -31,7 +31,7 @@ def command(
     FILE may be a fair-scheduler.xml, a capacity-scheduler.xml or a yarn-site.xml; the format is
     detected from content.
     """
-    options = check_options(
+    options = build_options(
         False, files, fmt, select, ignore, fail_on, exit_zero, color, yarn_site, hadoop_version
     )
     sys.exit(check.run(options, sys.stdout))
