@@ -6,10 +6,9 @@ import sys
 
 import click
 
-from fsctl.cli.options import (
+from fsctl.cli.options import diagnostic_options, input_options
+from fsctl.cli.settings import (
     FORMAT_CHOICES,
-    diagnostic_options,
-    input_options,
     project_config,
     resolve_cluster,
     resolve_fail_on,

@@ -6,14 +6,8 @@ import sys
 
 import click
 
-from fsctl.cli.options import (
-    input_options,
-    output_options,
-    project_config,
-    resolve_cluster,
-    resolve_format,
-    resolve_version,
-)
+from fsctl.cli.options import input_options, output_options
+from fsctl.cli.settings import project_config, resolve_cluster, resolve_format, resolve_version
 from fsctl.commands import diff
 
 

@@ -1,30 +1,17 @@
-"""Options shared by several commands, and how they merge with ``[tool.fsctl]``."""
+"""Options shared by several commands, as click decorators (how they merge with ``[tool.fsctl]``
+is fsctl.cli.settings, which does not import click)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
-from fsctl.config import ConfigError, ProjectConfig, load_project_config
-from fsctl.model.diagnostics import Severity
-from fsctl.model.versions import DEFAULT_VERSION, SUPPORTED_VERSIONS, HadoopVersion, parse_version
-from fsctl.selection import Selection, UnknownRuleError
-
-if TYPE_CHECKING:
-    from fsctl.report import TextOptions
+from fsctl.cli.settings import FORMAT_CHOICES
+from fsctl.model.versions import SUPPORTED_VERSIONS
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-FORMAT_CHOICES = ("auto", "text", "json", "sarif", "github")
-
-
-def project_config() -> ProjectConfig:
-    try:
-        return load_project_config()
-    except ConfigError as exc:
-        raise click.UsageError(str(exc)) from None
 
 
 def diagnostic_options(func: F | None = None, *, formats: tuple[str, ...] = FORMAT_CHOICES) -> Any:
@@ -107,66 +94,3 @@ def hadoop_version_option(what: str) -> Callable[[F], F]:
         default=None,
         help=f"{what} (default 3.4).",
     )
-
-
-def text_options(quiet: bool, statistics: bool, fmt: str) -> TextOptions:
-    """--quiet and --statistics, which shape the text report only."""
-    from fsctl.report import TextOptions
-
-    if statistics and fmt != "text":
-        raise click.UsageError(f"--statistics is a text report; it cannot be combined with --format {fmt}")
-    return TextOptions(quiet=quiet, statistics=statistics)
-
-
-def resolve_format(fmt: str | None, config: ProjectConfig, formats: tuple[str, ...] = FORMAT_CHOICES) -> str:
-    from fsctl.report import resolve_format as resolve
-
-    value = fmt or config.get("format") or "auto"
-    if value not in formats:
-        raise click.UsageError(f"[tool.fsctl] format: {value!r} is not one of {', '.join(formats)}")
-    return resolve(value)
-
-
-def resolve_selection(select: tuple[str, ...], ignore: tuple[str, ...], config: ProjectConfig) -> Selection:
-    """Codes, prefixes or names from the flags, else ``[tool.fsctl]``; one that no rule has is a usage
-    error naming where it was written."""
-    chosen: dict[str, tuple[str, ...]] = {}
-    for key, given in (("select", select), ("ignore", ignore)):
-        try:
-            chosen[key] = Selection.of(given or config.get(key, ())).select
-        except UnknownRuleError as exc:
-            where = f"--{key}" if given else f"{config.path}: [tool.fsctl] {key}"
-            raise click.UsageError(f"{where}: {exc}") from None
-    return Selection(chosen["select"], chosen["ignore"])
-
-
-def resolve_fail_on(fail_on: str | None, config: ProjectConfig) -> Severity:
-    value = fail_on or config.get("fail-on") or "warning"
-    try:
-        return Severity.parse(str(value))
-    except KeyError:
-        raise click.UsageError(f"--fail-on: {value!r} is not error, warning or info") from None
-
-
-def resolve_version(text: str | None, config: ProjectConfig) -> HadoopVersion:
-    value = text or config.get("hadoop-version")
-    if value is None:
-        return DEFAULT_VERSION
-    if str(value) not in SUPPORTED_VERSIONS:
-        raise click.UsageError(
-            f"{config.path}: [tool.fsctl] hadoop-version: {value!r} is not one of "
-            + ", ".join(SUPPORTED_VERSIONS)
-        )
-    return parse_version(str(value))
-
-
-def resolve_cluster(text: str | None, config: ProjectConfig) -> dict[str, int] | None:
-    from fsctl.cluster import ClusterError, parse_cluster
-
-    value = text or config.get("cluster")
-    if value is None:
-        return None
-    try:
-        return parse_cluster(str(value))
-    except ClusterError as exc:
-        raise click.BadParameter(str(exc), param_hint="--cluster") from None

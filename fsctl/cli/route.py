@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from fsctl.cli.options import FORMAT_CHOICES, input_options, project_config, resolve_format, resolve_version
+from fsctl.cli.options import input_options
+from fsctl.cli.settings import FORMAT_CHOICES, project_config, resolve_format, resolve_version
 
 
 @click.command("route")

@@ -6,13 +6,8 @@ import sys
 
 import click
 
-from fsctl.cli.options import (
-    hadoop_version_option,
-    output_options,
-    project_config,
-    resolve_cluster,
-    resolve_version,
-)
+from fsctl.cli.options import hadoop_version_option, output_options
+from fsctl.cli.settings import project_config, resolve_cluster, resolve_version
 from fsctl.commands import simulate
 
 

@@ -7,52 +7,9 @@ from typing import Any
 
 import click
 
-from fsctl.cli.options import (
-    diagnostic_options,
-    input_options,
-    project_config,
-    resolve_fail_on,
-    resolve_format,
-    resolve_selection,
-    resolve_version,
-)
+from fsctl.cli.options import diagnostic_options, input_options
+from fsctl.cli.settings import build_options
 from fsctl.commands import check
-
-
-def build_options(
-    lint: bool,
-    files: tuple[str, ...],
-    *,
-    fmt: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    fail_on: str | None,
-    exit_zero: bool | None,
-    quiet: bool,
-    statistics: bool,
-    color: bool | None,
-    yarn_site: str | None,
-    hadoop_version: str | None,
-    cluster: str | None = None,
-) -> check.CheckOptions:
-    """The options of validate (``lint`` False) and lint, from their click parameters."""
-    config = project_config()
-    from fsctl.cli.options import resolve_cluster, text_options
-
-    fmt_name = resolve_format(fmt, config)
-    return check.CheckOptions(
-        paths=list(files),
-        lint=lint,
-        yarn_site=yarn_site or config.path_value("yarn-site"),
-        hadoop_version=resolve_version(hadoop_version, config),
-        cluster=resolve_cluster(cluster, config) if lint else None,
-        fmt=fmt_name,
-        text=text_options(quiet, statistics, fmt_name),
-        selection=resolve_selection(select, ignore, config),
-        fail_on=resolve_fail_on(fail_on, config),
-        exit_zero=bool(exit_zero if exit_zero is not None else config.get("exit-zero", False)),
-        color=color,
-    )
 
 
 @click.command("validate")
