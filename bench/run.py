@@ -146,14 +146,17 @@ def fs2cs(sizes: list[int], repeat: int) -> int:
                 ],
                 repeat,
             )
+            # fs2cs refuses an output directory that already holds its files: a fresh one per run
+            run = 'rm -rf "$1" && exec "$0" fs2cs "$2" --yarn-site "$3" -o "$1"'
             java = measure(
-                [str(oracle), "fs2cs", str(path), "--yarn-site", str(YARN_SITE), "-o", f"{scratch}/fs2cs"],
+                ["sh", "-c", run, str(oracle), f"{scratch}/fs2cs", str(path), str(YARN_SITE)],
                 repeat,
             )
             verdict = "ok" if java.cpu >= 10 * fsctl.cpu else "MISS <10x faster"
             print(
                 f"{path.name:28} fsctl {fsctl.cpu:7.3f}s  fs2cs {java.cpu:7.3f}s  "
-                f"fs2cs/fsctl {java.cpu / fsctl.cpu:6.1f}x  {verdict}",
+                f"fs2cs/fsctl {java.cpu / fsctl.cpu:6.1f}x (wall {java.wall / fsctl.wall:5.1f}x)  {verdict}"
+                f"  exit codes fsctl {fsctl.code}, fs2cs {java.code}",
                 flush=True,
             )
     return 0

@@ -328,7 +328,9 @@ public final class Oracle {
   static Map<String, Object> fs2cs(Map<String, Object> request) throws Exception {
     File work = Files.createTempDirectory("fsctl-oracle-fs2cs").toFile();
     try {
-      File out = new File(work, "out");
+      // --output-directory keeps fs2cs's files there, as `yarn fs2cs -o DIR` does
+      File out = str(request, "output_directory") != null
+          ? new File(str(request, "output_directory")) : new File(work, "out");
       String yarnSite = str(request, "yarn_site");
       if (yarnSite == null) {
         File empty = new File(work, "yarn-site.xml");
@@ -379,6 +381,9 @@ public final class Oracle {
         }
       }
       answer.put("messages", messages);
+      if (str(request, "output_directory") != null) {
+        return answer;  // the files are where the user asked, as with `yarn fs2cs -o DIR`
+      }
       answer.put("capacity-scheduler", properties(new File(out, "capacity-scheduler.xml")));
       answer.put("yarn-site", properties(new File(out, "yarn-site.xml")));
       File rules = new File(out, "mapping-rules.json");
