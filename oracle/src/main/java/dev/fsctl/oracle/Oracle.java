@@ -1,6 +1,5 @@
 package dev.fsctl.oracle;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.BufferedReader;
@@ -443,7 +442,7 @@ public final class Oracle {
     q.put("path", queue.getQueuePath());
     q.put("parent", queue.getParent() == null ? null : queue.getParent().getQueuePath());
     List<CSQueue> children = queue.getChildQueues();
-    q.put("leaf", children == null || children.isEmpty() && !(queue.getClass().getSimpleName().contains("Parent")));
+    q.put("leaf", isLeaf(queue));
     QueueCapacities caps = queue.getQueueCapacities();
     // fsctl reports percentages; Hadoop keeps fractions
     q.put("capacity", caps.getCapacity() * 100);
@@ -540,8 +539,13 @@ public final class Oracle {
     if (queue == null) {
       return placed == null ? null : name;
     }
-    boolean leaf = queue.getChildQueues() == null || queue.getChildQueues().isEmpty();
-    return leaf && !queue.getClass().getSimpleName().contains("Parent") ? queue.getQueuePath() : null;
+    return isLeaf(queue) ? queue.getQueuePath() : null;
+  }
+
+  /** LeafQueue (3.3) and AbstractLeafQueue (3.4) have no common name: a parent is a ParentQueue kind. */
+  static boolean isLeaf(CSQueue queue) {
+    boolean childless = queue.getChildQueues() == null || queue.getChildQueues().isEmpty();
+    return childless && !queue.getClass().getSimpleName().contains("Parent");
   }
 
   // ---------------------------------------------------------------- JSON helpers
@@ -625,9 +629,5 @@ public final class Oracle {
       }
     }
     f.delete();
-  }
-
-  static JsonNode readJson(File f) throws Exception {
-    return JSON.readTree(f);
   }
 }
