@@ -853,7 +853,8 @@ class _TreeChecker:
                 at_label = f" for label={label}" if label else ""
                 yield rules.CS122.at(
                     where(),
-                    f"Illegal capacity of {java_float_str(total)} for children of queue {parent.name}{at_label}",
+                    f"Illegal capacity of {java_float_str(total)} for children of queue "
+                    f"{parent.name}{at_label}",
                     queue=parent.path,
                     property="queues",
                 )
