@@ -798,65 +798,84 @@ class _TreeChecker:
     def _set_child_queues_33(
         self, parent: Queue, children: list[Queue], labels: list[str], where: Any
     ) -> Iterator[Diagnostic]:
-        """ParentQueue.setChildQueues before 3.4 (oracle: 3.3.6): siblings may mix percentages and
-        absolute resources; a non-root parent and its children may not; a sum of percentages is
-        checked only where no child is absolute."""
+        """ParentQueue.setChildQueues before 3.4 (oracle: 3.3.6), check by check: siblings may mix
+        percentages and absolute resources, a queue configured with an absolute resource has
+        capacity 0 here, a non-root parent and its children may not mix."""
 
         def absolute(queue: Queue, label: str) -> bool:
             value = self._capacity_of(queue, label)
             return value is not None and is_legacy_absolute(value.text)
 
-        def fraction(queue: Queue, label: str) -> float:
+        def capacity(queue: Queue, label: str) -> float:
+            if queue.parent is None and not label:
+                return 1.0
             value = self._capacity_of(queue, label)
             return 0.0 if value is None or is_legacy_absolute(value.text) else value.fraction
 
-        for label in labels:
-            if parent.parent is not None:
-                parent_absolute = absolute(parent, label)
-                for child in children:
-                    # the default label compares configured minimums, other labels config types
-                    if absolute(child, label) != parent_absolute and (label or not parent_absolute):
-                        suffix = f" for label:{label}" if label else "."
-                        yield rules.CS120.at(
-                            where(),
-                            f"Parent queue '{parent.path}' and child queue '{child.path}' should use either "
-                            f"percentage based capacity{' ' if not label else ''}configuration or absolute "
-                            f"resource together{suffix}",
-                            queue=parent.path,
-                            property="queues",
-                        )
-                        return
-            if any(absolute(child, label) for child in children):
-                minimum = _absolute(
-                    parent.declared.get(f"{keys.LABELS_PREFIX}{label}.capacity" if label else "capacity")
-                )
-                sums: dict[str, int] = {}
-                for child in children:
-                    key = f"{keys.LABELS_PREFIX}{label}.capacity" if label else "capacity"
-                    for name, amount in (_absolute(child.declared.get(key)) or {}).items():
-                        sums[name] = sums.get(name, 0) + amount
-                if minimum is not None and self._less(minimum, sums):
-                    yield rules.CS121.at(
-                        parent.setting_location("capacity"),
-                        f"Parent Queues capacity: {self._fmt(minimum)} is less than to its children:"
-                        f"{self._fmt(sums)} for queue:{parent.name}",
-                        queue=parent.path,
-                        property="capacity",
-                    )
-                    return
-                continue
+        def children_sum(label: str) -> float:
             total = 0.0
             for child in children:
-                total = to_float32(total + fraction(child, label))
-            own = 1.0 if parent.parent is None else fraction(parent, label)
-            if (own > 0 and abs(to_float32(1.0 - total)) > PRECISION) or (own == 0 and total > 0):
-                at_label = f" for label={label}" if label else ""
-                yield rules.CS122.at(
-                    where(),
-                    f"Illegal capacity of {java_float_str(total)} for children of queue "
-                    f"{parent.name}{at_label}",
+                total = to_float32(total + capacity(child, label))
+            return total
+
+        def illegal_sum(total: float, own: float, no_absolute_child: bool) -> bool:
+            return (no_absolute_child and own > 0 and abs(to_float32(1.0 - total)) > PRECISION) or (
+                own == 0 and total > 0
+            )
+
+        def mismatch(child: Queue, for_label: str | None) -> Diagnostic:
+            text = (
+                "capacity configuration or absolute resource together."
+                if for_label is None
+                else f"capacityconfiguration or absolute resource together for label:{for_label}"
+            )
+            return rules.CS120.at(
+                where(),
+                f"Parent queue '{parent.path}' and child queue '{child.path}' should use either "
+                f"percentage based {text}",
+                queue=parent.path,
+                property="queues",
+            )
+
+        def illegal(total: float, label: str | None) -> Diagnostic:
+            at_label = "" if label is None else f" for label={label}"
+            return rules.CS122.at(
+                where(),
+                f"Illegal capacity of {java_float_str(total)} for children of queue {parent.name}{at_label}",
+                queue=parent.path,
+                property="queues",
+            )
+
+        root = parent.parent is None
+        no_absolute_child = not any(absolute(child, "") for child in children)
+        for child in children:
+            if not root and capacity(parent, "") != 0 and absolute(child, ""):
+                yield mismatch(child, None)
+                return
+        if illegal_sum(children_sum(""), capacity(parent, ""), no_absolute_child):
+            yield illegal(children_sum(""), None)
+            return
+        for label in labels:
+            for child in children:
+                if not root and absolute(parent, "") != absolute(child, ""):
+                    yield mismatch(child, label)
+                    return
+            if illegal_sum(children_sum(label), capacity(parent, label), no_absolute_child):
+                yield illegal(children_sum(label), label)
+                return
+            key = f"{keys.LABELS_PREFIX}{label}.capacity" if label else "capacity"
+            minimum = _absolute(parent.declared.get(key))
+            sums: dict[str, int] = {}
+            for child in children:
+                for name, amount in (_absolute(child.declared.get(key)) or {}).items():
+                    sums[name] = sums.get(name, 0) + amount
+            if minimum is not None and self._less(minimum, sums):
+                yield rules.CS121.at(
+                    parent.setting_location("capacity"),
+                    f"Parent Queues capacity: {self._fmt(minimum)} is less than to its children:"
+                    f"{self._fmt(sums)} for queue:{parent.name}",
                     queue=parent.path,
-                    property="queues",
+                    property="capacity",
                 )
                 return
 
