@@ -134,9 +134,6 @@ final class FairShares {
       ControlledClock clock = new ControlledClock();
       clock.setTime(BASE_TIME);
       fs.setClock(clock);
-      if (site.getPreemptionEnabled()) {
-        FairInternals.enableStarvation(fs, site.getPreemptionUtilizationThreshold());
-      }
       RMNode node = MockNodes.newNodeInfo(1, cluster, 1, "127.0.0.1");
       fs.handle(new NodeAddedSchedulerEvent(node));
       int[] ids = {1};
@@ -179,6 +176,11 @@ final class FairShares {
       }
       for (Object[] pending : pendingAsks) {
         ask(fs, (ApplicationAttemptId) pending[0], (Resource) pending[1], 2);
+      }
+      // starvation from here on only: the updates made while the usage was being placed would
+      // leave values behind on applications no later update visits (those without pending demand)
+      if (site.getPreemptionEnabled()) {
+        FairInternals.enableStarvation(fs, site.getPreemptionUtilizationThreshold());
       }
       fs.update();
       clock.setTime(clock.getTime() + ELAPSED);

@@ -1,0 +1,139 @@
+"""fsctl against Hadoop's FairScheduler on generated allocation files with generated demand
+snapshots listing applications: every queue's instantaneous fair share, usage and demand, every
+leaf's starvation and AM limit, and every application's fair share, starvation and AM verdict."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from tests.hadoop import fsctl_side
+from tests.hadoop.allocation_files import allocation_files
+from tests.hadoop.conftest import oracle_for
+from tests.hadoop.demand_snapshots import (
+    CLUSTER,
+    CLUSTER_SPEC,
+    preemption_elements,
+    snapshots,
+    with_preemption,
+    yarn_site,
+)
+
+QUEUE_KEYS = ("fair_share", "usage", "demand")
+LEAF_KEYS = ("am_usage", "am_limit")
+APP_KEYS = ("runnable", "fair_share", "usage", "demand", "am_running", "am_blocked")
+
+
+def _write(text: str, suffix: str) -> str:
+    handle = tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False, prefix="fsctl-apps-")
+    with handle:
+        handle.write(text)
+    return handle.name
+
+
+def _same(ours: Any, theirs: Any) -> bool:
+    if isinstance(theirs, dict) and all(isinstance(v, int) or v is None for v in theirs.values()):
+        return fsctl_side.resource_or_zero(ours) == fsctl_side.resource_or_zero(theirs)
+    return bool(ours == theirs)
+
+
+def divergences(hadoop: dict[str, Any], ours: dict[str, Any]) -> list[str]:
+    """Every value that differs, as ``path [app] key: Hadoop X, fsctl Y``."""
+    found: list[str] = []
+    rows = {row["path"]: row for row in ours["queues"]}
+    for queue in hadoop["queues"]:
+        path = queue["path"]
+        row = rows.get(path)
+        if row is None:
+            found.append(f"{path}: not in fsctl's answer")
+            continue
+        keys = QUEUE_KEYS + (LEAF_KEYS if queue["leaf"] else ())
+        for key in keys:
+            if not _same(row.get(key), queue.get(key)):
+                found.append(f"{path} {key}: Hadoop {queue.get(key)}, fsctl {row.get(key)}")
+        if not queue["leaf"]:
+            continue
+        for kind in ("min_share", "fair_share"):
+            if not _same(row["starvation"][kind], queue.get("starvation", {}).get(kind)):
+                found.append(f"{path} starvation.{kind}: Hadoop {queue['starvation'][kind]}, fsctl {row['starvation'][kind]}")
+        apps = row.get("applications") or []
+        if [a["name"] for a in apps] != [a["name"] for a in queue["applications"]]:
+            found.append(f"{path} applications: Hadoop {[a['name'] for a in queue['applications']]}, "
+                         f"fsctl {[a['name'] for a in apps]}")
+            continue
+        for mine, theirs in zip(apps, queue["applications"], strict=True):
+            for key in APP_KEYS:
+                if not _same(mine.get(key), theirs.get(key)):
+                    found.append(f"{path} {theirs['name']} {key}: Hadoop {theirs.get(key)}, fsctl {mine.get(key)}")
+            for kind in ("min_share", "fair_share"):
+                if not _same(mine["starvation"][kind], theirs["starvation"][kind]):
+                    found.append(f"{path} {theirs['name']} starvation.{kind}: Hadoop "
+                                 f"{theirs['starvation'][kind]}, fsctl {mine['starvation'][kind]}")
+    return found
+
+
+def held_as_given(hadoop: dict[str, Any], demand: dict[str, Any]) -> bool:
+    """Whether Hadoop could hold every listed usage (not when a limit or maxRunningApps kept a
+    container back: then the snapshot describes a state Hadoop never reaches)."""
+    from fsctl.evaluate.demand import parse_resource_text
+
+    for queue in hadoop["queues"]:
+        listed = demand.get(queue["path"])
+        if not listed:
+            continue
+        for app, given_app in zip(queue.get("applications") or [], sorted(listed["applications"], key=lambda a: a["start"]), strict=False):
+            wanted = parse_resource_text(given_app["usage"])
+            if {k: app["usage"].get(k, 0) for k in wanted} != wanted:
+                return False
+    return True
+
+
+def compare(version: str, text: str, site: str, demand: dict[str, Any]) -> list[str]:
+    """Ask both; the divergences (empty when they agree). Skips (assume) states Hadoop cannot hold."""
+    path, site_path = _write(text, ".xml"), _write(site, ".xml")
+    demand_path = _write(json.dumps({"queues": demand}), ".json")
+    try:
+        request = {"verb": "shares", "file": path, "cluster": CLUSTER_SPEC, "yarn_site": site_path,
+                   "demand": demand}
+        hadoop = oracle_for(version).ask(request)
+        # Hadoop refuses some requests outright (a queue with 0 of a type asked for): no state to compare
+        assume(hadoop["ok"] and held_as_given(hadoop, demand))
+        ours = fsctl_side.shares(path, version, CLUSTER, demand=demand_path, yarn_site=site_path)
+        return divergences(hadoop, ours)
+    finally:
+        for p in (path, site_path, demand_path):
+            Path(p).unlink()
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> tuple[str, str, dict[str, Any]]:
+    text = with_preemption(draw(allocation_files(malformed=False)), draw(preemption_elements()))
+    path = _write(text, ".xml")
+    try:
+        loads, _, queues = fsctl_side.load_verdict(path, "3.4")
+    finally:
+        Path(path).unlink()
+    assume(loads)
+    leaves = [q for q, kind in queues.items() if kind == "leaf"]
+    return text, draw(yarn_site()), draw(snapshots(leaves))
+
+
+@pytest.mark.parametrize("version", ["3.4", "3.3"])
+def test_generated_applications(version: str, hadoop_cases: int) -> None:
+    # a MockRM boots per case (about a second): a third of the cases, a twelfth for 3.3
+    count = max(1, hadoop_cases // 3) if version == "3.4" else max(1, hadoop_cases // 12)
+
+    @settings(max_examples=count, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(cases())
+    def check(case: tuple[str, str, dict[str, Any]]) -> None:
+        text, site, demand = case
+        found = compare(version, text, site, demand)
+        assert not found, "\n".join(found) + f"\n--- allocation file\n{text}--- demand\n{json.dumps(demand, indent=1)}\n--- yarn-site\n{site}"
+
+    check()
