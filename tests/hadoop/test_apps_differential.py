@@ -59,9 +59,10 @@ def divergences(hadoop: dict[str, Any], ours: dict[str, Any]) -> list[str]:
                 found.append(f"{path} {key}: Hadoop {queue.get(key)}, fsctl {row.get(key)}")
         if not queue["leaf"]:
             continue
+        theirs_starved = queue.get("starvation") or {}
         for kind in ("min_share", "fair_share"):
-            if not _same(row["starvation"][kind], queue.get("starvation", {}).get(kind)):
-                found.append(f"{path} starvation.{kind}: Hadoop {queue['starvation'][kind]}, fsctl {row['starvation'][kind]}")
+            if not _same(row["starvation"][kind], theirs_starved.get(kind)):
+                found.append(f"{path} starvation.{kind}: Hadoop {theirs_starved.get(kind)}, fsctl {row['starvation'][kind]}")
         apps = row.get("applications") or []
         if [a["name"] for a in apps] != [a["name"] for a in queue["applications"]]:
             found.append(f"{path} applications: Hadoop {[a['name'] for a in queue['applications']]}, "
@@ -121,6 +122,7 @@ def cases(draw: st.DrawFn) -> tuple[str, str, dict[str, Any]]:
         Path(path).unlink()
     assume(loads)
     leaves = [q for q, kind in queues.items() if kind == "leaf"]
+    assume(leaves)
     return text, draw(yarn_site()), draw(snapshots(leaves))
 
 
