@@ -299,7 +299,7 @@ def _preemptable(fair: FairResult, result: PreemptionResult) -> None:
             leaf = fair.find(path)
             apps = [a for a in (leaf.applications if leaf is not None else []) if a.preemptable]
             whose = f" ({', '.join(a.name for a in apps)})" if apps else ""
-            result.notes.append(f"{path}: may lose up to {amount}{whose} (usage above fair share)")
+            result.notes.append(f"{path}: may lose up to {amount}{whose} (usage above its fair share)")
         if not result.preemptable:
             result.notes.append("no preemptable application is above its fair share: nothing can be preempted")
 
