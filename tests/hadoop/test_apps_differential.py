@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.hadoop import fsctl_side
+from tests.hadoop.app_divergences import divergences
 from tests.hadoop.allocation_files import allocation_files
 from tests.hadoop.conftest import oracle_for
 from tests.hadoop.demand_snapshots import (
@@ -25,9 +26,6 @@ from tests.hadoop.demand_snapshots import (
     yarn_site,
 )
 
-QUEUE_KEYS = ("fair_share", "usage", "demand")
-LEAF_KEYS = ("am_usage", "am_limit")
-APP_KEYS = ("runnable", "fair_share", "usage", "demand", "am_running", "am_blocked")
 
 
 def _write(text: str, suffix: str) -> str:
@@ -35,48 +33,6 @@ def _write(text: str, suffix: str) -> str:
     with handle:
         handle.write(text)
     return handle.name
-
-
-def _same(ours: Any, theirs: Any) -> bool:
-    if isinstance(theirs, dict) and all(isinstance(v, int) or v is None for v in theirs.values()):
-        return fsctl_side.resource_or_zero(ours) == fsctl_side.resource_or_zero(theirs)
-    return bool(ours == theirs)
-
-
-def divergences(hadoop: dict[str, Any], ours: dict[str, Any]) -> list[str]:
-    """Every value that differs, as ``path [app] key: Hadoop X, fsctl Y``."""
-    found: list[str] = []
-    rows = {row["path"]: row for row in ours["queues"]}
-    for queue in hadoop["queues"]:
-        path = queue["path"]
-        row = rows.get(path)
-        if row is None:
-            found.append(f"{path}: not in fsctl's answer")
-            continue
-        keys = QUEUE_KEYS + (LEAF_KEYS if queue["leaf"] else ())
-        for key in keys:
-            if not _same(row.get(key), queue.get(key)):
-                found.append(f"{path} {key}: Hadoop {queue.get(key)}, fsctl {row.get(key)}")
-        if not queue["leaf"]:
-            continue
-        theirs_starved = queue.get("starvation") or {}
-        for kind in ("min_share", "fair_share"):
-            if not _same(row["starvation"][kind], theirs_starved.get(kind)):
-                found.append(f"{path} starvation.{kind}: Hadoop {theirs_starved.get(kind)}, fsctl {row['starvation'][kind]}")
-        apps = row.get("applications") or []
-        if [a["name"] for a in apps] != [a["name"] for a in queue["applications"]]:
-            found.append(f"{path} applications: Hadoop {[a['name'] for a in queue['applications']]}, "
-                         f"fsctl {[a['name'] for a in apps]}")
-            continue
-        for mine, theirs in zip(apps, queue["applications"], strict=True):
-            for key in APP_KEYS:
-                if not _same(mine.get(key), theirs.get(key)):
-                    found.append(f"{path} {theirs['name']} {key}: Hadoop {theirs.get(key)}, fsctl {mine.get(key)}")
-            for kind in ("min_share", "fair_share"):
-                if not _same(mine["starvation"][kind], theirs["starvation"][kind]):
-                    found.append(f"{path} {theirs['name']} starvation.{kind}: Hadoop "
-                                 f"{theirs['starvation'][kind]}, fsctl {mine['starvation'][kind]}")
-    return found
 
 
 def held_as_given(hadoop: dict[str, Any], demand: dict[str, Any]) -> bool:
@@ -113,11 +69,11 @@ def compare(version: str, text: str, site: str, demand: dict[str, Any]) -> list[
 
 
 @st.composite
-def cases(draw: st.DrawFn) -> tuple[str, str, dict[str, Any]]:
+def cases(draw: st.DrawFn, version: str) -> tuple[str, str, dict[str, Any]]:
     text = with_preemption(draw(allocation_files(malformed=False)), draw(preemption_elements()))
     path = _write(text, ".xml")
     try:
-        loads, _, queues = fsctl_side.load_verdict(path, "3.4")
+        loads, _, queues = fsctl_side.load_verdict(path, version)
     finally:
         Path(path).unlink()
     assume(loads)
@@ -132,7 +88,7 @@ def test_generated_applications(version: str, hadoop_cases: int) -> None:
     count = max(1, hadoop_cases // 3) if version == "3.4" else max(1, hadoop_cases // 12)
 
     @settings(max_examples=count, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(cases())
+    @given(cases(version))
     def check(case: tuple[str, str, dict[str, Any]]) -> None:
         text, site, demand = case
         found = compare(version, text, site, demand)
