@@ -301,7 +301,9 @@ def _preemptable(fair: FairResult, result: PreemptionResult) -> None:
             whose = f" ({', '.join(a.name for a in apps)})" if apps else ""
             result.notes.append(f"{path}: may lose up to {amount}{whose} (usage above its fair share)")
         if not result.preemptable:
-            result.notes.append("no preemptable application is above its fair share: nothing can be preempted")
+            result.notes.append(
+                "no preemptable application is above its fair share: nothing can be preempted"
+            )
 
 
 def _leaf_apps(leaf: QueueShares, types: tuple[str, ...]) -> list[AppShares]:

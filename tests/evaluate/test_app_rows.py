@@ -158,7 +158,9 @@ def test_queue_max_am_share(tmp_path: Path) -> None:
 
 def test_unlimited_am_share_blocks_nothing(tmp_path: Path) -> None:
     body = '<queue name="q"><maxAMShare>-1</maxAMShare></queue>'
-    queues = {"root.q": {"applications": [{"name": "a", "demand": "4096 mb, 4 vcores", "am": "4096 mb, 4 vcores"}]}}
+    queues = {
+        "root.q": {"applications": [{"name": "a", "demand": "4096 mb, 4 vcores", "am": "4096 mb, 4 vcores"}]}
+    }
     doc = simulate(tmp_path, body, queues, {"memory-mb": 4096, "vcores": 4})
     row = next(row for row in doc["queues"] if row["path"] == "root.q")
     assert row["am_limit"] is None
@@ -193,5 +195,7 @@ def test_text_lists_applications_under_their_leaf(tmp_path: Path) -> None:
     lines = out.getvalue().splitlines()
     child = next(i for i, line in enumerate(lines) if line.lstrip().startswith("child-1"))
     assert lines[child + 1].split()[:2] == ["-", "greedy"] and "may lose 4096M" in lines[child + 1]
-    assert lines[child + 2].split()[:2] == ["-", "starving"] and "STARVED fair-share 4096M" in lines[child + 2]
+    assert (
+        lines[child + 2].split()[:2] == ["-", "starving"] and "STARVED fair-share 4096M" in lines[child + 2]
+    )
     assert "root.preemptable.child-1: may lose up to memory-mb=4096 (greedy)" in out.getvalue()

@@ -18,8 +18,14 @@ def _same(ours: Any, theirs: Any) -> bool:
     return bool(ours == theirs)
 
 
-def divergences(hadoop: dict[str, Any], ours: dict[str, Any]) -> list[str]:
-    """Every value that differs, as ``path [app] key: Hadoop X, fsctl Y``."""
+def divergences(
+    hadoop: dict[str, Any], ours: dict[str, Any], totals: frozenset[str] = frozenset()
+) -> list[str]:
+    """Every value that differs, as ``path [app] key: Hadoop X, fsctl Y``.
+
+    Leaves in ``totals`` had their load given as totals: Hadoop splits it into applications, fsctl
+    keeps one queue-sized stand-in, so only their queue values compare.
+    """
     found: list[str] = []
     rows = {row["path"]: row for row in ours["queues"]}
     for queue in hadoop["queues"]:
@@ -31,16 +37,19 @@ def divergences(hadoop: dict[str, Any], ours: dict[str, Any]) -> list[str]:
         for key in QUEUE_KEYS + (LEAF_KEYS if queue["leaf"] else ()):
             if not _same(row.get(key), queue.get(key)):
                 found.append(f"{path} {key}: Hadoop {queue.get(key)}, fsctl {row.get(key)}")
-        if not queue["leaf"]:
+        if not queue["leaf"] or path in totals:
             continue
         starved = queue.get("starvation") or {}
         for kind in STARVATION:
             if not _same(row["starvation"][kind], starved.get(kind)):
-                found.append(f"{path} starvation.{kind}: Hadoop {starved.get(kind)}, fsctl {row['starvation'][kind]}")
+                found.append(
+                    f"{path} starvation.{kind}: Hadoop {starved.get(kind)}, fsctl {row['starvation'][kind]}"
+                )
         apps = row.get("applications") or []
         theirs = queue.get("applications") or []
-        if [a["name"] for a in apps] != [a["name"] for a in theirs]:
-            found.append(f"{path} applications: Hadoop {[a['name'] for a in theirs]}, fsctl {[a['name'] for a in apps]}")
+        names, hadoop_names = [a["name"] for a in apps], [a["name"] for a in theirs]
+        if names != hadoop_names:
+            found.append(f"{path} applications: Hadoop {hadoop_names}, fsctl {names}")
             continue
         for mine, hers in zip(apps, theirs, strict=True):
             where = f"{path} {hers['name']}"
@@ -48,8 +57,7 @@ def divergences(hadoop: dict[str, Any], ours: dict[str, Any]) -> list[str]:
                 if not _same(mine.get(key), hers.get(key)):
                     found.append(f"{where} {key}: Hadoop {hers.get(key)}, fsctl {mine.get(key)}")
             for kind in STARVATION:
-                if not _same(mine["starvation"][kind], hers["starvation"][kind]):
-                    found.append(
-                        f"{where} starvation.{kind}: Hadoop {hers['starvation'][kind]}, fsctl {mine['starvation'][kind]}"
-                    )
+                mine_starved, hers_starved = mine["starvation"][kind], hers["starvation"][kind]
+                if not _same(mine_starved, hers_starved):
+                    found.append(f"{where} starvation.{kind}: Hadoop {hers_starved}, fsctl {mine_starved}")
     return found

@@ -31,7 +31,9 @@ def preemption_elements(draw: st.DrawFn) -> list[str]:
             elements.append(f"<{tag}>{value}</{tag}>")
     threshold = draw(st.sampled_from((None, "0.5", "0.8", "1.0", "0.1")))
     if threshold is not None:
-        elements.append(f"<defaultFairSharePreemptionThreshold>{threshold}</defaultFairSharePreemptionThreshold>")
+        elements.append(
+            f"<defaultFairSharePreemptionThreshold>{threshold}</defaultFairSharePreemptionThreshold>"
+        )
     return elements
 
 
@@ -59,6 +61,20 @@ def snapshots(draw: st.DrawFn, leaves: list[str]) -> dict[str, Any]:
     left = dict(CLUSTER)
     queues: dict[str, Any] = {}
     for leaf in chosen:
+        if draw(st.integers(0, 3)) == 0:  # totals: Hadoop makes the apps, the first holds the usage
+            demand_m, demand_v = draw(st.sampled_from(MEMORY[1:])), draw(st.sampled_from(VCORES[1:]))
+            usage_m = min(draw(st.sampled_from(MEMORY)), demand_m, left["memory-mb"])
+            usage_v = min(draw(st.sampled_from(VCORES)), demand_v, left["vcores"])
+            if (usage_m == 0) != (usage_v == 0):
+                usage_m = usage_v = 0
+            left["memory-mb"] -= usage_m
+            left["vcores"] -= usage_v
+            queues[leaf] = {
+                "demand": _resource(demand_m, demand_v),
+                "usage": _resource(usage_m, usage_v),
+                "apps": draw(st.integers(1, 3)),
+            }
+            continue
         apps = []
         for index in range(draw(st.integers(1, 3))):
             demand_m = draw(st.sampled_from(MEMORY[1:]))

@@ -3,8 +3,8 @@
 Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
 ``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
 ``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it)
-and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb. Re-record after a change
-to the oracle or a new case with::
+and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb.
+Re-record after a change to the oracle or a new case with::
 
     python -m tests.hadoop.recorded
 """

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.hadoop import fsctl_side
-from tests.hadoop.app_divergences import divergences
 from tests.hadoop.allocation_files import allocation_files
+from tests.hadoop.app_divergences import divergences
 from tests.hadoop.conftest import oracle_for
 from tests.hadoop.demand_snapshots import (
     CLUSTER,
@@ -27,10 +27,8 @@ from tests.hadoop.demand_snapshots import (
 )
 
 
-
 def _write(text: str, suffix: str) -> str:
-    handle = tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False, prefix="fsctl-apps-")
-    with handle:
+    with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False, prefix="fsctl-apps-") as handle:
         handle.write(text)
     return handle.name
 
@@ -44,7 +42,13 @@ def held_as_given(hadoop: dict[str, Any], demand: dict[str, Any]) -> bool:
         listed = demand.get(queue["path"])
         if not listed:
             continue
-        for app, given_app in zip(queue.get("applications") or [], sorted(listed["applications"], key=lambda a: a["start"]), strict=False):
+        if "applications" not in listed:
+            wanted = parse_resource_text(listed["usage"])
+            if {k: queue["usage"].get(k, 0) for k in wanted} != wanted:
+                return False
+            continue
+        submitted = sorted(listed["applications"], key=lambda a: a["start"])
+        for app, given_app in zip(queue.get("applications") or [], submitted, strict=False):
             wanted = parse_resource_text(given_app["usage"])
             if {k: app["usage"].get(k, 0) for k in wanted} != wanted:
                 return False
@@ -56,13 +60,19 @@ def compare(version: str, text: str, site: str, demand: dict[str, Any]) -> list[
     path, site_path = _write(text, ".xml"), _write(site, ".xml")
     demand_path = _write(json.dumps({"queues": demand}), ".json")
     try:
-        request = {"verb": "shares", "file": path, "cluster": CLUSTER_SPEC, "yarn_site": site_path,
-                   "demand": demand}
+        request = {
+            "verb": "shares",
+            "file": path,
+            "cluster": CLUSTER_SPEC,
+            "yarn_site": site_path,
+            "demand": demand,
+        }
         hadoop = oracle_for(version).ask(request)
         # Hadoop refuses some requests outright (a queue with 0 of a type asked for): no state to compare
         assume(hadoop["ok"] and held_as_given(hadoop, demand))
         ours = fsctl_side.shares(path, version, CLUSTER, demand=demand_path, yarn_site=site_path)
-        return divergences(hadoop, ours)
+        totals = frozenset(q for q, load in demand.items() if "applications" not in load)
+        return divergences(hadoop, ours, totals)
     finally:
         for p in (path, site_path, demand_path):
             Path(p).unlink()
@@ -92,6 +102,9 @@ def test_generated_applications(version: str, hadoop_cases: int) -> None:
     def check(case: tuple[str, str, dict[str, Any]]) -> None:
         text, site, demand = case
         found = compare(version, text, site, demand)
-        assert not found, "\n".join(found) + f"\n--- allocation file\n{text}--- demand\n{json.dumps(demand, indent=1)}\n--- yarn-site\n{site}"
+        context = (
+            f"\n--- allocation file\n{text}--- demand\n{json.dumps(demand, indent=1)}\n--- yarn-site\n{site}"
+        )
+        assert not found, "\n".join(found) + context
 
     check()
