@@ -241,7 +241,8 @@ def evaluate_preemption(
         )
         return result
     leaves = [q for q in fair.queues if q.leaf and q.created]
-    if hadoop_version[0] < 3 and hadoop_version < (2, 9):
+    queue_level = hadoop_version[0] < 3 and hadoop_version < (2, 9)
+    if queue_level:
         for leaf in leaves:
             _deficit_2x(leaf, result.queues[leaf.path], fair, hadoop_version)
     else:
@@ -254,14 +255,15 @@ def evaluate_preemption(
                 for t in fair.types:
                     q.min_share_starvation[t] += child.min_share_starvation.get(t, 0)
                     q.fair_share_starvation[t] += child.fair_share_starvation.get(t, 0)
-    _preemptable(fair, result)
+    _preemptable(fair, result, queue_level)
     return result
 
 
-def _preemptable(fair: FairResult, result: PreemptionResult) -> None:
+def _preemptable(fair: FairResult, result: PreemptionResult, queue_level: bool) -> None:
     """Where containers may come from: per application, what it holds above its own fair share
     (``FSAppAttempt.canContainerBePreempted`` never takes an app below it, compared with its leaf
-    policy's calculator: memory for fair and fifo, every type for drf), in preemptable leaves."""
+    policy's calculator: memory for fair and fifo, every type for drf), in preemptable leaves.
+    The 2.x model (``queue_level``) compares each leaf's usage with the leaf's fair share instead."""
     types = fair.types
     starved = any(
         not _is_none(q.min_share_starvation) or not _is_none(q.fair_share_starvation)
@@ -273,14 +275,14 @@ def _preemptable(fair: FairResult, result: PreemptionResult) -> None:
             continue
         compared = types if q.policy == DRF else (MEMORY,)
         over_total: Vector = {}
-        for app in _leaf_apps(q, types):
+        for app in _leaf_apps(q, types, whole_queue=queue_level):
             share = {t: app.fair_share.get(t, 0) for t in types}
             if not _greater(q.policy, app.usage, share, fair.cluster, types):
                 continue
             over = {t: max(app.usage.get(t, 0) - share[t], 0) for t in compared}
             if not any(over.values()):
                 continue
-            if q.applications:
+            if q.applications and not queue_level:
                 app.preemptable = over
             for t, v in over.items():
                 over_total[t] = over_total.get(t, 0) + v
@@ -306,9 +308,10 @@ def _preemptable(fair: FairResult, result: PreemptionResult) -> None:
             )
 
 
-def _leaf_apps(leaf: QueueShares, types: tuple[str, ...]) -> list[AppShares]:
-    """The leaf's runnable apps; without per-app entries, one app standing for the whole queue."""
-    if leaf.applications:
+def _leaf_apps(leaf: QueueShares, types: tuple[str, ...], *, whole_queue: bool = False) -> list[AppShares]:
+    """The leaf's runnable apps; without per-app entries (or with ``whole_queue``), one app standing
+    for the whole queue."""
+    if leaf.applications and not whole_queue:
         return [a for a in leaf.applications if a.runnable]
     if not leaf.runnable_apps:
         return []

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from fsctl.commands.simulate import SimulateOptions, run
+from fsctl.model.versions import parse_version
 from tests.conftest import allocations
 
 PREEMPTION_ON = """<?xml version="1.0"?>
@@ -60,7 +61,9 @@ MINSHARE_MODE = """
 CLUSTER = {"memory-mb": 8192, "vcores": 24}
 
 
-def simulate(tmp_path: Path, body: str, queues: dict[str, Any], cluster: dict[str, int]) -> dict[str, Any]:
+def simulate(
+    tmp_path: Path, body: str, queues: dict[str, Any], cluster: dict[str, int], version: str = "3.4"
+) -> dict[str, Any]:
     (tmp_path / "fair.xml").write_text(allocations(body))
     (tmp_path / "site.xml").write_text(PREEMPTION_ON)
     (tmp_path / "demand.json").write_text(json.dumps({"queues": queues}))
@@ -70,6 +73,7 @@ def simulate(tmp_path: Path, body: str, queues: dict[str, Any], cluster: dict[st
         cluster=cluster,
         demand=str(tmp_path / "demand.json"),
         yarn_site=str(tmp_path / "site.xml"),
+        hadoop_version=parse_version(version),
         fmt="json",
     )
     assert run(options, out, err) == 0, err.getvalue()
@@ -100,6 +104,15 @@ def test_preemption_within_same_leaf_queue(tmp_path: Path) -> None:
     assert found["greedy"]["fair_share"]["memory-mb"] == 4096
     assert found["greedy"]["preemptable"] == {"memory-mb": 4096, "vcores": None}
     assert found["starving"]["preemptable"] is None
+
+
+def test_the_2x_model_sees_no_starvation_within_one_leaf(tmp_path: Path) -> None:
+    # before YARN-4752 starvation was a queue's: the leaf holds its whole fair share, so nothing
+    queue = "root.preemptable.child-1"
+    doc = simulate(tmp_path, FAIRSHARE_MODE, greedy_and_starving(queue, queue), CLUSTER, version="2")
+    for app in apps(doc).values():
+        assert not any(app["starvation"]["fair_share"].values())
+        assert app["preemptable"] is None
 
 
 def test_no_preemption_within_same_leaf_queue_for_min_share(tmp_path: Path) -> None:
