@@ -19,6 +19,26 @@ def _cluster(spec: str) -> dict[str, int]:
     return parse_cluster(spec)
 
 
+APP_CASES = [p for p in CASE_DIRS if demand_file(p) is not None]
+
+
+@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("case", APP_CASES, ids=[p.name for p in APP_CASES])
+def test_fsctl_gives_hadoops_recorded_applications(case: Path, version: str) -> None:
+    # with a demand snapshot: instantaneous shares, leaf starvation and AM limits, per-application rows
+    hadoop = expected(case)[version]["shares"]
+    assert hadoop["ok"], hadoop.get("error")
+    site = yarn_site(case)
+    ours = fsctl_side.shares(
+        str(case_input(case)),
+        version,
+        _cluster(case_settings(case)["cluster"]),
+        demand=str(demand_file(case)),
+        yarn_site=None if site is None else str(site),
+    )
+    assert divergences(hadoop, ours) == []
+
+
 @pytest.mark.parametrize("version", ["3.4", "3.3"])
 @pytest.mark.parametrize("case", CASE_DIRS, ids=[p.name for p in CASE_DIRS])
 def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
@@ -56,22 +76,3 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
                 == theirs[row["path"]]["steady_fair_share"]
             ), row["path"]
 
-
-APP_CASES = [p for p in CASE_DIRS if demand_file(p) is not None]
-
-
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
-@pytest.mark.parametrize("case", APP_CASES, ids=[p.name for p in APP_CASES])
-def test_fsctl_gives_hadoops_recorded_applications(case: Path, version: str) -> None:
-    # with a demand snapshot: instantaneous shares, leaf starvation and AM limits, per-application rows
-    hadoop = expected(case)[version]["shares"]
-    assert hadoop["ok"], hadoop.get("error")
-    site = yarn_site(case)
-    ours = fsctl_side.shares(
-        str(case_input(case)),
-        version,
-        _cluster(case_settings(case)["cluster"]),
-        demand=str(demand_file(case)),
-        yarn_site=None if site is None else str(site),
-    )
-    assert divergences(hadoop, ours) == []
