@@ -71,8 +71,6 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
         rows = [row for row in ours["queues"] if row["path"] in theirs]
         assert {row["path"] for row in rows} == set(theirs)
         for row in rows:
-            assert (
-                fsctl_side.resource_or_zero(row["steady_fair_share"])
-                == theirs[row["path"]]["steady_fair_share"]
-            ), row["path"]
-
+            assert fsctl_side.resource_or_zero(row["steady_fair_share"]) == theirs[row["path"]][
+                "steady_fair_share"
+            ], row["path"]
