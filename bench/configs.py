@@ -100,14 +100,30 @@ def capacity_xml(nodes: list[tuple[str, list]]) -> str:
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<configuration>\n{rows}\n</configuration>\n'
 
 
+def ratios_csv(nodes: list[tuple[str, list]]) -> str:
+    """The same tree as a ``fsctl generate`` ratio file (CSV: the cheapest of its formats to read)."""
+    rows = ["queue,share,max", "*,,"]
+
+    def emit(prefix: str, children: list[tuple[str, list]]) -> None:
+        for (name, grandchildren), pct in zip(children, _percentages(len(children)), strict=True):
+            rows.append(f"{prefix}{name},{pct},100")
+            if grandchildren:
+                emit(f"{prefix}{name}.", grandchildren)
+
+    emit("", [("default", []), *nodes])
+    return "\n".join(rows) + "\n"
+
+
 def write_all(out: Path, sizes: list[int], shapes: list[str]) -> list[Path]:
+    """Per size and shape: fair-*.xml, capacity-*.xml and ratios-*.csv, in that order."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for size in sizes:
         for shape in shapes:
             nodes = tree(shape, size)
-            for kind, text in (("fair", fair_xml(nodes)), ("capacity", capacity_xml(nodes))):
-                path = out / f"{kind}-{shape}-{size}.xml"
+            files = (("fair", "xml", fair_xml(nodes)), ("capacity", "xml", capacity_xml(nodes)))
+            for kind, ext, text in (*files, ("ratios", "csv", ratios_csv(nodes))):
+                path = out / f"{kind}-{shape}-{size}.{ext}"
                 path.write_text(text, encoding="utf-8")
                 written.append(path)
     return written

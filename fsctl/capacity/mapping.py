@@ -21,8 +21,8 @@ from typing import Any, Protocol
 from fsctl.catalogue import capacity as cs_rules
 from fsctl.catalogue import mapping as rules
 from fsctl.model.diagnostics import Diagnostic
-from fsctl.model.location import Location
-from fsctl.model.tree import Queue, QueueTree, Setting
+from fsctl.model.location import DeferredLocation, Location
+from fsctl.model.tree import DeferredField, Queue, QueueTree, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 PREFIX = "yarn.scheduler.capacity."
@@ -66,6 +66,15 @@ _PLACEHOLDERS = {
 
 MAX_JSON_BYTES = 16 * 1024 * 1024
 
+#: where a mapping property or rule was written; deferred ones are worked out for a finding
+Where = Location | DeferredLocation | None
+
+
+def _location_of(setting: Setting) -> Location:
+    where = setting.location
+    assert where is not None  # deferred locations resolve to a place
+    return where
+
 
 class ConfLike(Protocol):
     """What this module needs of a Hadoop configuration (``fsctl.hadoop.conf.HadoopConf``)."""
@@ -94,8 +103,9 @@ class MappingRule:
     customPlacement: str | None = None
     origin: str = field(default="json", compare=False)  # "json", "legacy" or "app-name"
     text: str = field(default="", compare=False)
-    location: Location | None = field(default=None, compare=False)
-    field_locations: Mapping[str, Location] = field(default_factory=dict, compare=False)
+    #: may be given deferred (a property's place in a file), worked out when first read
+    location: DeferredField = field(default=DeferredField(), compare=False)
+    field_locations: Mapping[str, Location | DeferredLocation] = field(default_factory=dict, compare=False)
     unknown_fields: tuple[str, ...] = field(default=(), compare=False)
     #: False when Hadoop would refuse to build the rule (it is then left out of target checks)
     valid: bool = field(default=True, compare=False)
@@ -136,7 +146,10 @@ class MappingRule:
         return False
 
     def field_location(self, name: str) -> Location | None:
-        return self.field_locations.get(name, self.location)
+        where = self.field_locations.get(name)
+        if where is None:
+            return self.location
+        return where.resolve() if isinstance(where, DeferredLocation) else where
 
     def describe(self) -> str:
         if self.origin != "json" and self.text:
@@ -184,7 +197,7 @@ def _colon_parts(entry: str) -> list[str]:
     return [part.strip() for part in entry.split(":") if part.strip()]
 
 
-def _legacy_rule(kind: str, source: str, target: str, entry: str, location: Location | None) -> MappingRule:
+def _legacy_rule(kind: str, source: str, target: str, entry: str, location: Where) -> MappingRule:
     rule_type = {"u": "user", "g": "group", "a": "application"}[kind]
     return MappingRule(
         type=rule_type,
@@ -200,7 +213,7 @@ def _legacy_rule(kind: str, source: str, target: str, entry: str, location: Loca
 
 
 def _split_entries(
-    value: str | None, location: Location | None, prop: str, arity: int
+    value: str | None, location: Where, prop: str, arity: int
 ) -> tuple[list[tuple[str, list[str]]], list[Diagnostic]]:
     """The comma-separated entries of a mapping property split on ':'; a wrong count is PL501."""
     found: list[tuple[str, list[str]]] = []
@@ -216,7 +229,7 @@ def _split_entries(
 
 
 def parse_legacy_mappings(
-    value: str | None, location: Location | None = None
+    value: str | None, location: Where = None
 ) -> tuple[list[MappingRule], list[Diagnostic]]:
     """``yarn.scheduler.capacity.queue-mappings`` (``u:``/``g:`` entries)."""
     found: list[MappingRule] = []
@@ -232,7 +245,7 @@ def parse_legacy_mappings(
 
 
 def parse_app_name_mappings(
-    value: str | None, location: Location | None = None
+    value: str | None, location: Where = None
 ) -> tuple[list[MappingRule], list[Diagnostic]]:
     """``yarn.scheduler.queue-placement-rules.app-name`` (``app:queue`` entries)."""
     entries, diagnostics = _split_entries(value, location, APP_NAME_MAPPINGS, 2)
@@ -246,15 +259,15 @@ def parse_app_name_mappings(
 class _LineIndex:
     """Offsets in a text to 1-based (line, column), shifted when the text sits inside a file."""
 
-    def __init__(self, text: str, base: Location | None) -> None:
+    def __init__(self, text: str, base: Where) -> None:
         self.starts = [0]
         for match in re.finditer("\n", text):
             self.starts.append(match.end())
         self.base = base
 
-    def at(self, offset: int) -> Location | None:
-        if self.base is None:
-            return None
+    def at(self, offset: int) -> Where:
+        if self.base is None or isinstance(self.base, DeferredLocation):
+            return self.base  # deferred: a property's place in a file, inline JSON (below)
         line = _bisect(self.starts, offset)
         column = offset - self.starts[line] + 1
         if self.base.line:  # inline JSON: keep the property's location, it is more useful
@@ -327,24 +340,25 @@ def _reject_constant(name: str) -> Any:
 
 
 def parse_json_rules(
-    text: str, location: Location | None = None, *, property: str = JSON_INLINE
+    text: str, location: Where = None, *, property: str = JSON_INLINE
 ) -> tuple[list[MappingRule], list[Diagnostic]]:
     """Parse a mapping-rule JSON document as Hadoop's ``MappingRuleCreator`` would.
 
     ``location`` is where the text came from: a property's location (inline JSON; every rule is
-    reported there) or ``Location(json_file)`` with no line (positions are computed in the file).
+    reported there; deferred until a finding needs it) or ``Location(json_file)`` with no line
+    (positions are computed in the file).
     """
     diagnostics: list[Diagnostic] = []
     index = _LineIndex(text, location)
 
-    def bad(message: str, at: Location | None = location) -> None:
+    def bad(message: str, at: Where = location) -> None:
         diagnostics.append(rules.PL503.at(at, message, property=property))
 
     try:
         document = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         error_at = location
-        if location is not None and not location.line:
+        if isinstance(location, Location) and not location.line:
             error_at = Location(location.file, exc.lineno, exc.colno)
         bad(f"malformed mapping rule JSON: {exc.msg}", error_at)
         return [], diagnostics
@@ -360,7 +374,7 @@ def parse_json_rules(
     except (ValueError, IndexError, RecursionError):  # cannot happen for valid JSON; stay safe
         positions, shift = {}, 0
 
-    def where(path: tuple[Any, ...]) -> Location | None:
+    def where(path: tuple[Any, ...]) -> Where:
         offset = positions.get(path)
         return location if offset is None else index.at(offset + shift)
 
@@ -392,14 +406,14 @@ def parse_json_rules(
 
 def _json_rule(
     raw: dict[str, Any],
-    location: Location | None,
+    location: Where,
     number: int,
     where: Any,
     property: str,
 ) -> tuple[MappingRule | None, list[Diagnostic]]:
     problems: list[Diagnostic] = []
     values: dict[str, Any] = {}
-    locations: dict[str, Location] = {}
+    locations: dict[str, Location | DeferredLocation] = {}
     schema_ok = True
     label = f"rule #{number + 1}"
     for key, value in raw.items():
@@ -555,9 +569,13 @@ def read_mapping_config(
     override = conf.get(OVERRIDE)
     config.override = override is not None and override.strip().lower() == "true"
 
-    def loc(key: str) -> Location | None:
+    def loc(key: str) -> Where:
+        # worked out only for a finding: past libxml2's 65,535 lines that means scanning the text
         setting = config.sources.get(key)
-        return setting.location if setting is not None else None
+        if setting is None:
+            return None
+        where = setting.given_location
+        return DeferredLocation(_location_of, setting) if isinstance(where, DeferredLocation) else where
 
     fmt = conf.get(FORMAT)
     if hadoop_version < (3, 4) or fmt is None:

@@ -1,15 +1,16 @@
-"""The command line: a thin click shell. Commands are imported only when they are run, so
-``fsctl validate`` never pays for the converter, the evaluator or rich."""
+"""The command line: a thin click shell (fsctl.cli.group), imported only when it is needed.
+
+``fsctl validate FILE...`` and ``fsctl lint FILE...`` with no options, as pre-commit runs them on
+every commit, go straight to the command with the options' defaults: importing click would cost
+more than checking a small file. Anything else (an option, --help, a mistake) goes through click.
+"""
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import sys
+from typing import Any
 
-import click
-
-from fsctl import __version__
+from fsctl.gcpause import run_and_exit
 
 COMMANDS = {
     "validate": "fsctl.cli.validate",
@@ -34,66 +35,61 @@ SUMMARIES = {
 }
 
 
-class LazyGroup(click.Group):
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
+def __getattr__(name: str) -> Any:
+    if name == "cli":  # the click group, for callers that drive it (click's CliRunner)
+        from fsctl.cli.group import cli
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        module_name = COMMANDS.get(cmd_name)
-        if module_name is None:
-            return None
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            return None
-        command: click.Command = module.command
-        return command
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        # list commands from their one-line summaries without importing them
-        rows = [(name, SUMMARIES[name]) for name in COMMANDS]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
-
-
-@click.group(
-    cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
-)
-@click.version_option(__version__, prog_name="fsctl")
-def cli() -> None:
-    """fsctl: validate, lint, simulate, convert, diff and generate YARN scheduler configurations
-    (fair-scheduler.xml, capacity-scheduler.xml, yarn-site.xml).
-
-    Exit codes: 0 clean or identical, 1 findings or differences, 2 usage, I/O, unreadable input or
-    internal error.
-    """
+        return cli
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
     """Entry point: no Python traceback ever reaches the user."""
+    run_and_exit(_run)
+
+
+def _run() -> int:
+    args = sys.argv[1:]
     try:
+        if len(args) > 1 and args[0] in ("validate", "lint") and not any(a.startswith("-") for a in args[1:]):
+            return _check(args[0] == "lint", args[1:])
+        from fsctl.cli.group import cli
+
         code = cli.main(standalone_mode=False)
-    except click.exceptions.Abort:
-        sys.stderr.write("fsctl: aborted\n")
-        code = 2
-    except click.ClickException as exc:
-        exc.show()
-        code = 2
-    except click.exceptions.Exit as exc:
-        code = exc.exit_code
-    except BrokenPipeError:
-        code = 2
+    except SystemExit as exc:  # the commands end with sys.exit(their code)
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        sys.stderr.write(f"{exc.code}\n")
+        return 1
     except KeyboardInterrupt:
         sys.stderr.write("fsctl: interrupted\n")
-        code = 130
-    except RecursionError:
+        return 130
+    except Exception as exc:
+        return _failed(exc)
+    return code if isinstance(code, int) else 0
+
+
+def _check(lint: bool, files: list[str]) -> int:
+    """``fsctl validate|lint FILE...``, as the click command runs it with no options given."""
+    from fsctl.cli.settings import build_options
+    from fsctl.commands import check
+
+    return check.run(build_options(lint, files), sys.stdout)
+
+
+def _failed(exc: Exception) -> int:
+    """The exit code for an exception out of a command (click imported only now, if it was not)."""
+    import click
+
+    if isinstance(exc, click.exceptions.Abort):
+        sys.stderr.write("fsctl: aborted\n")
+    elif isinstance(exc, click.ClickException):
+        exc.show()
+    elif isinstance(exc, click.exceptions.Exit):
+        return exc.exit_code
+    elif isinstance(exc, RecursionError):
         sys.stderr.write("fsctl: internal error: input nested too deeply\n")
-        code = 2
-    except Exception as exc:  # the last line of defence; every known failure is reported earlier
+    elif not isinstance(exc, BrokenPipeError):
+        # the last line of defence: every known failure is reported earlier
         sys.stderr.write(f"fsctl: internal error: {type(exc).__name__}: {exc}\n")
-        code = 2
-    with contextlib.suppress(BrokenPipeError):
-        sys.stdout.flush()
-    sys.exit(code if isinstance(code, int) else 0)
+    return 2

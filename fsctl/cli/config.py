@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 KNOWN_KEYS = ("select", "ignore", "fail-on", "exit-zero", "format", "hadoop-version", "yarn-site", "cluster")
@@ -38,16 +37,27 @@ class ProjectConfig:
         value = self.values.get(key)
         if value is None or self.path is None:
             return value
-        return str(Path(self.path).parent / str(value))
+        return _joined(os.path.dirname(self.path), str(value))
 
 
-def find_pyproject(start: str | None = None) -> Path | None:
-    folder = Path(start or os.getcwd()).resolve()
-    for candidate in (folder, *folder.parents):
-        path = candidate / "pyproject.toml"
-        if path.is_file():
+def _joined(folder: str, value: str) -> str:
+    """``str(PurePosixPath(folder) / value)``: "." parts and repeated or trailing slashes go."""
+    path = os.path.join(folder, value)
+    root = "//" if path.startswith("//") and not path.startswith("///") else "/" if path[:1] == "/" else ""
+    return root + "/".join(part for part in path.split("/") if part not in ("", ".")) or "."
+
+
+def find_pyproject(start: str | None = None) -> str | None:
+    # os.path, not pathlib: this runs on every command, and pathlib costs more to import than the walk
+    folder = os.path.realpath(start or os.getcwd())
+    while True:
+        path = os.path.join(folder, "pyproject.toml")
+        if os.path.isfile(path):
             return path
-    return None
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
 
 
 def load_project_config(start: str | None = None) -> ProjectConfig:
@@ -55,11 +65,12 @@ def load_project_config(start: str | None = None) -> ProjectConfig:
     if path is None:
         return ProjectConfig()
     try:
-        text = path.read_bytes()
+        with open(path, "rb") as handle:
+            text = handle.read()
     except OSError:
         return ProjectConfig()
     if b"tool.fsctl" not in text and b"tool]" not in text:
-        return ProjectConfig(str(path))
+        return ProjectConfig(path)
     import tomllib
 
     try:
@@ -82,4 +93,4 @@ def load_project_config(start: str | None = None) -> ProjectConfig:
                 values[key] = [v.strip() for v in value.split(",") if v.strip()]
             elif not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
                 raise ConfigError(f"{path}: [tool.fsctl] {key} must be a list of rule codes")
-    return ProjectConfig(str(path), values)
+    return ProjectConfig(path, values)

@@ -7,15 +7,8 @@ from typing import Any
 
 import click
 
-from fsctl.cli.options import (
-    FORMAT_CHOICES,
-    cluster_option,
-    diagnostic_options,
-    diagnostic_settings,
-    file_option,
-    input_options,
-    settings,
-)
+from fsctl.cli.options import cluster_option, diagnostic_options, file_option, input_options
+from fsctl.cli.settings import FORMAT_CHOICES, diagnostic_settings, settings
 
 #: the diagnostics formats, and a pull-request comment (markdown) or a page (html) with the shares
 CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")

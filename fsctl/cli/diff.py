@@ -13,9 +13,8 @@ from fsctl.cli.options import (
     format_option,
     input_options,
     output_options,
-    resolve_format,
-    settings,
 )
+from fsctl.cli.settings import resolve_format, settings
 from fsctl.commands import diff
 
 

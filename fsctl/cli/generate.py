@@ -75,7 +75,7 @@ def command(
     validated before it is written, and never overwrites a file without --force. Exit 0 written, 1
     the ratios or the result have errors, 2 unreadable input, usage or I/O problems.
     """
-    from fsctl.cli.options import project_config
+    from fsctl.cli.settings import project_config
 
     config = project_config()  # [tool.fsctl] yarn-site, as for validate
     options = generate.GenerateOptions(

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from fsctl.cli.options import cluster_option, diagnostic_options, input_options
-from fsctl.cli.validate import build_options
+from fsctl.cli.settings import build_options
 from fsctl.commands import check
 
 

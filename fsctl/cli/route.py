@@ -7,14 +7,12 @@ import sys
 import click
 
 from fsctl.cli.options import (
-    FORMAT_CHOICES,
     color_option,
     file_option,
     format_option,
     input_options,
-    resolve_format,
-    settings,
 )
+from fsctl.cli.settings import FORMAT_CHOICES, resolve_format, settings
 
 
 @click.command("route")

@@ -13,8 +13,8 @@ from fsctl.cli.options import (
     format_option,
     hadoop_version_option,
     output_options,
-    settings,
 )
+from fsctl.cli.settings import settings
 from fsctl.commands import simulate
 
 

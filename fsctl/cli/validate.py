@@ -7,35 +7,9 @@ from typing import Any
 
 import click
 
-from fsctl.cli.options import (
-    FORMAT_CHOICES,
-    diagnostic_options,
-    diagnostic_settings,
-    input_options,
-    settings,
-)
+from fsctl.cli.options import diagnostic_options, input_options
+from fsctl.cli.settings import build_options
 from fsctl.commands import check
-
-
-def build_options(
-    lint: bool,
-    files: tuple[str, ...],
-    *,
-    yarn_site: str | None,
-    hadoop_version: str | None,
-    cluster: str | None = None,
-    **diagnostics: Any,
-) -> check.CheckOptions:
-    """The options of validate (``lint`` False) and lint, from their click parameters."""
-    known = settings(yarn_site, hadoop_version)
-    return check.CheckOptions(
-        paths=list(files),
-        lint=lint,
-        yarn_site=known.yarn_site,
-        hadoop_version=known.hadoop_version,
-        cluster=known.cluster(cluster) if lint else None,
-        **diagnostic_settings(known.config, FORMAT_CHOICES, **diagnostics),
-    )
 
 
 @click.command("validate")

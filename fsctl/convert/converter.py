@@ -18,7 +18,7 @@ from fsctl.convert.resources import Plan
 from fsctl.convert.shares import ShareRow, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
 from fsctl.model.diagnostics import Diagnostic, Severity
-from fsctl.model.location import Location
+from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import Queue, QueueTree, ReadResult
 
 if TYPE_CHECKING:
@@ -138,16 +138,32 @@ def merged_site(result: ConversionResult, input_site: HadoopConf | None) -> Hado
 def read_back(result: ConversionResult, path: str, options: ConvertOptions, site: HadoopConf) -> ReadResult:
     """The converted capacity-scheduler.xml read by fsctl's Capacity Scheduler reader; with
     --rules-to-file the rules are read as if inlined (the file may not be written yet). Raises
-    XmlLoadError."""
-    from fsctl.capacity.reader import read_capacity
+    XmlLoadError.
+
+    The properties are read in memory, located where the file has them: parsing bytes fsctl has
+    just written would only find them again (they are parsed when something could make them
+    ill-formed)."""
+    from fsctl.capacity.reader import read_capacity, read_capacity_conf
+    from fsctl.hadoop.conf import PropertyRecord, configuration_of, java_trim
     from fsctl.io.xmldoc import load_xml
 
+    props = result.capacity
     data = result.capacity_bytes
     inline = CS_PREFIX + "mapping-rule-json"
     if result.mapping_json is not None and inline not in result.capacity:
         props = {**result.capacity, inline: result.mapping_json}
         data = output.configuration_xml(props, output.HEADER_CAPACITY)
-    return read_capacity(load_xml(path, data), site, options.hadoop_version)
+    if not (output.is_plain(data) and all(name and java_trim(name) == name for name in props)):
+        return read_capacity(load_xml(path, data), site, options.hadoop_version)
+    lines = output.WrittenLines(path, data)
+    records = (
+        PropertyRecord(name, value or None, False, DeferredLocation(lines.property, index))
+        for index, (name, value) in enumerate(props.items())
+    )
+    conf, diagnostics = configuration_of(records, path)
+    read = read_capacity_conf(conf, site, options.hadoop_version, DeferredLocation(lines.root, None))
+    read.diagnostics[:0] = diagnostics
+    return read
 
 
 def _drop_unreadable(out: Emitter, options: ConvertOptions) -> None:

@@ -54,6 +54,20 @@ def _remainder_elsewhere(
     return ours in siblings and theirs in siblings
 
 
+_LOCALITY = (
+    "yarn.scheduler.capacity.node-locality-delay",
+    "yarn.scheduler.capacity.rack-locality-additional-delay",
+)
+
+
+def _locality_left_out(key: str, theirs: str | None, ours: str | None, *_: Properties) -> bool:
+    return key in _LOCALITY and ours is None and theirs is not None
+
+
+def _rules_file_named(key: str, theirs: str | None, ours: str | None, *_: Properties) -> bool:
+    return key == "yarn.scheduler.capacity.mapping-rule-json-file" and theirs is None and ours is not None
+
+
 _ROOT_ACLS = (
     "yarn.scheduler.capacity.root.acl_submit_applications",
     "yarn.scheduler.capacity.root.acl_administer_queue",
@@ -78,14 +92,38 @@ DEPARTURES: tuple[Departure, ...] = (
         "root-acl-nobody",
         "a root aclSubmitApps/aclAdministerApps that admits nobody is left out",
         "written as ' ' (CV408)",
-        "left out, the Capacity Scheduler's root default * would admit everyone everywhere",
+        "left out, the Capacity Scheduler's default for root (*) admits everyone everywhere",
         _root_acl_nobody,
+    ),
+    Departure(
+        "locality-thresholds",
+        "copies the Fair locality thresholds (fractions of nodes, e.g. 0.1) into node-locality-delay and "
+        "rack-locality-additional-delay",
+        "leaves them out, with a finding that suggests a value (CV304)",
+        "the Capacity Scheduler reads both with getInt: a fraction stops the ResourceManager from starting",
+        _locality_left_out,
+    ),
+    Departure(
+        "rules-file-named",
+        "with -e, writes mapping-rules.json but no property naming it",
+        "also writes mapping-rule-json-file with the absolute path of the file (CV409 with --print)",
+        "with mapping-rule-format=json and no rules, placement silently stops applying",
+        _rules_file_named,
+    ),
+    Departure(
+        "verify-with-yarn-site",
+        "verifies its output with the converted yarn-site.xml delta alone",
+        "verifies it with the user's yarn-site.xml merged in, as the ResourceManager reads it",
+        "fs2cs passes output the ResourceManager then refuses (resource types with the "
+        "DefaultResourceCalculator); fsctl refuses it before it ships (CV104)",
+        lambda *_: False,  # a verdict, not a property: tests/hadoop boots such output to confirm
     ),
     Departure(
         "max-resources-with-cluster",
         "maximum-capacity is always 100 (maxResources only warned about)",
         "with --cluster, maxResources and maxChildResources become maximum-capacity percentages",
-        "a queue's cap is kept instead of silently lifted; without --cluster fsctl writes 100 as fs2cs",
+        "a queue's cap is kept instead of silently lifted; without --cluster, or when the rules file "
+        "aborts on them, fsctl does what fs2cs does",
         lambda *_: False,  # only with --cluster, which the fs2cs comparison does not pass to fsctl
     ),
     Departure(
@@ -117,3 +155,10 @@ def explained(
 ) -> bool:
     """True when a row of :data:`DEPARTURES` accounts for this difference in one property."""
     return any(d.explains(key, fs2cs, fsctl, fs2cs_all, fsctl_all) for d in DEPARTURES)
+
+
+def markdown_table() -> str:
+    """The README's table of departures, rendered from :data:`DEPARTURES` (a test keeps them equal)."""
+    rows = ["| departure | fs2cs | fsctl | why |", "|---|---|---|---|"]
+    rows += [f"| `{d.name}` | {d.fs2cs} | {d.fsctl} | {d.reason} |" for d in DEPARTURES]
+    return "\n".join(rows) + "\n"

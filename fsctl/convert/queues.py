@@ -230,7 +230,9 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter)
     if fairview.is_set_resource(spec):
         assert spec is not None
         value = fairview.shown(spec)
-        cluster = ctx.options.cluster
+        # the rules file decides first: with maxResources.action=abort fs2cs stops here
+        # (FSConfigToCSConfigRuleHandler.handleMaxResources), --cluster or not
+        cluster = ctx.options.cluster if ctx.options.rules.action("maxResources") == "warning" else None
         if cluster is not None and parent is not None:
             limit = resolved(spec, cluster)
             conversion = maximum_percent(limit, plan.maximum(parent))
@@ -299,7 +301,9 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
     assert spec is not None
     value = fairview.shown(spec)
     path = queue.path
-    cluster = ctx.options.cluster
+    # with maxChildCapacity.action=abort fs2cs stops here, --cluster or not (its
+    # testConvertFSConfigurationRulesFile; found by the oracle)
+    cluster = ctx.options.cluster if ctx.options.rules.action("maxChildCapacity") == "warning" else None
     auto_created = out.get_cs(f"{path}.auto-queue-creation-v2.enabled") == "true"
     if cluster is not None and auto_created:
         conversion = maximum_percent(resolved(spec, cluster), plan.maximum(path))
@@ -320,7 +324,7 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
         )
         return
     reason = "" if auto_created else " (no auto-creation in percentage mode)"
-    if cluster is None and auto_created:
+    if ctx.options.cluster is None and auto_created:
         reason = "; give --cluster to convert it"
     out.fs2cs_rule(
         "maxChildCapacity",

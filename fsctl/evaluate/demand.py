@@ -6,7 +6,8 @@ queues:
   root.ads.p0: {demand: "memory-mb=40960, vcores=40", usage: "memory-mb=8192, vcores=8", apps: 3}
   root.search:
     applications:
-      - {name: app1, demand: "memory-mb=4096, vcores=4", usage: "memory-mb=1024, vcores=1", start: 10}
+      - {name: app1, demand: "memory-mb=4096, vcores=4", usage: "memory-mb=1024, vcores=1", start: 10,
+         am: "memory-mb=1024, vcores=1"}
 ```
 
 A queue is active when it has runnable apps: ``apps``, else the number of ``applications``, else 1
@@ -30,18 +31,23 @@ if TYPE_CHECKING:
 
 MAX_BYTES = 64 * 1024 * 1024
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
-APP_KEYS = ("name", "demand", "usage", "start", "priority")
+APP_KEYS = ("name", "demand", "usage", "start", "priority", "am")
 
 
 @dataclass(slots=True)
 class AppLoad:
-    """One application of a leaf (``FSAppAttempt``): its demand, usage, start time and priority."""
+    """One application of a leaf (``FSAppAttempt``): its demand, usage, start time and priority.
+
+    ``am`` is its application master's container: counted against the leaf's ``maxAMShare`` (running
+    when the app has usage, else waiting); None for an unmanaged AM (no limit applies).
+    """
 
     name: str
     demand: Vector = field(default_factory=dict)
     usage: Vector = field(default_factory=dict)
     start_time: int = 0
     priority: int = 1
+    am: Vector | None = None
     location: Location | None = None
 
 
@@ -243,7 +249,7 @@ def _read_app(queue: str, index: int, node: _Node, diagnostics: list[Diagnostic]
     for key, (k_node, v_node) in node.value.items():
         if key == "name":
             app.name = str(v_node.value) if str(v_node.value).isprintable() else repr(str(v_node.value))
-        elif key in ("demand", "usage"):
+        elif key in ("demand", "usage", "am"):
             try:
                 setattr(app, key, resource_value(_plain(v_node)))
             except ValueError as exc:

@@ -51,9 +51,16 @@ class AppShares:
     runnable: bool
     demand: Vector
     usage: Vector
+    #: submission order within the leaf: Hadoop breaks comparator ties by application id
+    order: int = 0
     fair_share: Partial = field(default_factory=dict)
     fair_share_starvation: Vector = field(default_factory=dict)
     min_share_starvation: Vector = field(default_factory=dict)
+    #: what preemption may take from it: usage above its fair share, in its leaf policy's types
+    preemptable: Partial = field(default_factory=dict)
+    am_resource: Vector | None = None  # None: an unmanaged AM
+    am_running: bool = False
+    am_blocked: bool = False  # its AM waits and would exceed the leaf's maxAMShare
 
 
 @dataclass(slots=True)
@@ -79,6 +86,9 @@ class QueueShares:
     dynamic: bool = False
     note: str = ""
     applications: list[AppShares] = field(default_factory=list)
+    max_am_share: float = 0.5
+    am_usage: Vector = field(default_factory=dict)
+    am_limit: Vector | None = None  # None: maxAMShare -1, no limit
     min_share_starvation: Vector = field(default_factory=dict)
     fair_share_starvation: Vector = field(default_factory=dict)
     queue: Queue | None = field(default=None, repr=False)
@@ -247,6 +257,9 @@ def evaluate_fair(
                 child.fair_share = f
         elif shares.leaf and shares.applications:
             _share_among_apps(shares, types, semantics)
+    from fsctl.evaluate.am_limit import apply_am_limits  # it reads this module's results
+
+    apply_am_limits(result, tree)
     return result
 
 
@@ -407,11 +420,11 @@ def _apply_load(
             node = result.index.get(node.parent or "")
         shares.runnable_apps = runnable
         if load.applications:
-            ordered = sorted(load.applications, key=lambda a: (a.start_time, a.name))
-            runnable_names = {id(a) for a in ordered[:runnable]}
+            # submitted in start order, ties in listing order; the first ones are runnable
+            ordered = sorted(load.applications, key=lambda a: a.start_time)
             shares.applications = [
-                _app_shares(a, shares.path, id(a) in runnable_names, types, size_based_weight)
-                for a in load.applications
+                _app_shares(a, shares.path, index, index < runnable, types, size_based_weight)
+                for index, a in enumerate(ordered)
             ]
             demand = _sum((a.demand for a in load.applications), types)
             usage = _sum((a.usage for a in load.applications), types)
@@ -434,7 +447,7 @@ def _apply_load(
 
 
 def _app_shares(
-    app: AppLoad, queue: str, runnable: bool, types: tuple[str, ...], size_based_weight: bool
+    app: AppLoad, queue: str, order: int, runnable: bool, types: tuple[str, ...], size_based_weight: bool
 ) -> AppShares:
     demand = {t: app.demand.get(t, 0) for t in types}
     return AppShares(
@@ -442,10 +455,26 @@ def _app_shares(
         queue=queue,
         weight=app_weight(demand, size_based_weight),
         start_time=app.start_time,
-        priority=app.priority,
+        priority=1,  # FSAppAttempt: per-app priorities never reach the Fair Scheduler
         runnable=runnable,
         demand=demand,
         usage={t: app.usage.get(t, 0) for t in types},
+        order=order,
+        am_resource=None if app.am is None else {t: app.am.get(t, 0) for t in types},
+    )
+
+
+def app_schedulable(app: AppShares) -> Schedulable:
+    """An application as its leaf's policy sees it: no min share, no max, its submission order
+    standing in for the application id that breaks ties."""
+    return Schedulable(
+        name=f"{app.order:010d}",
+        weight=app.weight,
+        is_queue=False,
+        demand=app.demand,
+        usage=app.usage,
+        start_time=app.start_time,
+        priority=app.priority,
     )
 
 
@@ -500,17 +529,7 @@ def _share_among_apps(leaf: QueueShares, types: tuple[str, ...], semantics: Sema
         first = min(runnable, key=lambda a: a.start_time)
         first.fair_share = dict(leaf.fair_share)
         return
-    scheds = [
-        Schedulable(
-            name=a.name,
-            weight=a.weight,
-            is_queue=False,
-            demand=a.demand,
-            usage=a.usage,
-            start_time=a.start_time,
-        )
-        for a in runnable
-    ]
+    scheds = [app_schedulable(a) for a in runnable]
     for app, share in zip(
         runnable, _policy_shares(leaf.policy, scheds, leaf.fair_share, types, False, semantics), strict=True
     ):

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fsctl.evaluate.comparators import comparator
-from fsctl.evaluate.compute_fair_shares import Schedulable, java_float
-from fsctl.evaluate.fair import DRF, AppShares, FairResult, QueueShares
+from fsctl.evaluate.compute_fair_shares import java_float
+from fsctl.evaluate.fair import DRF, FAIR, AppShares, FairResult, QueueShares, app_schedulable
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, Vector
 from fsctl.model.tree import Queue, QueueTree, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
@@ -196,21 +196,8 @@ def _greater(
 
 def _app_order(policy: str, cluster: Mapping[str, int], version: HadoopVersion) -> Callable[[AppShares], Any]:
     """Sort key for a leaf's apps under its policy's comparator (apps have no min share)."""
-    compare = comparator(policy, cluster, version)
-
-    def as_schedulable(app: AppShares) -> Schedulable:
-        return Schedulable(
-            name=app.name,
-            weight=app.weight,
-            demand=app.demand,
-            usage=app.usage,
-            is_queue=False,
-            start_time=app.start_time,
-            priority=app.priority,
-        )
-
-    key = functools.cmp_to_key(compare)
-    return lambda app: key(as_schedulable(app))
+    key = functools.cmp_to_key(comparator(policy, cluster, version))
+    return lambda app: key(app_schedulable(app))
 
 
 # -- the preview -------------------------------------------------------------------------------
@@ -254,7 +241,8 @@ def evaluate_preemption(
         )
         return result
     leaves = [q for q in fair.queues if q.leaf and q.created]
-    if hadoop_version[0] < 3 and hadoop_version < (2, 9):
+    queue_level = hadoop_version[0] < 3 and hadoop_version < (2, 9)
+    if queue_level:
         for leaf in leaves:
             _deficit_2x(leaf, result.queues[leaf.path], fair, hadoop_version)
     else:
@@ -267,13 +255,15 @@ def evaluate_preemption(
                 for t in fair.types:
                     q.min_share_starvation[t] += child.min_share_starvation.get(t, 0)
                     q.fair_share_starvation[t] += child.fair_share_starvation.get(t, 0)
-    _preemptable(fair, result)
+    _preemptable(fair, result, queue_level)
     return result
 
 
-def _preemptable(fair: FairResult, result: PreemptionResult) -> None:
-    """Leaves containers may come from: preemptable and using more than their fair share
-    (``FSAppAttempt.canContainerBePreempted`` never takes an app below its fair share)."""
+def _preemptable(fair: FairResult, result: PreemptionResult, queue_level: bool) -> None:
+    """Where containers may come from: per application, what it holds above its own fair share
+    (``FSAppAttempt.canContainerBePreempted`` never takes an app below it, compared with its leaf
+    policy's calculator: memory for fair and fifo, every type for drf), in preemptable leaves.
+    The 2.x model (``queue_level``) compares each leaf's usage with the leaf's fair share instead."""
     types = fair.types
     starved = any(
         not _is_none(q.min_share_starvation) or not _is_none(q.fair_share_starvation)
@@ -283,30 +273,50 @@ def _preemptable(fair: FairResult, result: PreemptionResult) -> None:
     for q in fair.queues:
         if not q.leaf or not q.created:
             continue
-        share = {t: q.fair_share.get(t, 0) for t in types}
-        if not result.queues[q.path].preemptable:
-            if starved and _greater(q.policy, q.usage, share, fair.cluster, types):
-                result.notes.append(f"{q.path}: above its fair share but allowPreemptionFrom=false")
+        compared = types if q.policy == DRF else (MEMORY,)
+        over_total: Vector = {}
+        for app in _leaf_apps(q, types, whole_queue=queue_level):
+            share = {t: app.fair_share.get(t, 0) for t in types}
+            if not _greater(q.policy, app.usage, share, fair.cluster, types):
+                continue
+            over = {t: max(app.usage.get(t, 0) - share[t], 0) for t in compared}
+            if not any(over.values()):
+                continue
+            if q.applications and not queue_level:
+                app.preemptable = over
+            for t, v in over.items():
+                over_total[t] = over_total.get(t, 0) + v
+        if not over_total:
             continue
-        over = _nonneg(_sub(q.usage, share, types), types)
-        if not _is_none(over) and _greater(q.policy, q.usage, share, fair.cluster, types):
-            result.preemptable[q.path] = over
+        if not result.queues[q.path].preemptable:
+            if starved:
+                result.notes.append(f"{q.path}: above its fair share but allowPreemptionFrom=false")
+            for app in q.applications:
+                app.preemptable = {}
+            continue
+        result.preemptable[q.path] = over_total
     if starved:
         for path, over in result.preemptable.items():
             amount = ", ".join(f"{t}={v}" for t, v in over.items())
-            result.notes.append(f"{path}: may lose up to {amount} (usage above its fair share)")
+            leaf = fair.find(path)
+            apps = [a for a in (leaf.applications if leaf is not None else []) if a.preemptable]
+            whose = f" ({', '.join(a.name for a in apps)})" if apps else ""
+            result.notes.append(f"{path}: may lose up to {amount}{whose} (usage above its fair share)")
         if not result.preemptable:
-            result.notes.append("no preemptable queue is above its fair share: nothing can be preempted")
+            result.notes.append(
+                "no preemptable application is above its fair share: nothing can be preempted"
+            )
 
 
-def _leaf_apps(leaf: QueueShares, types: tuple[str, ...]) -> list[AppShares]:
-    """The leaf's runnable apps; without per-app entries, one app standing for the whole queue."""
-    if leaf.applications:
+def _leaf_apps(leaf: QueueShares, types: tuple[str, ...], *, whole_queue: bool = False) -> list[AppShares]:
+    """The leaf's runnable apps; without per-app entries (or with ``whole_queue``), one app standing
+    for the whole queue."""
+    if leaf.applications and not whole_queue:
         return [a for a in leaf.applications if a.runnable]
     if not leaf.runnable_apps:
         return []
     # the leaf's policy hands its share to the app: fair writes memory only (the rest stays 0)
-    computed = (MEMORY,) if leaf.policy == "fair" else types
+    computed = (MEMORY,) if leaf.policy == FAIR else types
     share = {t: leaf.fair_share[t] for t in computed if t in leaf.fair_share}
     return [
         AppShares(
@@ -328,9 +338,8 @@ def _starved_apps_3x(
 ) -> list[AppShares]:
     """``FSLeafQueue.updateStarvedApps`` with every timeout taken as elapsed (3.x)."""
     types, cluster, policy = fair.types, fair.cluster, leaf.policy
+    # fetchAppsWithDemand: runnable apps with pending demand, in the policy's comparator order
     apps = [a for a in _leaf_apps(leaf, types) if not _is_none(_sub(a.demand, a.usage, types))]
-    if not apps:
-        return []  # nothing pending: neither kind of starvation can be handed to an app
     apps.sort(key=_app_order(policy, cluster, version))
     starved: list[AppShares] = []
     fs_total = dict.fromkeys(types, 0)
@@ -347,7 +356,8 @@ def _starved_apps_3x(
             break
         starved.append(app)
         fs_total = {t: fs_total[t] + app.fair_share_starvation[t] for t in types}
-    # (b) the queue's min-share starvation, net of what the apps already claim
+    # (b) the queue's min-share starvation, net of what the apps already claim (computed even when
+    # no app can take it: the queue is starved all the same)
     ms = _nonneg(_sub(_cmin(leaf.min_share, leaf.demand, types), leaf.usage, types), types)
     if conf.min_share_timeout_ms >= UNBOUNDED:
         ms = dict.fromkeys(types, 0)

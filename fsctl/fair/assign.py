@@ -39,8 +39,11 @@ class FairQueues:
     (none dynamic), and before Hadoop 3.4 ``root.default``."""
 
     def __init__(self, tree: QueueTree) -> None:
+        #: queues the file declares but Hadoop refuses to create (a refused policy, FS114-FS116): an
+        #: application sent there is refused again when getLeafQueue tries to create them
+        self._refused = tuple(tree.extras.get("dropped_queues") or ())
         #: path -> whether it is a leaf
-        self._leaf = {queue.path: queue.is_leaf for queue in tree.queues()}
+        self._leaf = {queue.path: queue.is_leaf for queue in tree.queues() if not self.refused(queue.path)}
         self._leaf["root"] = False  # QueueManager.initialize: root is always an FSParentQueue
         if tree.extras.get("hadoop_version", DEFAULT_VERSION) < (3, 4):
             # QueueManager.initialize creates the leaf root.default before the file is read until
@@ -50,6 +53,9 @@ class FairQueues:
     def configured(self, path: str) -> bool:
         """FSPlacementRule.configuredQueue: the queue exists and is not dynamic."""
         return path in self._leaf
+
+    def refused(self, path: str) -> bool:
+        return any(path == d or path.startswith(d + ".") for d in self._refused)
 
     def is_leaf(self, path: str) -> bool | None:
         """True or False for an existing queue, None when it does not exist."""
@@ -132,6 +138,8 @@ def _child(parent: str | None, name: str) -> str:
 def _admit(queues: FairQueues, path: str, rule: str) -> Assignment:
     """QueueManager.getLeafQueue(path, create=true): an existing leaf, or a new one whose nearest
     existing ancestor is a parent."""
+    if queues.refused(path):
+        return Assignment(None, rule, f"Hadoop does not create {path} (fsctl validate says why)")
     leaf = queues.is_leaf(path)
     if leaf is True:
         return Assignment(path, rule)

@@ -962,7 +962,8 @@ class _FairReader:
     def keeps_default(self, queue: Queue) -> bool:
         """Before 3.4 root.default exists before the file is read: a refused policy is not applied
         (FSQueue.verifyAndSetPolicyFromConf fails) and the queue keeps fair (oracle: 3.3.6)."""
-        if self.version >= (3, 4) or queue.path != f"{ROOT}.{DEFAULT_QUEUE_NAME}":
+        if self.version >= (3, 4) or queue.path != f"{ROOT}.{DEFAULT_QUEUE_NAME}" or not queue.is_leaf:
+            # declared a parent, the early leaf is removed and the parent refused like any queue
             return False
         self.found.append(
             rules.FS114.at(

@@ -24,7 +24,7 @@ def schema() -> etree.XMLSchema | None:
     from fsctl.io.assets import asset_path
 
     try:
-        return etree.XMLSchema(etree.parse(str(asset_path("schemas", SCHEMA_NAME))))
+        return etree.XMLSchema(etree.parse(asset_path("schemas", SCHEMA_NAME)))
     except (OSError, etree.LxmlError):
         return None
 

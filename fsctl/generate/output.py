@@ -77,6 +77,8 @@ def generate(
         "cluster_text": ratios.cluster_text,
         "target": target,
     }
+    fair: FairOutput | None = None
+    capacity: CapacityOutput | None = None
     if target == FAIR:
         fair = build_fair(ratios, ratios.cluster, increments or {}, placement)
         context = {**base, **_fair_context(fair), "header": header_lines(ratios, target, "")}
@@ -95,6 +97,9 @@ def generate(
         result.diagnostics.append(rules.GN112.at(Location(template or builtin), str(exc)))
         return result
     result.text = text
+    # the template's data and the built tree are done with: freed now (plain data and trees
+    # without cycles), they are not part of the peak while the output is read back
+    del context, fair, capacity
     result.output_diagnostics = check_output(output_name, text.encode("utf-8"), target, yarn_site)
     if any(d.severity >= Severity.ERROR for d in result.output_diagnostics):
         first = next(d for d in result.output_diagnostics if d.severity >= Severity.ERROR)

@@ -45,13 +45,14 @@ def render(context: dict[str, Any], *, builtin: str, user_template: str | None =
 
         path = asset_path("templates", builtin)
         try:
-            source = path.read_text(encoding="utf-8")
+            with open(path, encoding="utf-8") as handle:
+                source = handle.read()
         except OSError as exc:
             raise TemplateProblem(f"{path}: cannot read fsctl's template: {exc}") from None
         env = jinja2.Environment(
             autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True
         )
-        name = str(path)
+        name = path
     try:
         template = env.from_string(source)
         text = template.render(**context)

@@ -287,6 +287,13 @@ class HadoopConf:
         merged = self.copy()
         merged.source = upper.source
         diagnostics: list[Diagnostic] = []
+        if not merged._final:
+            # nothing here is final: loading upper's records one by one ends as upper itself did
+            merged._raw.update(upper._raw)
+            merged._locations.update(upper._locations)
+            merged._final.update(upper._final)
+            merged.records.extend(upper.records)
+            return merged, diagnostics
         for record in upper.records:
             if merged._load(record) is not None:
                 diagnostics.append(_final_override(rules.CS005, record))
@@ -547,14 +554,7 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
             if record is None:
                 continue
             if record.value is None:
-                diagnostics.append(
-                    rules.CS004.at(
-                        record.location,
-                        f"{record.name} has an empty value; Hadoop does not store it and the key "
-                        "reads as unset",
-                        property=record.name,
-                    )
-                )
+                diagnostics.append(_empty_value(record))
             previous = seen.get(record.name)
             ignored = conf._load(record)
             if ignored is not None:
@@ -581,6 +581,30 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
             )
     diagnostics.extend(_expansion_problems(conf))
     return conf, diagnostics
+
+
+def configuration_of(records: Iterable[PropertyRecord], source: str) -> tuple[HadoopConf, list[Diagnostic]]:
+    """What :func:`read_configuration` returns for a well-formed ``<configuration>`` holding just
+    these ``<property>`` elements, each name once, trimmed and not final (a file fsctl wrote),
+    without writing and parsing it."""
+    conf = HadoopConf(source)
+    diagnostics: list[Diagnostic] = []
+    for record in records:
+        if record.value is None:
+            diagnostics.append(_empty_value(record))
+        conf._load(record)
+    diagnostics.extend(_expansion_problems(conf))
+    return conf, diagnostics
+
+
+def _empty_value(record: PropertyRecord) -> Diagnostic:
+    from fsctl.catalogue import capacity as rules
+
+    return rules.CS004.at(
+        record.location,
+        f"{record.name} has an empty value; Hadoop does not store it and the key reads as unset",
+        property=record.name,
+    )
 
 
 def _elements_outside_properties(root: etree._Element) -> Iterator[etree._Element]:

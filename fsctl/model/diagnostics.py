@@ -11,7 +11,7 @@ import builtins
 import enum
 from dataclasses import dataclass, field, replace
 
-from fsctl.model.location import Location
+from fsctl.model.location import DeferredLocation, Location
 
 
 class Severity(enum.IntEnum):
@@ -87,14 +87,16 @@ class Rule:
 
     def at(
         self,
-        location: Location | None,
+        location: Location | DeferredLocation | None,
         message: str,
         *,
         queue: str | None = None,
         property: str | None = None,
         severity: Severity | None = None,
     ) -> Diagnostic:
-        """A diagnostic of this rule at ``location``."""
+        """A diagnostic of this rule at ``location`` (worked out now, if it was deferred)."""
+        if isinstance(location, DeferredLocation):
+            location = location.resolve()
         return Diagnostic(
             code=self.code,
             name=self.name,

@@ -53,6 +53,11 @@ class Setting:
     def location(self, where: Location | DeferredLocation | None) -> None:
         self._location = where
 
+    @property
+    def given_location(self) -> Location | DeferredLocation | None:
+        """The location as given: still deferred if nothing has asked for it yet."""
+        return self._location
+
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
@@ -63,11 +68,13 @@ class Setting:
         return f"Setting(value={self.value!r}, raw={self.raw!r}, location={self.location!r})"
 
 
-class _DeferredField:
+class DeferredField:
     """A dataclass field holding a Location that may arrive as a :class:`DeferredLocation`.
 
     As a descriptor-typed field (dataclasses documents these) it keeps the field's place in the
-    generated ``__init__``, its default (None) and plain reads and writes."""
+    generated ``__init__``, its default (None) and plain reads and writes. Declared through
+    ``field(default=DeferredField(), compare=False)``, the default handed to ``__init__`` is the
+    descriptor itself, which stands for None."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.slot = "_" + name
@@ -80,8 +87,8 @@ class _DeferredField:
             where = instance.__dict__[self.slot] = where.resolve()
         return where
 
-    def __set__(self, instance: object, where: Location | DeferredLocation | None) -> None:
-        instance.__dict__[self.slot] = where
+    def __set__(self, instance: object, where: Location | DeferredLocation | DeferredField | None) -> None:
+        instance.__dict__[self.slot] = None if isinstance(where, DeferredField) else where
 
 
 @dataclass(eq=False)
@@ -92,7 +99,7 @@ class Queue:
     children: list[Queue] = field(default_factory=list)
     declared: dict[str, Setting] = field(default_factory=dict)
     effective: dict[str, Any] = field(default_factory=dict)
-    location: _DeferredField = _DeferredField()
+    location: DeferredField = DeferredField()
     #: declared a parent without children (Fair ``type="parent"``, a reservable plan queue, or a
     #: Capacity Scheduler queue created as a parent by auto-creation)
     declared_parent: bool = False
@@ -149,7 +156,7 @@ class PlacementRule:
     create: bool = True
     queue: str | None = None  # the ``queue`` attribute of ``default``
     parent: PlacementRule | None = None
-    location: _DeferredField = _DeferredField()
+    location: DeferredField = DeferredField()
     attributes: dict[str, str] = field(default_factory=dict)
 
     @property

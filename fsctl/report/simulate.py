@@ -368,7 +368,35 @@ def text_lines(report: SimulateReport) -> list[tuple[str, str]]:
                 else ("dim" if row.get("_note") or "idle" in flags else "")
             )
             lines.append((line, style))
+            lines.extend(_app_lines(row, report.types))
     lines.extend((note, "yellow") for note in report.notes)
+    return lines
+
+
+def _app_lines(row: Row, types: Sequence[str]) -> list[tuple[str, str]]:
+    """A line per application the snapshot lists, under its leaf: fair share, demand, usage, flags."""
+    lines: list[tuple[str, str]] = []
+    indent = "  " * (int(row.get("_depth", 0)) + 1)
+    for app in row.get("applications") or []:
+        flags = []
+        if not app["runnable"]:
+            flags.append("not runnable (maxRunningApps)")
+        for kind, label in (("min_share", "min-share"), ("fair_share", "fair-share")):
+            amount = app["starvation"][kind]
+            if any(amount.values()):
+                flags.append(f"STARVED {label} {_short(amount, types)}")
+        if app.get("preemptable"):
+            flags.append(f"may lose {_short(app['preemptable'], types)}")
+        if app.get("am_blocked"):
+            flags.append(f"AM {_short(app['am_resource'], types)} held back (maxAMShare)")
+        name = (indent + "- " + str(app["name"]))[:34]
+        line = (
+            f"{name:<34} {'app':<6} {_number(app['weight']):>6}  {'':>14} "
+            f"{_short(app['fair_share'], types):>14} {_short(app['demand'], types):>14} "
+            f"{_short(app['usage'], types):>14}  {' ' * BAR_WIDTH}{'  ' + '; '.join(flags) if flags else ''}"
+        )
+        style = "red" if any(f.startswith("STARVED") for f in flags) else "dim"
+        lines.append((line, style))
     return lines
 
 
@@ -449,8 +477,33 @@ def fair_rows(result: Any) -> list[Row]:
             "_depth": q.depth,
             "_note": q.note,
         }
+        if q.leaf:
+            row["max_am_share"] = q.max_am_share
+            row["am_usage"] = vector(q.am_usage, types, missing_is_null=False)
+            row["am_limit"] = vector(q.am_limit, types) if q.am_limit is not None else None
+            row["applications"] = [_app_row(app, types) for app in q.applications]
         rows.append(row)
     return rows
+
+
+def _app_row(app: Any, types: Sequence[str]) -> Row:
+    """One application of a leaf (:class:`fsctl.evaluate.fair.AppShares`), in submission order."""
+    return {
+        "name": app.name,
+        "runnable": app.runnable,
+        "weight": app.weight,
+        "demand": vector(app.demand, types, missing_is_null=False),
+        "usage": vector(app.usage, types, missing_is_null=False),
+        "fair_share": vector(app.fair_share, types),
+        "starvation": {
+            "min_share": vector(app.min_share_starvation, types, missing_is_null=False),
+            "fair_share": vector(app.fair_share_starvation, types, missing_is_null=False),
+        },
+        "preemptable": vector(app.preemptable, types) if app.preemptable else None,
+        "am_resource": vector(app.am_resource, types) if app.am_resource is not None else None,
+        "am_running": app.am_running,
+        "am_blocked": app.am_blocked,
+    }
 
 
 def _percent(fraction: float) -> float:

@@ -246,7 +246,8 @@ def test_only_child_with_label_capacity_70() -> None:
 
 
 def test_capacity_above_maximum_allowed_since_34() -> None:
-    # TestQueueParsing#testQueueParsingWithLeafQueueDisableElasticity (#37); 3.3 rejects it (cs.md §10)
+    # TestQueueParsing#testQueueParsingWithLeafQueueDisableElasticity (#37); 3.3 rejects it on the
+    # absolute values (oracle: 3.3.6, the message below)
     pairs = {
         "root.queues": "a,b",
         "root.a.capacity": "50",
@@ -258,7 +259,7 @@ def test_capacity_above_maximum_allowed_since_34() -> None:
     assert errors(read(pairs)) == []
     old = only(read(pairs, version=(3, 3)), "CS124")
     assert (
-        old.message == "Illegal queue capacity setting (capacity=1.0) > (maximum-capacity=0.4) "
+        old.message == "Illegal queue capacity setting (abs-capacity=0.5) > (abs-maximum-capacity=0.4) "
         "for queue=[root.b.b2],label=[]"
     )
 

@@ -36,6 +36,8 @@ ROW_KEYS = {
     "fair_share",
     "starvation",
 }
+#: keys only leaf rows have: the AM limit and the applications the snapshot lists
+LEAF_KEYS = {"max_am_share", "am_usage", "am_limit", "applications"}
 
 
 def simulate(*args: str, **options: object) -> tuple[int, str, str]:
@@ -67,7 +69,7 @@ def test_s4_json_contract(write: Write) -> None:
     assert doc["cluster"] == {"memory-mb": 16384, "vcores": 10}
     by_path = rows(out)
     a1 = by_path["root.parentA.childA1"]
-    assert set(a1) == ROW_KEYS
+    assert set(a1) == ROW_KEYS | LEAF_KEYS
     assert a1["fair_share"] == {"memory-mb": 6554, "vcores": None}  # fair policy: vcores not computed
     assert a1["max_share"] == {"memory-mb": None, "vcores": None}  # unbounded
     assert a1["active"] is True and by_path["root.parentA.childA3"]["active"] is False

@@ -1,20 +1,38 @@
-"""`fsctl validate` is a pre-commit step: it must not import what it does not need (issue 2 §11).
-
-`python -X importtime` lists every module a run imports; jinja2 and xmlschema never belong on the
-validate path, and rich only when the text report goes to a terminal.
-"""
+"""``fsctl validate|lint FILE...`` without options skips click (fsctl/cli/__init__.py): the same
+output and exit code as through click, and only the modules the check needs."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from tests.conftest import SAMPLES, allocations, configuration
+from tests.conftest import SAMPLES, allocations, configuration, run_fsctl
 
 HEAVY = ("rich", "jinja2", "xmlschema")
+
+BAD_FAIR = '<?xml version="1.0"?>\n<allocations><queue name="a"><weight>x</weight></queue></allocations>\n'
+
+
+@pytest.mark.parametrize("command", ["validate", "lint"])
+def test_the_direct_path_equals_click(command: str, write: Callable[[str, str], str], tmp_path: Path) -> None:
+    bad = write("fair-scheduler.xml", BAD_FAIR)
+    files = [bad, str(SAMPLES / "capacity" / "team-cluster.xml"), str(tmp_path / "missing.xml")]
+    # pyproject.toml in cwd sets what the defaults resolve to, on both paths
+    write("pyproject.toml", '[tool.fsctl]\nignore = ["FS3"]\nhadoop-version = "3.3"\n')
+    direct = run_fsctl(command, *files, cwd=str(tmp_path))
+    # --color/--no-color left unset, each other option given its default value: click must run
+    through_click = run_fsctl(command, *files, "--fail-on", "warning", cwd=str(tmp_path))
+    assert direct.returncode == 2 and "XML001" in direct.stdout
+    assert (direct.returncode, direct.stdout, direct.stderr) == (
+        through_click.returncode,
+        through_click.stdout,
+        through_click.stderr,
+    )
 
 
 def imported_modules(*args: str) -> set[str]:
@@ -64,3 +82,28 @@ def test_lint_of_samples_imports_nothing_heavy() -> None:
     modules = imported_modules("lint", *files)
     for heavy in HEAVY:
         assert not any(m == heavy or m.startswith(heavy + ".") for m in modules), heavy
+
+
+def test_a_bad_project_setting_is_a_usage_error_without_click(
+    write: Callable[[str, str], str], tmp_path: Path
+) -> None:
+    fair = write("fair-scheduler.xml", BAD_FAIR)
+    write("pyproject.toml", '[tool.fsctl]\nfail-on = "sometimes"\n')
+    direct = run_fsctl("validate", fair, cwd=str(tmp_path))
+    assert (
+        direct.returncode == 2
+        and direct.stderr == "Error: --fail-on: 'sometimes' is not error, warning or info\n"
+    )
+
+
+def test_validate_imports_neither_click_nor_pathlib() -> None:
+    script = (
+        "import sys\n"
+        f"sys.argv = ['fsctl', 'validate', {str(SAMPLES / 'fair' / 'team-cluster.xml')!r}]\n"
+        "from fsctl.cli import _run\n"
+        "code = _run()\n"
+        "unwanted = ('click', 'pathlib', 'rich', 'fsctl.cli.group')\n"
+        "print(code, sorted(m for m in unwanted if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "0 []"

@@ -31,6 +31,17 @@ def test_hadoop_rules_file_actions() -> None:
     assert result.aborted and codes(result, "CV101")
 
 
+@pytest.mark.parametrize("key", ["maxChildCapacity", "maxResources"])
+def test_abort_wins_over_cluster(key: str) -> None:
+    # oracle/ (fs2cs 3.4.2, Hadoop's conversion-rules.properties and fair-scheduler-conversion.xml,
+    # -c "vcores=20, memory-mb=2400"): "Setting <maxChildResources> is not supported"; --cluster
+    # turns these settings into maximum capacities only when the rules file allows the conversion
+    cluster = {"memory-mb": 2400, "vcores": 20}
+    result = run(rules=read_rules(f"{key}.action=abort\n"), cluster=cluster)
+    assert result.aborted and codes(result, "CV101")
+    assert not run(rules=read_rules(""), cluster=cluster).aborted
+
+
 def test_no_rules_file_means_warning() -> None:
     # CC testConvertFSConfigurationWithoutRulesFile (row 39)
     rules = read_rules("")

@@ -349,7 +349,8 @@ def test_apps_share_a_leaf(build: Build) -> None:
         AppLoad("late", demand={MEMORY: 10, VCORES: 1}, start_time=2),
         AppLoad("early", demand={MEMORY: 10, VCORES: 1}, start_time=1),
     ]
-    for policy, expected in (("fair", [500, 500]), ("fifo", [0, 1000])):
+    # listed in submission (start) order: early, then late
+    for policy, expected in (("fair", [500, 500]), ("fifo", [1000, 0])):
         tree = build([("q", {"schedulingPolicy": policy}, [])])
         result = evaluate_fair(
             tree,
@@ -357,7 +358,8 @@ def test_apps_share_a_leaf(build: Build) -> None:
             DemandSnapshot(queues={"root.q": QueueLoad("root.q", applications=list(apps))}),
         )
         q = result.find("root.q")
-        assert q is not None and [a.fair_share.get(MEMORY) for a in q.applications] == expected
+        assert q is not None and [a.name for a in q.applications] == ["early", "late"]
+        assert [a.fair_share.get(MEMORY) for a in q.applications] == expected
 
 
 def test_max_running_apps_limits_active(build: Build) -> None:

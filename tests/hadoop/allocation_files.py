@@ -96,10 +96,9 @@ def _render(spec: QueueSpec, indent: str) -> list[str]:
 
 PLACEMENTS = (
     "",
-    '<queuePlacementPolicy><rule name="specified"/><rule name="default"/></queuePlacementPolicy>',
-    '<queuePlacementPolicy><rule name="specified" create="false"/>'
-    '<rule name="reject"/></queuePlacementPolicy>',
-    '<queuePlacementPolicy><rule name="user"/><rule name="default" queue="root.a"/></queuePlacementPolicy>',
+    '<rule name="specified"/><rule name="default"/>',
+    '<rule name="specified" create="false"/><rule name="reject"/>',
+    '<rule name="user"/><rule name="default" queue="root.a"/>',
 )
 
 
@@ -133,6 +132,6 @@ def allocation_files(draw: st.DrawFn, malformed: bool = False) -> str:
             lines += _render(spec, "  ")
     placement = draw(st.sampled_from(PLACEMENTS))
     if placement:
-        lines.append("  " + placement)
+        lines.append(f"  <queuePlacementPolicy>{placement}</queuePlacementPolicy>")
     lines.append("</allocations>")
     return "\n".join(lines) + "\n"

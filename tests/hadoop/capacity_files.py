@@ -37,11 +37,8 @@ def _children(draw: st.DrawFn, path: str, depth: int, props: dict[str, str], mal
     elif mode == "weight":
         values = [f"{draw(st.sampled_from(('1', '2', '0.5', '3')))}w" for _ in names]
     elif mode == "absolute":
-        values = [
-            f"[memory={draw(st.sampled_from((1024, 4096, 10240)))},"
-            f"vcores={draw(st.sampled_from((1, 4, 10)))}]"
-            for _ in names
-        ]
+        memory, vcores = st.sampled_from((1024, 4096, 10240)), st.sampled_from((1, 4, 10))
+        values = [f"[memory={draw(memory)},vcores={draw(vcores)}]" for _ in names]
     else:
         values = [draw(st.sampled_from(("50", "1w", "[memory=1024,vcores=1]"))) for _ in names]
     for name, value in zip(names, values, strict=True):

@@ -31,12 +31,25 @@ def load_verdict(path: str, version: str) -> tuple[bool, list[str], dict[str, st
     return not errors, errors, queues
 
 
-def shares(path: str, version: str, cluster: dict[str, int]) -> dict[str, Any]:
-    """``fsctl simulate --format json`` on the file, parsed."""
+def shares(
+    path: str,
+    version: str,
+    cluster: dict[str, int],
+    *,
+    demand: str | None = None,
+    yarn_site: str | None = None,
+) -> dict[str, Any]:
+    """``fsctl simulate --format json`` on the file (with a demand snapshot and a yarn-site), parsed."""
     out, err = io.StringIO(), io.StringIO()
-    code = simulate(
-        SimulateOptions(path, cluster=cluster, hadoop_version=parse_version(version), fmt="json"), out, err
+    options = SimulateOptions(
+        path,
+        cluster=cluster,
+        demand=demand,
+        yarn_site=yarn_site,
+        hadoop_version=parse_version(version),
+        fmt="json",
     )
+    code = simulate(options, out, err)
     assert code == 0, err.getvalue()
     doc: dict[str, Any] = json.loads(out.getvalue())
     return doc

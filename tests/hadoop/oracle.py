@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,14 @@ def unavailable_reason() -> str | None:
     if missing:
         return f"the Hadoop oracle needs {' and '.join(missing)} on PATH (oracle/run builds with Maven)"
     return None
+
+
+def write_temporary(text: str, prefix: str) -> str:
+    """A file holding ``text`` for both fsctl and the oracle to read; the caller deletes it."""
+    fd, path = tempfile.mkstemp(suffix=".xml", prefix=prefix)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(text)
+    return path
 
 
 class OracleError(RuntimeError):

@@ -2,8 +2,9 @@
 
 Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
 ``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
-and ``hadoop.json``: the oracle's answers per Hadoop version and verb. Re-record after a change
-to the oracle or a new case with::
+``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it)
+and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb.
+Re-record after a change to the oracle or a new case with::
 
     python -m tests.hadoop.recorded
 """
@@ -34,6 +35,16 @@ def case_settings(case: Path) -> dict[str, Any]:
     return settings
 
 
+def demand_file(case: Path) -> Path | None:
+    path = case / "demand.json"
+    return path if path.exists() else None
+
+
+def yarn_site(case: Path) -> Path | None:
+    path = case / "yarn-site.xml"
+    return path if path.exists() else None
+
+
 def requests(case: Path) -> dict[str, dict[str, Any]]:
     """verb -> the oracle request for this case (paths relative to the repository root)."""
     source = case_input(case)
@@ -44,6 +55,12 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
     shares: dict[str, Any] = {"verb": "shares", "file": file, "cluster": settings["cluster"]}
     if "demand" in settings:
         shares["demand"] = settings["demand"]
+    snapshot = demand_file(case)
+    if snapshot is not None:
+        shares["demand"] = json.loads(snapshot.read_text())["queues"]
+    site = yarn_site(case)
+    if site is not None:
+        shares["yarn_site"] = str(site)
     return {"load": {"verb": "load", "file": file}, "shares": shares}
 
 

@@ -228,3 +228,29 @@ def test_get_strings_and_trimmed_collections() -> None:
     assert conf.get_strings("e") is None
     assert conf.get_trimmed_string_collection("m") == ["u:a:b", "g:c:d"]  # dedupe, newlines split
     assert conf.get_trimmed_strings("q") == ["a", "b", "", "c"]
+
+
+def test_layering_over_no_final_key_loads_as_one_by_one() -> None:
+    # layered() merges in bulk when nothing below is final: the same values, places, finals, key
+    # order and records as loading every record of the upper resource in turn
+    lower, _ = conf_xml(prop("a", "1") + prop("b", "2") + prop("c", "3"), "lower.xml")
+    upper, _ = conf_xml(
+        prop("d", "4")
+        + prop("b", "20", final=True)
+        + prop("b", "21")  # ignored: final above
+        + "<property><name>c</name><value></value></property>"  # no value: c keeps 3
+        + "<property><name>e</name><value></value><final>true</final></property>"
+        + prop("e", "5")  # ignored: final without a value
+        + prop("a", "10"),
+        "upper.xml",
+    )
+    merged, diagnostics = lower.layered(upper)
+    expected = lower.copy()
+    for record in upper.records:
+        expected._load(record)
+    assert diagnostics == []
+    assert (
+        list(merged.items()) == list(expected.items()) == [("a", "10"), ("b", "20"), ("c", "3"), ("d", "4")]
+    )
+    assert [merged.location(n) for n in merged.names()] == [expected.location(n) for n in expected.names()]
+    assert (merged._final, merged.records) == (expected._final, expected.records)

@@ -3,7 +3,6 @@ Hadoop creates (and their types), and steady fair shares to the unit."""
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,19 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from tests.hadoop import fsctl_side
 from tests.hadoop.allocation_files import allocation_files
 from tests.hadoop.conftest import oracle_for
+from tests.hadoop.oracle import write_temporary
 
 CLUSTER = {"memory-mb": 102400, "vcores": 100}
 CLUSTER_SPEC = "memory-mb=102400, vcores=100"
 
 
-def _write(text: str) -> str:
-    with tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False, prefix="fsctl-diff-") as handle:
-        handle.write(text)
-    return handle.name
-
-
 def _compare_load(version: str, text: str) -> None:
-    path = _write(text)
+    path = write_temporary(text, "fsctl-fair-")
     try:
         answer = oracle_for(version).ask({"verb": "load", "file": path})
         loads, errors, queues = fsctl_side.load_verdict(path, version)

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from tests.hadoop import fsctl_side
-from tests.hadoop.recorded import CASES, case_input, case_settings, expected
+from tests.hadoop.app_divergences import divergences
+from tests.hadoop.recorded import CASES, case_input, case_settings, demand_file, expected, yarn_site
 
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir())
 
@@ -16,6 +17,26 @@ def _cluster(spec: str) -> dict[str, int]:
     from fsctl.fair.cluster import parse_cluster
 
     return parse_cluster(spec)
+
+
+APP_CASES = [p for p in CASE_DIRS if demand_file(p) is not None]
+
+
+@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("case", APP_CASES, ids=[p.name for p in APP_CASES])
+def test_fsctl_gives_hadoops_recorded_applications(case: Path, version: str) -> None:
+    # with a demand snapshot: instantaneous shares, leaf starvation and AM limits, per-application rows
+    hadoop = expected(case)[version]["shares"]
+    assert hadoop["ok"], hadoop.get("error")
+    site = yarn_site(case)
+    ours = fsctl_side.shares(
+        str(case_input(case)),
+        version,
+        _cluster(case_settings(case)["cluster"]),
+        demand=str(demand_file(case)),
+        yarn_site=None if site is None else str(site),
+    )
+    assert divergences(hadoop, ours) == []
 
 
 @pytest.mark.parametrize("version", ["3.4", "3.3"])

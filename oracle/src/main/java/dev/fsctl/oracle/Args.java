@@ -18,7 +18,7 @@ final class Args {
       "skip-convert-placement-rules", "enable-async-scheduler", "dry-run"));
   private static final Set<String> VALUES = new TreeSet<>(Arrays.asList(
       "yarn-site", "cluster", "demand", "rules", "user", "groups", "queue", "name",
-      "disable-preemption"));
+      "disable-preemption", "output-directory"));
 
   private Args() {
   }
@@ -29,11 +29,12 @@ final class Args {
     List<String> positional = new ArrayList<>();
     for (int i = 1; i < argv.length; i++) {
       String arg = argv[i];
-      if (!arg.startsWith("--")) {
+      if (!arg.startsWith("--") && !arg.equals("-o")) {
         positional.add(arg);
         continue;
       }
-      String name = arg.substring(2);
+      // fs2cs's own short form, as `yarn fs2cs ... -o DIR` is typed
+      String name = arg.equals("-o") ? "output-directory" : arg.substring(2);
       if (FLAGS.contains(name)) {
         request.put(name.replace('-', '_'), true);
       } else if (VALUES.contains(name)) {

@@ -26,10 +26,13 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeAddedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeUpdateSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.ApplicationEntry;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSAppAttempt;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairInternals;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairSchedulerConfiguration;
+import org.apache.hadoop.yarn.util.ControlledClock;
 import org.apache.hadoop.yarn.util.Records;
 import org.mockito.Mockito;
 
@@ -42,9 +45,34 @@ import org.mockito.Mockito;
  * MockRM with FairScheduler, one node, and applications made as
  * {@code FairSchedulerTestBase.createSchedulingRequest} makes them (one container per application
  * holding its share of the queue's demand), then {@code FairScheduler.update()}.
+ *
+ * <p>Starvation, when the yarn-site enables preemption: the scheduler runs on a controlled clock
+ * with no update thread and no preemption thread (nothing changes usage or {@code
+ * preemptionTriggered} while the values are read). Each application starts at its snapshot
+ * {@code start} (milliseconds after a fixed base); after one update the clock jumps {@link #ELAPSED}
+ * ahead and the scheduler updates again, so every finite preemption timeout has passed: fsctl's
+ * model (a snapshot has no clock; a finite timeout counts as elapsed, the default infinite one never).
  */
 final class FairShares {
   private FairShares() {
+  }
+
+  /** The controlled clock's time when the scheduler starts (after any real clock reading). */
+  private static final long BASE_TIME = 10_000_000_000_000L;
+  /** How far the clock jumps before starvation is read: past any timeout below 2^61 ms. */
+  private static final long ELAPSED = 1L << 61;
+
+  /** What the oracle knows of one submitted application beyond Hadoop's own state. */
+  private static final class Submitted {
+    final ApplicationAttemptId id;
+    final String name;
+    final Resource am;
+
+    Submitted(ApplicationAttemptId id, String name, Resource am) {
+      this.id = id;
+      this.name = name;
+      this.am = am;
+    }
   }
 
   static Map<String, Object> shares(Map<String, Object> request, Configuration base) throws Exception {
@@ -92,13 +120,20 @@ final class FairShares {
     conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_VCORES, cluster.getVirtualCores());
     conf.setBoolean(FairSchedulerConfiguration.ASSIGN_MULTIPLE, true);
     conf.setInt(FairSchedulerConfiguration.MAX_ASSIGN, -1);
+    // no preemption thread (FairInternals.enableStarvation does its part) and no update thread:
+    // the oracle calls update() itself
     conf.setBoolean(FairSchedulerConfiguration.PREEMPTION, false);
+    conf.setLong(FairSchedulerConfiguration.UPDATE_INTERVAL_MS, 0);
+    FairSchedulerConfiguration site = new FairSchedulerConfiguration(base);
     MockRM rm = new MockRM(conf);
     // MockRM turns the root logger to DEBUG for Hadoop's own tests
     org.apache.log4j.LogManager.getRootLogger().setLevel(org.apache.log4j.Level.WARN);
     rm.start();
     try {
       FairScheduler fs = (FairScheduler) rm.getResourceScheduler();
+      ControlledClock clock = new ControlledClock();
+      clock.setTime(BASE_TIME);
+      fs.setClock(clock);
       RMNode node = MockNodes.newNodeInfo(1, cluster, 1, "127.0.0.1");
       fs.handle(new NodeAddedSchedulerEvent(node));
       int[] ids = {1};
@@ -108,13 +143,19 @@ final class FairShares {
       // A queue's load is either listed application by application (demand, usage, start) or as
       // totals over `apps` applications, the first of which holds the usage.
       List<Object[]> pendingAsks = new ArrayList<>();
+      Map<String, List<Submitted>> submitted = new LinkedHashMap<>();
       for (Map.Entry<String, Object> e : demand.entrySet()) {
         Map<String, Object> load = load(e.getValue());
         for (Map<String, Object> app : applications(load)) {
+          clock.setTime(BASE_TIME + (long) start(app));
           ApplicationAttemptId id = submit(rm, fs, e.getKey(), ids);
           if (id == null) {
             continue;
           }
+          Resource am = app.get("am") == null ? null : Oracle.parseResource(app.get("am").toString());
+          Object name = app.get("name");
+          submitted.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+              .add(new Submitted(id, name == null ? id.getApplicationId().toString() : name.toString(), am));
           Resource used = resourceOrZero(app.get("usage"));
           Resource total = resourceOrZero(app.get("demand"));
           if (!isZero(used)) {
@@ -127,13 +168,26 @@ final class FairShares {
           if (!isZero(pending)) {
             pendingAsks.add(new Object[] {id, pending});
           }
+          // an application master the snapshot shows running: it is part of the usage
+          if (am != null && !isZero(used)) {
+            FairInternals.amRunning(FairInternals.app(fs, id), am);
+          }
         }
       }
       for (Object[] pending : pendingAsks) {
         ask(fs, (ApplicationAttemptId) pending[0], (Resource) pending[1], 2);
       }
+      // starvation from here on only: the updates made while the usage was being placed would
+      // leave values behind on applications no later update visits (those without pending demand)
+      if (site.getPreemptionEnabled()) {
+        FairInternals.enableStarvation(fs, site.getPreemptionUtilizationThreshold());
+      }
       fs.update();
-      return answer(fs);
+      clock.setTime(clock.getTime() + ELAPSED);
+      fs.update();
+      Map<String, Object> answer = answer(fs);
+      addApplications(fs, answer, submitted);
+      return answer;
     } finally {
       rm.stop();
     }
@@ -211,6 +265,57 @@ final class FairShares {
   private static double start(Map<String, Object> app) {
     Object start = app.get("start");
     return start instanceof Number ? ((Number) start).doubleValue() : 0;
+  }
+
+  /**
+   * Each leaf's applications in submission order, with Hadoop's per-application values, and the
+   * leaf's AM limit and starvation (the amounts {@code FSLeafQueue.updateStarvedApps} computes).
+   */
+  @SuppressWarnings("unchecked")
+  private static void addApplications(FairScheduler fs, Map<String, Object> answer,
+      Map<String, List<Submitted>> submitted) throws Exception {
+    for (Object row : (List<Object>) answer.get("queues")) {
+      Map<String, Object> q = (Map<String, Object>) row;
+      FSQueue queue = fs.getQueueManager().getQueue((String) q.get("path"));
+      if (!(queue instanceof FSLeafQueue)) {
+        continue;
+      }
+      FSLeafQueue leaf = (FSLeafQueue) queue;
+      boolean limited = Math.abs(leaf.getMaxAMShare() - -1.0f) >= 0.0001;
+      q.put("max_am_share", (double) leaf.getMaxAMShare());
+      q.put("am_usage", Oracle.resource(FairInternals.amUsage(leaf)));
+      q.put("am_limit", limited ? Oracle.resource(FairInternals.amLimit(leaf)) : null);
+      Resource fairStarved = Resource.newInstance(0, 0);
+      List<Object> apps = new ArrayList<>();
+      for (Submitted s : submitted.getOrDefault(leaf.getName(), new ArrayList<>())) {
+        FSAppAttempt app = FairInternals.app(fs, s.id);
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("name", s.name);
+        a.put("id", s.id.getApplicationId().toString());
+        a.put("runnable", FairInternals.runnable(app));
+        a.put("demand", Oracle.resource(app.getDemand()));
+        a.put("usage", Oracle.resource(app.getResourceUsage()));
+        a.put("fair_share", Oracle.resource(app.getFairShare()));
+        Map<String, Object> starvation = new LinkedHashMap<>();
+        starvation.put("min_share", Oracle.resource(FairInternals.minShareStarvation(app)));
+        starvation.put("fair_share", Oracle.resource(FairInternals.fairShareStarvation(app)));
+        a.put("starvation", starvation);
+        org.apache.hadoop.yarn.util.resource.Resources.addTo(fairStarved,
+            FairInternals.fairShareStarvation(app));
+        a.put("am_resource", s.am == null ? null : Oracle.resource(s.am));
+        a.put("am_running", app.isAmRunning());
+        // FSAppAttempt.isOverAMShareLimit for an AM still waiting, at the snapshot's instant
+        a.put("am_blocked", s.am != null && !app.isAmRunning() && !leaf.canRunAppAM(s.am));
+        apps.add(a);
+      }
+      q.put("applications", apps);
+      Map<String, Object> starvation = new LinkedHashMap<>();
+      boolean computed = FairInternals.starvationComputed(fs);
+      starvation.put("min_share", Oracle.resource(computed
+          ? FairInternals.queueMinShareStarvation(leaf, fairStarved) : Resource.newInstance(0, 0)));
+      starvation.put("fair_share", Oracle.resource(fairStarved));
+      q.put("starvation", starvation);
+    }
   }
 
   @SuppressWarnings("unchecked")

@@ -1,6 +1,5 @@
 package dev.fsctl.oracle;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.BufferedReader;
@@ -217,10 +216,13 @@ public final class Oracle {
     File dir = Files.createTempDirectory("fsctl-oracle-cs").toFile();
     try {
       Files.copy(new File(csFile).toPath(), new File(dir, "capacity-scheduler.xml").toPath());
-      CapacitySchedulerConfiguration csConfig =
-          new CapacitySchedulerConfiguration(new Configuration(false), false);
-      csConfig.addResource(new Path(new File(dir, "capacity-scheduler.xml").getAbsolutePath()));
+      // as the ResourceManager builds it (FileBasedCSConfigurationProvider.loadConfiguration): the
+      // RM's configuration, yarn-site.xml included, with capacity-scheduler.xml on top.
+      // (ConvertedConfigValidator starts from an empty one and so misses yarn-site settings such as
+      // yarn.scheduler.capacity.resource-calculator, which fs2cs itself writes there.)
       Configuration siteConf = new YarnConfiguration(base);
+      CapacitySchedulerConfiguration csConfig = new CapacitySchedulerConfiguration(siteConf, false);
+      csConfig.addResource(new Path(new File(dir, "capacity-scheduler.xml").getAbsolutePath()));
       siteConf.set(YarnConfiguration.FS_BASED_RM_CONF_STORE, dir.getAbsolutePath());
       RMContextImpl rmContext = new RMContextImpl();
       ConfigurationProvider provider = new FileSystemBasedConfigurationProvider();
@@ -233,6 +235,8 @@ public final class Oracle {
       CapacityScheduler cs = new CapacityScheduler();
       cs.setConf(siteConf);
       cs.setRMContext(rmContext);
+      // the scheduling monitors fs2cs turns on (queue auto-deletion, auto-refresh) look it up
+      rmContext.setScheduler(cs);
       cs.serviceInit(csConfig);
       cs.serviceStart();
       return cs;
@@ -323,7 +327,9 @@ public final class Oracle {
   static Map<String, Object> fs2cs(Map<String, Object> request) throws Exception {
     File work = Files.createTempDirectory("fsctl-oracle-fs2cs").toFile();
     try {
-      File out = new File(work, "out");
+      // --output-directory keeps fs2cs's files there, as `yarn fs2cs -o DIR` does
+      File out = str(request, "output_directory") != null
+          ? new File(str(request, "output_directory")) : new File(work, "out");
       String yarnSite = str(request, "yarn_site");
       if (yarnSite == null) {
         File empty = new File(work, "yarn-site.xml");
@@ -374,6 +380,9 @@ public final class Oracle {
         }
       }
       answer.put("messages", messages);
+      if (str(request, "output_directory") != null) {
+        return answer;  // the files are where the user asked, as with `yarn fs2cs -o DIR`
+      }
       answer.put("capacity-scheduler", properties(new File(out, "capacity-scheduler.xml")));
       answer.put("yarn-site", properties(new File(out, "yarn-site.xml")));
       File rules = new File(out, "mapping-rules.json");
@@ -433,7 +442,7 @@ public final class Oracle {
     q.put("path", queue.getQueuePath());
     q.put("parent", queue.getParent() == null ? null : queue.getParent().getQueuePath());
     List<CSQueue> children = queue.getChildQueues();
-    q.put("leaf", children == null || children.isEmpty() && !(queue.getClass().getSimpleName().contains("Parent")));
+    q.put("leaf", isLeaf(queue));
     QueueCapacities caps = queue.getQueueCapacities();
     // fsctl reports percentages; Hadoop keeps fractions
     q.put("capacity", caps.getCapacity() * 100);
@@ -471,46 +480,72 @@ public final class Oracle {
     asc.setApplicationName(str(request, "name") == null ? "app" : str(request, "name"));
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("ok", true);
-    AutoCloseable stop;
-    PlacementManager pm;
-    if (fair) {
-      FairScheduler fs;
-      try {
-        fs = fairScheduler(base, file);
-      } catch (Exception e) {
-        return failure(rootCause(e));
-      }
-      pm = fs.getRMContext().getQueuePlacementManager();
-      stop = fs::stop;
-    } else {
-      CapacityScheduler cs;
-      try {
-        cs = capacityScheduler(base, file);
-      } catch (Exception e) {
-        return failure(rootCause(e));
-      }
-      pm = cs.getRMContext().getQueuePlacementManager();
-      stop = cs::serviceStop;
-    }
+    FairScheduler fs = null;
+    CapacityScheduler cs = null;
     try {
-      ApplicationPlacementContext placed = pm.placeApplication(asc, user);
-      if (placed == null) {
-        answer.put("queue", null);
-        answer.put("rejected", fair);
-        answer.put("placed_by_rule", false);
+      if (fair) {
+        fs = fairScheduler(base, file);
       } else {
-        answer.put("queue", Compat.fullPath(placed));
-        answer.put("rejected", false);
-        answer.put("placed_by_rule", true);
+        cs = capacityScheduler(base, file);
       }
     } catch (Exception e) {
-      answer.put("queue", null);
-      answer.put("rejected", true);
-      answer.put("error", error(e));
-    } finally {
-      stop.close();
+      return failure(rootCause(e));
     }
-    return answer;
+    try {
+      PlacementManager pm = (fair ? fs.getRMContext() : cs.getRMContext()).getQueuePlacementManager();
+      ApplicationPlacementContext placed;
+      try {
+        placed = pm.placeApplication(asc, user);
+      } catch (Exception e) {
+        answer.put("queue", null);
+        answer.put("rejected", true);
+        answer.put("error", error(e));
+        return answer;
+      }
+      answer.put("placed_by_rule", placed != null);
+      String queue = fair ? acceptedByFair(fs, placed) : acceptedByCapacity(cs, placed, asked);
+      answer.put("queue", queue);
+      answer.put("rejected", queue == null);
+      return answer;
+    } finally {
+      if (fair) {
+        fs.stop();
+      } else {
+        cs.serviceStop();
+      }
+    }
+  }
+
+  /**
+   * FairScheduler.addApplication: no placement is a rejection, and the placed queue must be (or be
+   * creatable as) a leaf.
+   */
+  static String acceptedByFair(FairScheduler fs, ApplicationPlacementContext placed) {
+    if (placed == null) {
+      return null;
+    }
+    FSLeafQueue leaf = fs.getQueueManager().getLeafQueue(Compat.fullPath(placed), true);
+    return leaf == null ? null : leaf.getName();
+  }
+
+  /**
+   * CapacityScheduler: without a placement the submitted queue is used; it must be an existing leaf
+   * (by full path or unique short name). A placed queue that does not exist yet is reported as
+   * placed (auto-creation decides at submission).
+   */
+  static String acceptedByCapacity(CapacityScheduler cs, ApplicationPlacementContext placed, String asked) {
+    String name = placed == null ? asked : Compat.fullPath(placed);
+    CSQueue queue = cs.getQueue(name);
+    if (queue == null) {
+      return placed == null ? null : name;
+    }
+    return isLeaf(queue) ? queue.getQueuePath() : null;
+  }
+
+  /** LeafQueue (3.3) and AbstractLeafQueue (3.4) have no common name: a parent is a ParentQueue kind. */
+  static boolean isLeaf(CSQueue queue) {
+    boolean childless = queue.getChildQueues() == null || queue.getChildQueues().isEmpty();
+    return childless && !queue.getClass().getSimpleName().contains("Parent");
   }
 
   // ---------------------------------------------------------------- JSON helpers
@@ -594,9 +629,5 @@ public final class Oracle {
       }
     }
     f.delete();
-  }
-
-  static JsonNode readJson(File f) throws Exception {
-    return JSON.readTree(f);
   }
 }

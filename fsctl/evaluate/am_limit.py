@@ -1,0 +1,74 @@
+"""The Fair Scheduler's application-master limit (``maxAMShare``) for every leaf of a simulation.
+
+``FSLeafQueue.computeMaxAMResource``: the leaf's instantaneous fair share, each type that is 0 there
+replaced by ``min(available, maxShare)`` (available = cluster minus root usage), times ``maxAMShare``
+rounded up (``Resources.multiplyAndRoundUp``). ``FSLeafQueue.canRunAppAM``: an AM may start when the
+AMs already running plus its own fit in that limit; ``-1`` means no limit. An application whose AM
+waits and does not fit is reported blocked (``FSAppAttempt.isOverAMShareLimit``), each waiting AM
+checked on its own against the AMs running at the snapshot's instant.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from fsctl.evaluate.compute_fair_shares import LONG_MAX, java_float
+from fsctl.evaluate.fair import FairResult, QueueShares, setting, tree_setting
+from fsctl.model.tree import QueueTree
+
+DEFAULT_MAX_AM_SHARE = 0.5
+
+
+def _max_am_share(leaf: QueueShares, tree: QueueTree) -> float:
+    default = tree_setting(tree, "queueMaxAMShareDefault", DEFAULT_MAX_AM_SHARE)
+    value = setting(leaf.queue, "maxAMShare", default) if leaf.queue is not None else default
+    try:
+        return java_float(float(value))
+    except (TypeError, ValueError):
+        return DEFAULT_MAX_AM_SHARE
+
+
+def unlimited(max_am_share: float) -> bool:
+    """``Math.abs(maxAMShare - -1.0f) < 0.0001``."""
+    return abs(max_am_share + 1.0) < 0.0001
+
+
+def am_limit(leaf: QueueShares, available: Mapping[str, int], types: tuple[str, ...]) -> dict[str, int]:
+    """``computeMaxAMResource`` (memory and vcores first, then ``fillInValuesFromAvailableResources``)."""
+    limit: dict[str, int] = {}
+    for t in types:
+        value = leaf.fair_share.get(t, 0)  # a type the policy did not compute is Hadoop's stale 0
+        if value == 0:
+            value = min(available.get(t, 0), leaf.max_share.get(t, 0))
+        product = float(value) * leaf.max_am_share  # long * (double) float
+        limit[t] = LONG_MAX if product >= 2.0**63 else math.ceil(product)
+    return limit
+
+
+def apply_am_limits(result: FairResult, tree: QueueTree) -> None:
+    """Fill every created leaf's ``max_am_share``, ``am_usage`` and ``am_limit``, and each
+    application's ``am_running`` and ``am_blocked``."""
+    types = result.types
+    root = result.queues[0]
+    available = {t: result.cluster.get(t, 0) - root.usage.get(t, 0) for t in types}
+    for leaf in result.queues:
+        if not leaf.leaf or not leaf.created:
+            continue
+        leaf.max_am_share = _max_am_share(leaf, tree)
+        usage = dict.fromkeys(types, 0)
+        for app in leaf.applications:
+            # an AM the snapshot shows running is part of the app's usage (FSAppAttempt.recoverContainer)
+            app.am_running = app.am_resource is not None and any(app.usage.get(t, 0) for t in types)
+            if app.am_running and app.am_resource is not None:
+                for t in types:
+                    usage[t] += app.am_resource.get(t, 0)
+        leaf.am_usage = usage
+        if unlimited(leaf.max_am_share):
+            leaf.am_limit = None
+            continue
+        limit = am_limit(leaf, available, types)
+        leaf.am_limit = limit
+        for app in leaf.applications:
+            if app.am_resource is not None and not app.am_running:
+                app.am_blocked = any(usage[t] + app.am_resource.get(t, 0) > limit[t] for t in types)

@@ -1,0 +1,30 @@
+"""The one table of departures from fs2cs is the README's table."""
+
+from __future__ import annotations
+
+from fsctl.convert.departures import DEPARTURES, explained, markdown_table
+from tests.conftest import ROOT
+
+
+def test_readme_lists_every_departure() -> None:
+    assert markdown_table() in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_each_row_has_a_reason_and_a_unique_name() -> None:
+    assert len({d.name for d in DEPARTURES}) == len(DEPARTURES)
+    assert all(d.fs2cs and d.fsctl and d.reason for d in DEPARTURES)
+
+
+def test_explained_differences() -> None:
+    queues = "yarn.scheduler.capacity.root.queues"
+    assert explained(queues, "b,a", "a,b", {}, {})
+    assert not explained(queues, "b,a", "a,c", {}, {})
+    acl = "yarn.scheduler.capacity.root.acl_submit_applications"
+    assert explained(acl, None, " ", {}, {})
+    assert not explained(acl, None, "*", {}, {})
+    delay = "yarn.scheduler.capacity.node-locality-delay"
+    assert explained(delay, "0.1", None, {}, {}) and not explained(delay, "40", "41", {}, {})
+    capacity = "yarn.scheduler.capacity.root.{}.capacity"
+    fs2cs = {capacity.format("a"): "33.333", capacity.format("b"): "33.334"}
+    assert explained(capacity.format("a"), "33.333", "33.334", fs2cs, {})
+    assert not explained(capacity.format("a"), "33.333", "40.0", fs2cs, {})

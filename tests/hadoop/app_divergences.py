@@ -1,0 +1,63 @@
+"""Per-queue and per-application values of ``fsctl simulate --demand`` against the oracle's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.hadoop import fsctl_side
+
+QUEUE_KEYS = ("fair_share", "usage", "demand")
+LEAF_KEYS = ("am_usage", "am_limit")
+APP_KEYS = ("runnable", "fair_share", "usage", "demand", "am_running", "am_blocked")
+STARVATION = ("min_share", "fair_share")
+
+
+def _same(ours: Any, theirs: Any) -> bool:
+    if isinstance(theirs, dict) and all(isinstance(v, int) or v is None for v in theirs.values()):
+        return fsctl_side.resource_or_zero(ours) == fsctl_side.resource_or_zero(theirs)
+    return bool(ours == theirs)
+
+
+def divergences(
+    hadoop: dict[str, Any], ours: dict[str, Any], totals: frozenset[str] = frozenset()
+) -> list[str]:
+    """Every value that differs, as ``path [app] key: Hadoop X, fsctl Y``.
+
+    Leaves in ``totals`` had their load given as totals: Hadoop splits it into applications, fsctl
+    keeps one queue-sized stand-in, so only their queue values compare.
+    """
+    found: list[str] = []
+    rows = {row["path"]: row for row in ours["queues"]}
+    for queue in hadoop["queues"]:
+        path = queue["path"]
+        row = rows.get(path)
+        if row is None:
+            found.append(f"{path}: not in fsctl's answer")
+            continue
+        for key in QUEUE_KEYS + (LEAF_KEYS if queue["leaf"] else ()):
+            if not _same(row.get(key), queue.get(key)):
+                found.append(f"{path} {key}: Hadoop {queue.get(key)}, fsctl {row.get(key)}")
+        if not queue["leaf"] or path in totals:
+            continue
+        starved = queue.get("starvation") or {}
+        for kind in STARVATION:
+            if not _same(row["starvation"][kind], starved.get(kind)):
+                found.append(
+                    f"{path} starvation.{kind}: Hadoop {starved.get(kind)}, fsctl {row['starvation'][kind]}"
+                )
+        apps = row.get("applications") or []
+        theirs = queue.get("applications") or []
+        names, hadoop_names = [a["name"] for a in apps], [a["name"] for a in theirs]
+        if names != hadoop_names:
+            found.append(f"{path} applications: Hadoop {hadoop_names}, fsctl {names}")
+            continue
+        for mine, hers in zip(apps, theirs, strict=True):
+            where = f"{path} {hers['name']}"
+            for key in APP_KEYS:
+                if not _same(mine.get(key), hers.get(key)):
+                    found.append(f"{where} {key}: Hadoop {hers.get(key)}, fsctl {mine.get(key)}")
+            for kind in STARVATION:
+                mine_starved, hers_starved = mine["starvation"][kind], hers["starvation"][kind]
+                if not _same(mine_starved, hers_starved):
+                    found.append(f"{where} starvation.{kind}: Hadoop {hers_starved}, fsctl {mine_starved}")
+    return found

@@ -1,0 +1,56 @@
+"""What ``fsctl convert`` writes loads in the real CapacityScheduler (booted as Hadoop's
+ConvertedConfigValidator boots fs2cs's output, with the user's yarn-site.xml merged in), and what it
+refuses to write would not have loaded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from tests.conftest import SAMPLES, run_fsctl
+from tests.hadoop.allocation_files import allocation_files
+from tests.hadoop.boot import boot
+from tests.hadoop.conftest import oracle_for
+from tests.hadoop.oracle import write_temporary
+
+SITE = SAMPLES / "yarn-site.xml"
+
+
+def check_conversion_boots(source: Path, out: Path, site: Path | None, flags: list[str]) -> None:
+    oracle = oracle_for("3.4")
+    site_flags = ["--yarn-site", str(site)] if site is not None else []
+    result = run_fsctl("convert", str(source), "-o", str(out), *site_flags, *flags)
+    if (out / "capacity-scheduler.xml").exists():
+        answer = boot(oracle, out, site)
+        assert answer["ok"], f"{source.name} {flags}: fsctl wrote output Hadoop refuses: {answer['error']}"
+        return
+    assert result.returncode in (1, 2), result.stderr
+    unverified = out.with_name(out.name + "-unverified")
+    run_fsctl("convert", str(source), "-o", str(unverified), "--skip-verification", *site_flags, *flags)
+    if (unverified / "capacity-scheduler.xml").exists():
+        answer = boot(oracle, unverified, site)
+        assert not answer["ok"], f"{source.name} {flags}: fsctl refused output Hadoop loads\n{result.stdout}"
+
+
+@pytest.mark.parametrize("flags", [[], ["--percentage"], ["--cluster", "memory-mb=1024000, vcores=1000"]])
+@pytest.mark.parametrize("site", [None, SITE], ids=["no-site", "sample-site"])
+@pytest.mark.parametrize("sample", sorted((SAMPLES / "fair").glob("*.xml")), ids=lambda p: p.name)
+def test_converted_samples_boot(sample: Path, site: Path | None, flags: list[str], tmp_path: Path) -> None:
+    check_conversion_boots(sample, tmp_path / "out", site, flags)
+
+
+def test_converted_generated_files_boot(hadoop_cases: int, tmp_path: Path) -> None:
+    counter = iter(range(10**9))
+
+    @settings(max_examples=max(1, hadoop_cases // 4), deadline=None, suppress_health_check=list(HealthCheck))
+    @given(allocation_files(malformed=False))
+    def check(text: str) -> None:
+        path = Path(write_temporary(text, "fsctl-boot-"))
+        try:
+            check_conversion_boots(path, tmp_path / f"out-{next(counter)}", None, [])
+        finally:
+            path.unlink()
+
+    check()

@@ -1,0 +1,81 @@
+"""``fsctl route`` against Hadoop's placement engines: the Fair ``QueuePlacementPolicy`` on generated
+allocation files, and the Capacity Scheduler's mapping rules on fsctl's conversion of each of them,
+for a fixed table of applications (groups given, never looked up)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+
+from fsctl.commands.route import RouteOptions
+from fsctl.commands.route import run as route
+from tests.conftest import run_fsctl
+from tests.hadoop import fsctl_side
+from tests.hadoop.allocation_files import allocation_files
+from tests.hadoop.conftest import oracle_for
+from tests.hadoop.oracle import write_temporary
+
+APPS = (
+    {"user": "alice", "groups": ["eng"], "queue": None},
+    {"user": "bob", "groups": ["etl", "eng"], "queue": "root.a"},
+    {"user": "carol", "groups": [], "queue": "a"},
+    {"user": "alice", "groups": ["eng"], "queue": "root.default"},
+    {"user": "dan", "groups": ["ops"], "queue": "root.nope"},
+    {"user": "erin", "groups": ["eng"], "queue": "root.a.b"},
+    {"user": "frank", "groups": ["b"], "queue": "p0"},
+)
+
+
+def _spec(app: dict[str, Any]) -> str:
+    parts = [f"user={app['user']}"]
+    if app["groups"]:
+        parts.append("groups=" + ":".join(app["groups"]))
+    if app["queue"]:
+        parts.append(f"queue={app['queue']}")
+    return ",".join(parts)
+
+
+def _fsctl_route(path: str) -> list[dict[str, Any]]:
+    out, err = io.StringIO(), io.StringIO()
+    route(RouteOptions([path], app_specs=[_spec(a) for a in APPS], fmt="json"), out, err)
+    return [app["placements"][0] for app in json.loads(out.getvalue())["apps"]]
+
+
+def _compare(path: str, text: str, what: str) -> None:
+    oracle = oracle_for("3.4")
+    ours = _fsctl_route(path)
+    for app, landing in zip(APPS, ours, strict=True):
+        request = {"verb": "place", "file": path, "user": app["user"], "groups": app["groups"]}
+        if app["queue"]:
+            request["queue"] = app["queue"]
+        hadoop = oracle.ask(request)
+        assert hadoop["ok"], hadoop
+        assert (landing["queue"], landing["rejected"]) == (hadoop["queue"], hadoop["rejected"]), (
+            f"{what}: {_spec(app)}: fsctl {landing}, Hadoop {hadoop}\n{text}"
+        )
+
+
+def test_fair_placement_and_converted_mapping_rules(hadoop_cases: int, tmp_path: Path) -> None:
+    counter = iter(range(10**9))
+
+    @settings(max_examples=max(1, hadoop_cases // 4), deadline=None, suppress_health_check=list(HealthCheck))
+    @given(allocation_files(malformed=False))
+    def check(text: str) -> None:
+        path = write_temporary(text, "fsctl-route-")
+        try:
+            if not fsctl_side.load_verdict(path, "3.4")[0]:
+                return
+            _compare(path, text, "fair")
+            out = tmp_path / f"converted-{next(counter)}"
+            if run_fsctl("convert", path, "-o", str(out), "--fail-on", "error").returncode != 0:
+                return
+            converted = out / "capacity-scheduler.xml"
+            _compare(str(converted), converted.read_text(), "converted")
+        finally:
+            Path(path).unlink()
+
+    check()
