@@ -235,7 +235,7 @@ def evaluate_fair(
         result.queues.append(shares)
         result.index[shares.path] = shares
         stack.extend((child, shares) for child in reversed(queue.children))
-    _add_dynamic_queues(result, loads, full_cluster, types, default_policy)
+    _add_dynamic_queues(result, loads, full_cluster, types, default_policy, max_resources_default)
 
     # 2. load: demand, usage and runnable apps, bottom-up (reverse pre-order)
     _apply_load(result, loads, types, size_based_weight)
@@ -327,42 +327,48 @@ def _add_dynamic_queues(
     cluster: Mapping[str, int],
     types: tuple[str, ...],
     default_policy: str,
+    max_resources_default: Any,
 ) -> None:
-    """Leaves the snapshot names under a parent meant for them: dynamic queues (placement ``create``).
-
-    Their maxResources is the parent's ``maxChildResources`` (QueueManager.setChildResourceLimits);
-    everything else takes the defaults. Paths under no known parent are left to :func:`unknown_queues`.
+    """Queues the snapshot names that the file does not declare: applications run there, so the
+    Fair Scheduler created them (QueueManager.getLeafQueue(name, create=true): the missing parents
+    too, below the nearest existing parent; never below a leaf). A new queue takes the defaults, its
+    maxResources from its parent's ``maxChildResources`` when set (setChildResourceLimits), else
+    ``queueMaxResourcesDefault``. Paths below a leaf are left to :func:`unknown_queues`.
     """
     for path in loads:
         if path in result.index:
             continue
-        parent_path, _, name = path.rpartition(".")
-        parent = result.index.get(parent_path)
-        if parent is None or parent.leaf or parent.queue is None:
+        parts = path.split(".")
+        depth = len(parts) - 1
+        while depth > 0 and ".".join(parts[:depth]) not in result.index:
+            depth -= 1
+        parent = result.index.get(".".join(parts[:depth])) if depth > 0 else None
+        if parent is None or parent.leaf:
             continue
-        max_child = setting(parent.queue, "maxChildResources")
-        if not parent.queue.declared_parent and max_child is None:
-            continue  # only parents meant for dynamic children (type="parent" or maxChildResources)
-        configured_max = resolve_resource(max_child, cluster, types, UNBOUNDED)
-        shares = QueueShares(
-            path=path,
-            name=name,
-            parent=parent.path,
-            leaf=True,
-            policy=default_policy,
-            weight=1.0,
-            min_share=dict.fromkeys(types, 0),
-            max_share=configured_max,
-            dynamic=True,
-            note="dynamic queue (created at submission)",
-            depth=path.count("."),
-        )
-        refusal = _child_policy_refusal(parent.policy, shares) if parent.created else "not created"
-        if refusal:
-            shares.created = False
-            shares.note = refusal
-        parent.children.append(shares)
-        result.index[path] = shares
+        for index in range(depth + 1, len(parts) + 1):
+            queue_path = ".".join(parts[:index])
+            max_child = setting(parent.queue, "maxChildResources") if parent.queue is not None else None
+            limit = max_child if max_child is not None else max_resources_default
+            shares = QueueShares(
+                path=queue_path,
+                name=parts[index - 1],
+                parent=parent.path,
+                leaf=index == len(parts),
+                policy=default_policy,
+                weight=1.0,
+                min_share=dict.fromkeys(types, 0),
+                max_share=resolve_resource(limit, cluster, types, UNBOUNDED),
+                dynamic=True,
+                note="dynamic queue (created at submission)",
+                depth=index - 1,
+            )
+            refusal = _child_policy_refusal(parent.policy, shares) if parent.created else "not created"
+            if refusal:
+                shares.created = False
+                shares.note = refusal
+            parent.children.append(shares)
+            result.index[queue_path] = shares
+            parent = shares
     if len(result.index) != len(result.queues):
         # keep pre-order: rebuild the list from the root
         ordered: list[QueueShares] = []

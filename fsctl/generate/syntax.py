@@ -114,31 +114,46 @@ def _parse_yaml(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
     def located(n: yaml.Node) -> Location:
         return Location(path, n.start_mark.line + 1, n.start_mark.column + 1)
 
-    merged_pairs: dict[int, int] = {}  # id(mapping node) -> pairs that came from merge keys
+    def flattened(n: yaml.MappingNode) -> tuple[list[tuple[yaml.Node, yaml.Node]], int]:
+        """(pairs, how many came first from merge keys): YAML merge keys (``<<``) by the merge-key
+        spec, as SafeConstructor.flatten_mapping means them (its layout changed in PyYAML 6.0.4): a
+        mapping's own keys win over merged ones, and of several merged mappings the first wins."""
+        own: list[tuple[yaml.Node, yaml.Node]] = []
+        merged: list[tuple[yaml.Node, yaml.Node]] = []
+        for key_node, value_node in n.value:
+            if key_node.tag != "tag:yaml.org,2002:merge":
+                own.append((key_node, value_node))
+                continue
+            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            for source in sources:
+                if not isinstance(source, yaml.MappingNode):
+                    raise SyntaxProblem(
+                        rules.GN101.at(
+                            located(source), "not valid YAML: '<<' merges a mapping or a list of mappings"
+                        )
+                    )
+                merged.extend(flattened(source)[0])
+        seen = {_key_of(construct(k)) for k, _ in own}
+        first: list[tuple[yaml.Node, yaml.Node]] = []
+        for key_node, value_node in merged:
+            key = _key_of(construct(key_node))
+            if key not in seen:
+                seen.add(key)
+                first.append((key_node, value_node))
+        return first + own, len(first)
 
     def convert(n: yaml.Node, depth: int = 0) -> Any:
         if depth > 250:
             raise SyntaxProblem(rules.GN101.at(located(n), "the ratio file is nested too deeply"))
         if isinstance(n, yaml.MappingNode):
-            if id(n) not in merged_pairs:  # an alias visits a node again, already flattened
-                own = sum(1 for key_node, _ in n.value if key_node.tag != "tag:yaml.org,2002:merge")
-                try:
-                    constructor.flatten_mapping(n)  # YAML merge keys (<<): merged pairs come first
-                except yaml.YAMLError as exc:
-                    raise SyntaxProblem(rules.GN101.at(located(n), f"not valid YAML: {exc}")) from None
-                merged_pairs[id(n)] = len(n.value) - own
-            merged = merged_pairs[id(n)]
+            pairs, merged = flattened(n)
             mapping = Mapping(location=located(n))
-            for index, (key_node, value_node) in enumerate(n.value):
+            for index, (key_node, value_node) in enumerate(pairs):
                 key = construct(key_node)
                 if not isinstance(key, str | int | float) or isinstance(key, bool):
                     problems.append(rules.GN101.at(located(key_node), f"a key must be a name, not {key!r}"))
                     continue
                 name = str(key)
-                if name in mapping.entries and mapping.entries[name].merged:
-                    # later pairs win, as in PyYAML's construct_mapping: flatten_mapping puts the
-                    # mapping's own keys last and the first of several merged mappings after the rest
-                    del mapping.entries[name]
                 if name in mapping.entries:
                     problems.append(
                         rules.GN109.at(
@@ -429,3 +444,8 @@ def _cell_columns(line: str, count: int) -> list[int]:
     while len(columns) < count + 1:
         columns.append(len(line) + 1)
     return columns
+
+
+def _key_of(value: Any) -> Any:
+    """A constructed key, hashable (a list or mapping key is refused later, with its location)."""
+    return value if isinstance(value, str | int | float | bool | type(None)) else repr(value)

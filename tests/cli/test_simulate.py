@@ -130,7 +130,8 @@ def test_capacity_json(write: Write) -> None:
 @pytest.mark.parametrize(
     ("demand", "message"),
     [
-        ("queues:\n  root.nope: {demand: 'memory-mb=1, vcores=1'}\n", "SM104"),
+        # below a leaf no queue can be created (QueueManager.getLeafQueue); root.nope would be
+        ("queues:\n  root.default.nope: {demand: 'memory-mb=1, vcores=1'}\n", "SM104"),
         ("queues:\n  root.parentA: {demand: 'memory-mb=1, vcores=1'}\n", "SM105"),
         ("queues:\n  root.default: {demand: 'memory-mb=lots'}\n", "demand.yaml:2:26: SM103"),
         ("queues: [\n", "SM101"),

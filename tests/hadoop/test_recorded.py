@@ -66,7 +66,16 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
                     assert fsctl_side.resource_or_zero(row[key]) == hadoop[key], (row["path"], key)
     if "shares" in answers and answers["shares"]["ok"]:
         settings = case_settings(case)
-        ours = fsctl_side.shares(source, version, _cluster(settings["cluster"]))
+        # with the snapshot, as Hadoop had it: its queues may be dynamic ones
+        snapshot = demand_file(case)
+        site = yarn_site(case)
+        ours = fsctl_side.shares(
+            source,
+            version,
+            _cluster(settings["cluster"]),
+            demand=None if snapshot is None else str(snapshot),
+            yarn_site=None if site is None else str(site),
+        )
         theirs = {q["path"]: q for q in answers["shares"]["queues"]}
         rows = [row for row in ours["queues"] if row["path"] in theirs]
         assert {row["path"] for row in rows} == set(theirs)
