@@ -1,6 +1,9 @@
 """How options merge with ``[tool.fsctl]``, without click: ``fsctl validate FILE...`` and
 ``fsctl lint FILE...`` with no options (pre-commit's call) never import it (fsctl.cli). A bad setting
-raises click's usage errors, click imported only then, so every path reports it the same way."""
+raises click's usage errors, click imported only then, so every path reports it the same way.
+
+:class:`Settings` is read first (``[tool.fsctl]``, the yarn-site, the Hadoop release); ``--cluster``
+is parsed against it, in the resource types the yarn-site declares, in one place."""
 
 from __future__ import annotations
 
