@@ -70,6 +70,7 @@ public final class Oracle {
   private static final ObjectMapper JSON =
       new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
   private static final long TIME_LIMIT_SECONDS = 60;
+  private static final File SCRATCH = scratchDirectory();
 
   private Oracle() {
   }
@@ -184,6 +185,11 @@ public final class Oracle {
   /** yarn-default.xml plus the user's yarn-site.xml; groups come from the request. */
   static Configuration baseConfiguration(String yarnSite) {
     Configuration conf = new YarnConfiguration();
+    // the stores a ResourceManager keeps on disk, in this JVM's own directory: by default they sit
+    // under /tmp/hadoop-yarn-${user}, shared with every other oracle running on the machine
+    conf.set("hadoop.tmp.dir", SCRATCH.getPath());
+    conf.set(YarnConfiguration.FS_NODE_ATTRIBUTE_STORE_ROOT_DIR, new File(SCRATCH, "node-attribute").toURI().toString());
+    conf.set(YarnConfiguration.FS_NODE_LABELS_STORE_ROOT_DIR, new File(SCRATCH, "node-labels").toURI().toString());
     if (yarnSite != null) {
       conf.addResource(new Path(new File(yarnSite).getAbsolutePath()));
     }
@@ -619,6 +625,16 @@ public final class Oracle {
 
   static String absolute(String path) {
     return new File(path).getAbsolutePath();
+  }
+
+  private static File scratchDirectory() {
+    try {
+      File dir = Files.createTempDirectory("fsctl-oracle-rm").toFile();
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));
+      return dir;
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("no temporary directory for the oracle", e);
+    }
   }
 
   static void deleteTree(File f) {
