@@ -864,20 +864,29 @@ class _TreeChecker:
                 yield illegal(children_sum(label), label)
                 return
             key = f"{keys.LABELS_PREFIX}{label}.capacity" if label else "capacity"
-            minimum = _absolute(parent.declared.get(key))
-            sums: dict[str, int] = {}
-            for child in children:
-                for name, amount in (_absolute(child.declared.get(key)) or {}).items():
-                    sums[name] = sums.get(name, 0) + amount
-            if minimum is not None and self._less(minimum, sums):
-                yield rules.CS121.at(
-                    parent.setting_location("capacity"),
-                    f"Parent Queues capacity: {self._fmt(minimum)} is less than to its children:"
-                    f"{self._fmt(sums)} for queue:{parent.name}",
-                    queue=parent.path,
-                    property="capacity",
-                )
+            short = self._minimum_below_children(parent, children, key)
+            if short is not None:
+                yield short
                 return
+
+    def _minimum_below_children(self, parent: Queue, children: list[Queue], key: str) -> Diagnostic | None:
+        """ParentQueue.setChildQueues: parent.min-resource >= the sum of its children's (CS121)."""
+        minimum = _absolute(parent.declared.get(key))
+        if minimum is None:
+            return None
+        total: dict[str, int] = {}
+        for child in children:
+            for name, amount in (_absolute(child.declared.get(key)) or {}).items():
+                total[name] = total.get(name, 0) + amount
+        if not self._less(minimum, total):
+            return None
+        return rules.CS121.at(
+            parent.setting_location("capacity"),
+            f"Parent Queues capacity: {self._fmt(minimum)} is less than to its children:"
+            f"{self._fmt(total)} for queue:{parent.name}",
+            queue=parent.path,
+            property="capacity",
+        )
 
     def _types(self, parent: Queue, children: list[Queue], labels: list[str]) -> tuple[str, str]:
         """(children's type, parent's type), as getCapacityConfigurationTypeForQueues finds them."""
@@ -907,20 +916,9 @@ class _TreeChecker:
                     property="queues",
                 )
                 return
-            minimum = _absolute(parent.declared.get("capacity"))
-            if minimum is not None:
-                total: dict[str, int] = {}
-                for child in children:
-                    for name, amount in (_absolute(child.declared.get("capacity")) or {}).items():
-                        total[name] = total.get(name, 0) + amount
-                if self._less(minimum, total):
-                    yield rules.CS121.at(
-                        parent.setting_location("capacity"),
-                        f"Parent Queues capacity: {self._fmt(minimum)} is less than to its children:"
-                        f"{self._fmt(total)} for queue:{parent.name}",
-                        queue=parent.path,
-                        property="capacity",
-                    )
+            short = self._minimum_below_children(parent, children, "capacity")
+            if short is not None:
+                yield short
         if children_type != "PERCENT":
             return
         allow_zero = bool(parent.effective.get("allow-zero-capacity-sum"))
