@@ -287,6 +287,10 @@ FS116 = define(
     hadoop_source="QueueManager.java#initialize, #removeEmptyIncompatibleQueues (3.3)",
 )
 
+#: errors Hadoop reports while it still loads the file: the queue concerned is simply not created
+#: (QueueManager.createNewQueues, and before 3.4 the early root.default); simulate and convert go on
+LOADS_ANYWAY = frozenset({FS114.code, FS115.code, FS116.code})
+
 FS199 = define(
     "FS199",
     "reader-internal-error",

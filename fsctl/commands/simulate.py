@@ -21,9 +21,6 @@ if TYPE_CHECKING:
     from fsctl.report.simulate import Row, SimulateReport
 
 FORMATS = ("text", "json", "csv", "markdown", "html")
-#: errors the ResourceManager reports while still loading the file: the queue concerned is simply not
-#: created (QueueManager.createNewQueues); the simulation shows it as such
-LOADS_ANYWAY = frozenset({"FS114", "FS115", "FS116"})
 
 
 @dataclass
@@ -101,6 +98,8 @@ def build_report(options: SimulateOptions) -> SimulateReport:
         conf = site.conf
     loaded = load(options.path, yarn_site=conf, hadoop_version=options.hadoop_version)
     result = loaded.result
+    from fsctl.catalogue.fair import LOADS_ANYWAY
+
     errors = [d for d in result.diagnostics if d.severity == Severity.ERROR and d.code not in LOADS_ANYWAY]
     if result.tree is None or errors:
         first = errors[0] if errors else (result.diagnostics[0] if result.diagnostics else None)

@@ -199,8 +199,7 @@ def _created_queues(tree: QueueTree, out: Emitter) -> QueueTree:
         out.finding(
             rules.CV307,
             queue.location if queue is not None else None,
-            f"the Fair Scheduler does not create {path} (scheduling policy conflict), so it and its "
-            "subtree are not converted",
+            f"the Fair Scheduler does not create {path}, so it and its subtree are not converted",
             queue=path,
         )
     copies: dict[str, Queue] = {}
@@ -208,8 +207,9 @@ def _created_queues(tree: QueueTree, out: Emitter) -> QueueTree:
         parent = copies.get(queue.parent.path) if queue.parent is not None else None
         if queue.parent is not None and (parent is None or queue.path in dropped):
             continue
+        # a parent whose children are all refused is still a parent (configured PARENT in Hadoop)
         copy = Queue(queue.name, queue.path, None, [], queue.declared, queue.effective, queue.location,
-                     queue.declared_parent)  # fmt: skip
+                     queue.declared_parent or not queue.is_leaf)  # fmt: skip
         if parent is not None:
             parent.add_child(copy)
         copies[queue.path] = copy

@@ -15,63 +15,83 @@ Properties = Mapping[str, str]
 
 
 @dataclass(frozen=True)
+class Difference:
+    """One property on which fs2cs's output and fsctl's differ, with what can explain it."""
+
+    key: str
+    fs2cs: str | None
+    fsctl: str | None
+    fs2cs_all: Properties
+    fsctl_all: Properties
+    #: the (code, queue) of every finding fsctl reported for the conversion
+    reported: frozenset[tuple[str, str | None]] = frozenset()
+
+
+@dataclass(frozen=True)
 class Departure:
     name: str
     fs2cs: str
     fsctl: str
     reason: str
-    #: (key, fs2cs value, fsctl value, all fs2cs properties, all fsctl properties) -> explained?
-    explains: Callable[[str, str | None, str | None, Properties, Properties], bool]
-
-
-def _same_queues_other_order(key: str, theirs: str | None, ours: str | None, *_: Properties) -> bool:
-    return (
-        key.endswith(".queues")
-        and theirs is not None
-        and ours is not None
-        and sorted(theirs.split(",")) == sorted(ours.split(","))
-    )
-
-
-def _root_acl_nobody(key: str, theirs: str | None, ours: str | None, *_: Properties) -> bool:
-    return key in _ROOT_ACLS and theirs is None and ours == " "
+    explains: Callable[[Difference], bool]
 
 
 _CAPACITY = re.compile(r"^yarn\.scheduler\.capacity\.(root(?:\.[^.]+)*)\.capacity$")
-
-
-def _remainder_elsewhere(
-    key: str, theirs: str | None, ours: str | None, fs2cs: Properties, _: Properties
-) -> bool:
-    """Percentages that differ only in which sibling took the rounding remainder (same values)."""
-    match = _CAPACITY.match(key)
-    if not match or theirs is None or ours is None or theirs.endswith("w"):
-        return False
-    parent = match.group(1).rsplit(".", 1)[0]
-    siblings = [
-        v for k, v in fs2cs.items() if (m := _CAPACITY.match(k)) and m.group(1).rsplit(".", 1)[0] == parent
-    ]
-    return ours in siblings and theirs in siblings
-
-
 _LOCALITY = (
     "yarn.scheduler.capacity.node-locality-delay",
     "yarn.scheduler.capacity.rack-locality-additional-delay",
 )
-
-
-def _locality_left_out(key: str, theirs: str | None, ours: str | None, *_: Properties) -> bool:
-    return key in _LOCALITY and ours is None and theirs is not None
-
-
-def _rules_file_named(key: str, theirs: str | None, ours: str | None, *_: Properties) -> bool:
-    return key == "yarn.scheduler.capacity.mapping-rule-json-file" and theirs is None and ours is not None
-
-
 _ROOT_ACLS = (
     "yarn.scheduler.capacity.root.acl_submit_applications",
     "yarn.scheduler.capacity.root.acl_administer_queue",
 )
+
+
+def _same_queues_other_order(d: Difference) -> bool:
+    return (
+        d.key.endswith(".queues")
+        and d.fs2cs is not None
+        and d.fsctl is not None
+        and sorted(d.fs2cs.split(",")) == sorted(d.fsctl.split(","))
+    )
+
+
+def _root_acl_nobody(d: Difference) -> bool:
+    return d.key in _ROOT_ACLS and d.fs2cs is None and d.fsctl == " "
+
+
+def _parent_of_capacity(key: str) -> str | None:
+    match = _CAPACITY.match(key)
+    return match.group(1).rsplit(".", 1)[0] if match else None
+
+
+def _remainder_elsewhere(d: Difference) -> bool:
+    """Percentages that differ only in which sibling took the rounding remainder (same values)."""
+    parent = _parent_of_capacity(d.key)
+    if parent is None or d.fs2cs is None or d.fsctl is None or d.fs2cs.endswith("w"):
+        return False
+    siblings = [v for k, v in d.fs2cs_all.items() if _parent_of_capacity(k) == parent]
+    return d.fsctl in siblings and d.fs2cs in siblings
+
+
+def _locality_left_out(d: Difference) -> bool:
+    return d.key in _LOCALITY and d.fsctl is None and d.fs2cs is not None
+
+
+def _rules_file_named(d: Difference) -> bool:
+    return (
+        d.key == "yarn.scheduler.capacity.mapping-rule-json-file" and d.fs2cs is None and d.fsctl is not None
+    )
+
+
+def _weights_followed(d: Difference) -> bool:
+    """A child's percentage (or the parent's zero-sum flag) where fsctl reported that fs2cs's
+    arithmetic fails or distorts the weights of that parent's children (CV401-CV403)."""
+    parent = _parent_of_capacity(d.key)
+    if parent is None and d.key.endswith(".allow-zero-capacity-sum"):
+        parent = d.key.removeprefix("yarn.scheduler.capacity.").removesuffix(".allow-zero-capacity-sum")
+    return parent is not None and any((code, parent) in d.reported for code in ("CV401", "CV402", "CV403"))
+
 
 DEPARTURES: tuple[Departure, ...] = (
     Departure(
@@ -128,10 +148,12 @@ DEPARTURES: tuple[Departure, ...] = (
     ),
     Departure(
         "weights-fs2cs-cannot-convert",
-        "children whose weights are all 0, or fractions that round to 0%, crash fs2cs or get 0%",
-        "converted with the Fair Scheduler's arithmetic, with a finding",
+        "with --percentage, divides each weight by the truncated sum of the weights (1 + 0.5 -> 1): "
+        "some weights crash it, fractions distort the shares (50/50 for 1 and 0.5) or give 0%",
+        "percentages that follow the weights as written, with fs2cs's rounding, and a finding "
+        "(CV401-CV403) naming fs2cs's values",
         "the converted queues keep the shares they had",
-        lambda *_: False,  # fs2cs has no output to compare on these files
+        _weights_followed,
     ),
     Departure(
         "full-path-leaves",
@@ -150,11 +172,9 @@ DEPARTURES: tuple[Departure, ...] = (
 )
 
 
-def explained(
-    key: str, fs2cs: str | None, fsctl: str | None, fs2cs_all: Properties, fsctl_all: Properties
-) -> bool:
-    """True when a row of :data:`DEPARTURES` accounts for this difference in one property."""
-    return any(d.explains(key, fs2cs, fsctl, fs2cs_all, fsctl_all) for d in DEPARTURES)
+def explained(difference: Difference) -> bool:
+    """True when a row of :data:`DEPARTURES` accounts for this difference."""
+    return any(d.explains(difference) for d in DEPARTURES)
 
 
 def markdown_table() -> str:

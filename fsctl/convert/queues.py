@@ -363,16 +363,21 @@ def _dropped(queue: Queue, out: Emitter) -> None:
 
 
 def _emit_acls(tree: QueueTree, out: Emitter) -> None:
-    """``emitACLs``/``generateQueueAcl``: only the ACLs the file declares are written (fs2cs reads
-    ``AllocationConfiguration.getQueueAcls``, which holds declared ACLs only; root's undeclared ``*``
-    is the Capacity Scheduler's default too)."""
+    """``emitACLs``/``generateQueueAcl``: the ACLs of ``AllocationConfiguration.getQueueAcls``, which
+    has an entry for every queue *element* of the file, its undeclared ACLs at their defaults
+    (AllocationFileQueueParser: ``*`` for root, nobody for the rest, and nobody is not written). So a
+    ``<queue name="root">`` element writes root's ``*``; a file without one writes no root ACL."""
+    root_element = any(element.path == "root" for element in tree.extras.get("queue_elements") or ())
     for queue in tree.queues():
         for fair_name, cs_name in (
             ("aclSubmitApps", "acl_submit_applications"),
             ("aclAdministerApps", "acl_administer_queue"),
         ):
             raw = fairview.acl_raw(queue, fair_name)
-            text = None if raw is None else fairview.acl_string(raw)
+            if raw is None:
+                text = "*" if queue.path == "root" and root_element else None
+            else:
+                text = fairview.acl_string(raw)
             if text is None and raw is not None and queue.path == "root":
                 # the Capacity Scheduler's root default is *, and ACLs are hierarchical (cs.md §2.2)
                 text = " "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fsctl.convert.departures import DEPARTURES, explained, markdown_table
+from fsctl.convert.departures import DEPARTURES, Difference, explained, markdown_table
 from tests.conftest import ROOT
 
 
@@ -17,14 +17,19 @@ def test_each_row_has_a_reason_and_a_unique_name() -> None:
 
 def test_explained_differences() -> None:
     queues = "yarn.scheduler.capacity.root.queues"
-    assert explained(queues, "b,a", "a,b", {}, {})
-    assert not explained(queues, "b,a", "a,c", {}, {})
+    assert explained(Difference(queues, "b,a", "a,b", {}, {}))
+    assert not explained(Difference(queues, "b,a", "a,c", {}, {}))
     acl = "yarn.scheduler.capacity.root.acl_submit_applications"
-    assert explained(acl, None, " ", {}, {})
-    assert not explained(acl, None, "*", {}, {})
+    assert explained(Difference(acl, None, " ", {}, {}))
+    assert not explained(Difference(acl, None, "*", {}, {}))
     delay = "yarn.scheduler.capacity.node-locality-delay"
-    assert explained(delay, "0.1", None, {}, {}) and not explained(delay, "40", "41", {}, {})
+    assert explained(Difference(delay, "0.1", None, {}, {})) and not explained(
+        Difference(delay, "40", "41", {}, {})
+    )
     capacity = "yarn.scheduler.capacity.root.{}.capacity"
     fs2cs = {capacity.format("a"): "33.333", capacity.format("b"): "33.334"}
-    assert explained(capacity.format("a"), "33.333", "33.334", fs2cs, {})
-    assert not explained(capacity.format("a"), "33.333", "40.0", fs2cs, {})
+    assert explained(Difference(capacity.format("a"), "33.333", "33.334", fs2cs, {}))
+    assert not explained(Difference(capacity.format("a"), "33.333", "40.0", fs2cs, {}))
+    reported = frozenset({("CV403", "root")})
+    assert explained(Difference(capacity.format("a"), "50.000", "66.667", fs2cs, {}, reported))
+    assert not explained(Difference(capacity.format("a"), "50.000", "66.667", fs2cs, {}))

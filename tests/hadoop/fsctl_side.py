@@ -6,7 +6,8 @@ import io
 import json
 from typing import Any
 
-from fsctl.commands.simulate import LOADS_ANYWAY, SimulateOptions
+from fsctl.catalogue.fair import LOADS_ANYWAY
+from fsctl.commands.simulate import SimulateOptions
 from fsctl.commands.simulate import run as simulate
 from fsctl.io.loader import load
 from fsctl.model.diagnostics import Severity

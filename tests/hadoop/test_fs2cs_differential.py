@@ -4,17 +4,21 @@ the same verdict and the same capacity-scheduler.xml, except the departures fsct
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 from lxml import etree
 
-from fsctl.convert.departures import explained
+from fsctl.convert.departures import Difference, explained
 from tests.conftest import SAMPLES, run_fsctl
+from tests.hadoop.allocation_files import allocation_files
 from tests.hadoop.boot import boot
 from tests.hadoop.conftest import oracle_for
 from tests.hadoop.hadoop_resources import CONVERTER_RESOURCES, RULES_RESOURCE, extract
-from tests.hadoop.oracle import Oracle
+from tests.hadoop.oracle import Oracle, write_temporary
 
 CLUSTER = "memory-mb=102400, vcores=100"
 
@@ -27,13 +31,19 @@ def _properties(path: Path) -> dict[str, str]:
     return props
 
 
-def _fsctl_convert(source: Path, out: Path, extra: list[str]) -> tuple[int, dict[str, str], dict[str, str]]:
-    result = run_fsctl("convert", str(source), "-o", str(out), *extra)
+def _fsctl_convert(
+    source: Path, out: Path, extra: list[str]
+) -> tuple[int, dict[str, str], dict[str, str], frozenset[tuple[str, str | None]]]:
+    """(exit code, capacity-scheduler.xml, yarn-site.xml, the (code, queue) of every finding)."""
+    result = run_fsctl("convert", str(source), "-o", str(out), "--format", "json", *extra)
     csxml, site = out / "capacity-scheduler.xml", out / "yarn-site.xml"
+    report = json.loads(result.stdout) if result.stdout.startswith("{") else {"files": []}
+    reported = frozenset((d["code"], d.get("queue")) for f in report["files"] for d in f["diagnostics"])
     return (
         result.returncode,
         _properties(csxml) if csxml.exists() else {},
         _properties(site) if site.exists() else {},
+        reported,
     )
 
 
@@ -46,6 +56,8 @@ def _output_would_not_boot(oracle: Oracle, source: Path, out: Path, flags: list[
     delta alone; fsctl with the user's yarn-site merged in, as the ResourceManager will read it. True
     when the real CapacityScheduler, booted that way, refuses fsctl's unverified output."""
     run_fsctl("convert", str(source), "-o", str(out), "--skip-verification", *flags)
+    if not (out / "capacity-scheduler.xml").exists():
+        return False  # fsctl refuses for another reason than the verification
     site = Path(flags[flags.index("--yarn-site") + 1]) if "--yarn-site" in flags else None
     return not boot(oracle, out, site)["ok"]
 
@@ -74,25 +86,55 @@ def test_convert_matches_fs2cs(tmp_path: Path, variant: str) -> None:
     for source in _inputs(tmp_path):
         hadoop = oracle.ask({"verb": "fs2cs", "file": str(source), "cluster": CLUSTER, **options})
         out = tmp_path / f"out-{source.stem}-{variant}"
-        code, ours, our_site = _fsctl_convert(source, out, flags)
-        theirs = hadoop["capacity-scheduler"] or {}
-        if not hadoop["ok"]:
-            if ours and code == 0:
-                divergences.append(f"{source.name}: fs2cs fails ({hadoop['messages'][-1:]}), fsctl converts")
-            continue
-        if not ours:
-            if not _output_would_not_boot(oracle, source, out.with_name(out.name + "-unverified"), flags):
-                divergences.append(f"{source.name}: fs2cs converts, fsctl does not (exit {code})")
-            continue
-        for name, mine_all, hers_all in (
-            ("capacity-scheduler.xml", ours, theirs),
-            ("yarn-site.xml", our_site, hadoop["yarn-site"] or {}),
-        ):
-            for key in sorted(set(hers_all) | set(mine_all)):
-                mine, hers = mine_all.get(key), hers_all.get(key)
-                if mine != hers and not explained(key, hers, mine, hers_all, mine_all):
-                    divergences.append(f"{source.name} {name}: {key}: fs2cs {hers!r}, fsctl {mine!r}")
+        divergences += compare_conversion(oracle, source, out, flags, hadoop)
     assert not divergences, "\n".join(divergences)
+
+
+def compare_conversion(
+    oracle: Oracle, source: Path, out: Path, flags: list[str], hadoop: dict[str, Any]
+) -> list[str]:
+    """fsctl convert against fs2cs's answer: the verdict, then every property of both files that no
+    departure explains."""
+    code, ours, our_site, reported = _fsctl_convert(source, out, flags)
+    theirs = hadoop["capacity-scheduler"] or {}
+    if not hadoop["ok"]:
+        if ours and code == 0:
+            return [f"{source.name}: fs2cs fails ({hadoop['messages'][-1:]}), fsctl converts"]
+        return []
+    if not ours:
+        if _output_would_not_boot(oracle, source, out.with_name(out.name + "-unverified"), flags):
+            return []
+        return [f"{source.name}: fs2cs converts, fsctl does not (exit {code})"]
+    divergences = []
+    for name, mine_all, hers_all in (
+        ("capacity-scheduler.xml", ours, theirs),
+        ("yarn-site.xml", our_site, hadoop["yarn-site"] or {}),
+    ):
+        for key in sorted(set(hers_all) | set(mine_all)):
+            mine, hers = mine_all.get(key), hers_all.get(key)
+            if mine != hers and not explained(Difference(key, hers, mine, hers_all, mine_all, reported)):
+                divergences.append(f"{source.name} {name}: {key}: fs2cs {hers!r}, fsctl {mine!r}")
+    return divergences
+
+
+@pytest.mark.parametrize("percentage", [False, True], ids=["weights", "percentage"])
+def test_generated_files_convert_as_fs2cs(tmp_path: Path, percentage: bool, hadoop_cases: int) -> None:
+    oracle = oracle_for("3.4")
+    counter = iter(range(10**9))
+    flags = ["--percentage"] if percentage else []
+
+    @settings(max_examples=max(1, hadoop_cases // 4), deadline=None, suppress_health_check=list(HealthCheck))
+    @given(allocation_files(malformed=False))
+    def check(text: str) -> None:
+        source = Path(write_temporary(text, "fsctl-fs2cs-"))
+        try:
+            hadoop = oracle.ask({"verb": "fs2cs", "file": str(source), "percentage": percentage})
+            divergences = compare_conversion(oracle, source, tmp_path / f"out-{next(counter)}", flags, hadoop)
+            assert not divergences, "\n".join(divergences) + "\n" + text
+        finally:
+            source.unlink()
+
+    check()
 
 
 def test_rules_file_verdicts_match_fs2cs(tmp_path: Path) -> None:
