@@ -112,7 +112,12 @@ def convert_site(site: SiteView, drf_used: bool, options: ConvertOptions, out: E
     preemption is on (the queue converter needs it for ``disable_preemption``)."""
     put = out.site.__setitem__
     put("yarn.resourcemanager.scheduler.class", CAPACITY_SCHEDULER)
-    put("yarn.resourcemanager.scheduler.monitor.enable", "true")
+    # before 3.4 fs2cs turns the monitors on for preemption only, with the default policy list
+    # (ProportionalCapacityPreemptionPolicy): the two policies 3.4 adds do not exist there, and a
+    # 3.3.6 ResourceManager given them does not start (oracle, "Failed to find class")
+    modern = options.hadoop_version >= (3, 4)
+    if modern:
+        put("yarn.resourcemanager.scheduler.monitor.enable", "true")
 
     if site.boolean(FAIR + "continuous-scheduling-enabled", False):
         put("yarn.scheduler.capacity.schedule-asynchronously.enable", "true")
@@ -137,11 +142,15 @@ def convert_site(site: SiteView, drf_used: bool, options: ConvertOptions, out: E
         put("yarn.resourcemanager.monitor.capacity.preemption.max_wait_before_kill", str(wait))
         interval_ms = site.long(FAIR + "waitTimeBeforeNextStarvationCheck", 10000)
         put("yarn.resourcemanager.monitor.capacity.preemption.monitoring_interval", str(interval_ms))
-    if options.weight_mode:
-        policies.append(DELETION_POLICY)
-        put("yarn.scheduler.capacity.auto-queue-creation-v2.queue-expiration-time", "10")
-    policies.append(REFRESH_POLICY)
-    put("yarn.resourcemanager.scheduler.monitor.policies", ",".join(policies))
+    if not modern:
+        if preemption:
+            put("yarn.resourcemanager.scheduler.monitor.enable", "true")
+    else:
+        if options.weight_mode:
+            policies.append(DELETION_POLICY)
+            put("yarn.scheduler.capacity.auto-queue-creation-v2.queue-expiration-time", "10")
+        policies.append(REFRESH_POLICY)
+        put("yarn.resourcemanager.scheduler.monitor.policies", ",".join(policies))
 
     multiple = site.boolean(FAIR + "assignmultiple", False)
     put(

@@ -127,3 +127,16 @@ def test_unconverted_fair_site_properties_are_listed() -> None:
 def test_globals_in_capacity_scheduler_xml() -> None:
     props = cs(run(CONVERSION_XML))
     assert props["max-parallel-apps"] == "15"
+
+
+def test_target_33_has_no_34_monitor_policies() -> None:
+    # oracle/: a 3.3.6 ResourceManager does not start with QueueConfigurationAutoRefreshPolicy
+    # ("Failed to find class"); 3.3.6's fs2cs turns the monitors on only for preemption
+    site = run(hadoop_version=(3, 3), percentage=True).site
+    assert "yarn.resourcemanager.scheduler.monitor.policies" not in site
+    assert "yarn.resourcemanager.scheduler.monitor.enable" not in site
+    preempting = run(
+        site={"yarn.scheduler.fair.preemption": "true"}, hadoop_version=(3, 3), percentage=True
+    ).site
+    assert preempting["yarn.resourcemanager.scheduler.monitor.enable"] == "true"
+    assert "yarn.resourcemanager.scheduler.monitor.policies" not in preempting

@@ -18,8 +18,10 @@ from tests.hadoop.oracle import write_temporary
 SITE = SAMPLES / "yarn-site.xml"
 
 
-def check_conversion_boots(source: Path, out: Path, site: Path | None, flags: list[str]) -> None:
-    oracle = oracle_for("3.4")
+def check_conversion_boots(
+    source: Path, out: Path, site: Path | None, flags: list[str], version: str = "3.4"
+) -> None:
+    oracle = oracle_for(version)
     site_flags = ["--yarn-site", str(site)] if site is not None else []
     result = run_fsctl("convert", str(source), "-o", str(out), *site_flags, *flags)
     if (out / "capacity-scheduler.xml").exists():
@@ -34,11 +36,20 @@ def check_conversion_boots(source: Path, out: Path, site: Path | None, flags: li
         assert not answer["ok"], f"{source.name} {flags}: fsctl refused output Hadoop loads\n{result.stdout}"
 
 
-@pytest.mark.parametrize("flags", [[], ["--percentage"], ["--cluster", "memory-mb=1024000, vcores=1000"]])
+#: a 3.3 target: no weight mode and no JSON mapping rules there
+FOR_33 = ["--hadoop-version", "3.3", "--percentage", "--skip-placement-rules"]
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [[], ["--percentage"], ["--cluster", "memory-mb=1024000, vcores=1000"], FOR_33],
+    ids=["weights", "percentage", "cluster", "target-3.3"],
+)
 @pytest.mark.parametrize("site", [None, SITE], ids=["no-site", "sample-site"])
 @pytest.mark.parametrize("sample", sorted((SAMPLES / "fair").glob("*.xml")), ids=lambda p: p.name)
 def test_converted_samples_boot(sample: Path, site: Path | None, flags: list[str], tmp_path: Path) -> None:
-    check_conversion_boots(sample, tmp_path / "out", site, flags)
+    version = "3.3" if flags is FOR_33 else "3.4"
+    check_conversion_boots(sample, tmp_path / "out", site, flags, version)
 
 
 def test_converted_generated_files_boot(hadoop_cases: int, tmp_path: Path) -> None:
