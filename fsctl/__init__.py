@@ -1,3 +1,3 @@
 """fsctl: validate, lint, simulate, convert, diff and generate YARN scheduler configurations."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
