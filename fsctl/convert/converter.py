@@ -61,7 +61,16 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
 
     plan = Plan(options.cluster)
     size_based = site.boolean(FAIR + "sizebasedweight", False)
-    convert_queues(QueueContext(tree, defaults, options, preemption, size_based, drf), plan, out)
+    # before 3.4 fs2cs turns on (v1) auto-creation under every parent when the file has no placement
+    # policy and undeclared pools are allowed (FSConfigToCSConfigConverter, oracle: 3.3.6)
+    auto_create_v1 = (
+        options.hadoop_version < (3, 4)
+        and tree.extras.get("placement_location") is None
+        and site.boolean(FAIR + "allow-undeclared-pools", True)
+    )
+    convert_queues(
+        QueueContext(tree, defaults, options, preemption, size_based, drf, auto_create_v1), plan, out
+    )
 
     mapping_rules, mapping_json = _placement(tree, site, options, fallback, out)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
 Properties = Mapping[str, str]
 
@@ -25,6 +26,8 @@ class Difference:
     fsctl_all: Properties
     #: the (code, queue) of every finding fsctl reported for the conversion
     reported: frozenset[tuple[str, str | None]] = frozenset()
+    #: the Hadoop line both converted for
+    hadoop: tuple[int, int] = (3, 4)
 
 
 @dataclass(frozen=True)
@@ -60,18 +63,37 @@ def _root_acl_nobody(d: Difference) -> bool:
     return d.key in _ROOT_ACLS and d.fs2cs is None and d.fsctl == " "
 
 
+def _everyone_kept(d: Difference) -> bool:
+    return (
+        d.hadoop < (3, 4)
+        and d.key.endswith((".acl_submit_applications", ".acl_administer_queue"))
+        and d.fs2cs is None
+        and d.fsctl == "*"
+    )
+
+
 def _parent_of_capacity(key: str) -> str | None:
     match = _CAPACITY.match(key)
     return match.group(1).rsplit(".", 1)[0] if match else None
 
 
 def _remainder_elsewhere(d: Difference) -> bool:
-    """Percentages that differ only in which sibling took the rounding remainder (same values)."""
+    """Percentages that differ only in which sibling took the rounding remainder: both sets of
+    siblings add up to exactly 100 and this one moved by less than a hundredth."""
     parent = _parent_of_capacity(d.key)
-    if parent is None or d.fs2cs is None or d.fsctl is None or d.fs2cs.endswith("w"):
+    if parent is None or d.fs2cs is None or d.fsctl is None or d.fs2cs.endswith("w") or d.fsctl.endswith("w"):
         return False
-    siblings = [v for k, v in d.fs2cs_all.items() if _parent_of_capacity(k) == parent]
-    return d.fsctl in siblings and d.fs2cs in siblings
+
+    def siblings_total(properties: Properties) -> Decimal:
+        return sum(
+            (Decimal(v) for k, v in properties.items() if _parent_of_capacity(k) == parent), Decimal(0)
+        )
+
+    try:
+        moved = abs(Decimal(d.fs2cs) - Decimal(d.fsctl))
+        return moved < Decimal("0.01") and siblings_total(d.fs2cs_all) == siblings_total(d.fsctl_all) == 100
+    except InvalidOperation:
+        return False
 
 
 def _locality_left_out(d: Difference) -> bool:
@@ -103,10 +125,19 @@ DEPARTURES: tuple[Departure, ...] = (
     ),
     Departure(
         "rounding-remainder",
-        "with --percentage, a hash-order sibling absorbs the rounding remainder (33.334)",
+        "with --percentage, a sibling in hash order absorbs the rounding remainder (the largest, or "
+        "before 3.4 the last)",
         "the first sibling in document order absorbs it",
         "the same reason: a stable choice; the values and the sum (exactly 100) are fs2cs's",
         _remainder_elsewhere,
+    ),
+    Departure(
+        "acl-everyone-kept",
+        "before 3.4 (3.3.6), leaves out an ACL of * (generateQueueAcl writes named users and groups only)",
+        "writes it",
+        "an unset Capacity Scheduler ACL below root admits nobody (CapacitySchedulerConfiguration."
+        "getAcl): under a restricted root the queue would be closed to everyone",
+        _everyone_kept,
     ),
     Departure(
         "root-acl-nobody",

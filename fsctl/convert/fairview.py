@@ -110,12 +110,15 @@ def default_policy(tree: QueueTree) -> str:
 
 
 def scheduling_policy(queue: Queue, tree: QueueTree) -> str:
-    """``<schedulingPolicy>`` (alias ``schedulingMode``), else ``defaultQueueSchedulingPolicy``."""
-    raw = declared(queue, "schedulingPolicy")
+    """The policy the Fair Scheduler runs the queue with (fs2cs reads ``FSQueue.getPolicy``): the
+    reader's effective one, which also knows a refused policy that is not applied (3.3's early
+    root.default keeps fair); else ``<schedulingPolicy>`` (alias ``schedulingMode``), else
+    ``defaultQueueSchedulingPolicy``."""
+    raw = _value(queue.effective.get("schedulingPolicy"))
+    if raw is None:
+        raw = declared(queue, "schedulingPolicy")
     if raw is None:
         raw = declared(queue, "schedulingMode")
-    if raw is None:
-        raw = _value(queue.effective.get("schedulingPolicy"))
     return policy_name(raw) if raw is not None else default_policy(tree)
 
 

@@ -27,6 +27,8 @@ class QueueContext:
     preemption: bool
     size_based_weight: bool
     drf_used: bool
+    #: before 3.4: ``auto-create-child-queue.enabled`` on every parent but root
+    auto_create_v1: bool = False
 
 
 #: queue elements fs2cs drops without a word (fs2cs.md §1.7)
@@ -100,7 +102,7 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter) ->
     if options.weight_mode:
         _weight_capacities(queue, plan, out)
     else:
-        _percent_capacities(queue, plan, out)
+        _percent_capacities(queue, plan, out, before_34=options.hadoop_version < (3, 4))
     _min_resources(queue, plan, ctx, out)
 
     # 7. maxResources -> maximum-capacity
@@ -139,9 +141,17 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter) ->
     # 10. maxChildResources
     _max_child_resources(queue, plan, ctx, out)
 
-    # 11. the default user limit factor (YARN-11393, YARN-11408)
-    if not children and out.get_cs(f"{path}.auto-queue-creation-v2.enabled") != "true":
+    # 11. the default user limit factor (YARN-11393, YARN-11408: 3.4; oracle: 3.3.6 writes none)
+    if (
+        not children
+        and ctx.options.hadoop_version >= (3, 4)
+        and out.get_cs(f"{path}.auto-queue-creation-v2.enabled") != "true"
+    ):
         out.cs(f"{path}.user-limit-factor", "-1.0")
+
+    # FSQueueConverter.emitAutoCreateChildQueue (3.3)
+    if ctx.auto_create_v1 and children and queue.parent is not None:
+        out.cs(f"{path}.auto-create-child-queue.enabled", "true")
 
     _dropped(queue, out)
 
@@ -160,12 +170,12 @@ def _weight_capacities(queue: Queue, plan: Plan, out: Emitter) -> None:
     out.cs(f"{queue.path}.auto-queue-creation-v2.enabled", "true")
 
 
-def _percent_capacities(queue: Queue, plan: Plan, out: Emitter) -> None:
+def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool) -> None:
     """``WeightToPercentConverter``, with fsctl's correction where fs2cs crashes or is wrong."""
     if not queue.children:
         return
     child_weights = [fairview.weight(c) for c in queue.children]
-    conversion = weights.percentages(child_weights)
+    conversion = weights.percentages(child_weights, last_takes_rest=before_34)
     for child, value in zip(queue.children, conversion.values, strict=True):
         out.cs(f"{child.path}.capacity", weights.format_percent(value))
         plan.set_capacity(child.path, queue.path, float(value) / 100.0)
@@ -226,7 +236,8 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter)
     parent = queue.parent.path if queue.parent is not None else None
     spec = fairview.resource(queue, "maxResources")
     percent = 100.0
-    text = "100.0"
+    # FSQueueConverter.emitMaximumCapacity: setMaximumCapacity(100f) from 3.4, the string "100" before
+    text = "100.0" if ctx.options.hadoop_version >= (3, 4) else "100"
     if fairview.is_set_resource(spec):
         assert spec is not None
         value = fairview.shown(spec)

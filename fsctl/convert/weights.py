@@ -81,11 +81,15 @@ def _percent_half_up(numerator: int, denominator: int) -> Decimal:
     return Decimal(quotient).scaleb(-3)
 
 
-def _fix_up(values: list[Decimal]) -> Percentages:
-    """``WeightToPercentConverter.fixCapacities``: the largest (first among equals) takes the rest."""
+def _fix_up(values: list[Decimal], last_takes_rest: bool = False) -> Percentages:
+    """``WeightToPercentConverter.fixCapacities``: the largest (first among equals) takes the rest;
+    before 3.4 (``FSQueueConverter.getCapacities``) the last child takes 100 minus the others."""
     total = sum(values, Decimal("0.000"))
     if total == HUNDRED:
         return Percentages(tuple(values), False)
+    if last_takes_rest:
+        rest = HUNDRED - sum(values[:-1], Decimal("0.000"))
+        return Percentages((*values[:-1], rest.quantize(Decimal("0.001"))), False)
     # a stable sort by value, descending: the first of several equal largest values wins
     largest = max(range(len(values)), key=lambda i: (values[i], -i))
     if values[largest] == 0:
@@ -95,9 +99,10 @@ def _fix_up(values: list[Decimal]) -> Percentages:
     return Percentages(tuple(fixed), False)
 
 
-def fs2cs_percentages(weights: Sequence[float]) -> Percentages:
+def fs2cs_percentages(weights: Sequence[float], last_takes_rest: bool = False) -> Percentages:
     """fs2cs's percentages for children with these (float) weights; raises
-    :class:`Fs2csArithmeticError` where fs2cs throws."""
+    :class:`Fs2csArithmeticError` where fs2cs throws (before 3.4 also on a zero total: BigDecimal
+    division by zero)."""
     if not weights:
         return Percentages((), False)
     if len(weights) == 1:
@@ -105,6 +110,8 @@ def fs2cs_percentages(weights: Sequence[float]) -> Percentages:
     doubles = [to_float32(w) for w in weights]
     total = int(math.fsum(doubles))  # (int) of DoubleStream.sum (compensated summation)
     values: list[Decimal] = []
+    if total == 0 and last_takes_rest:
+        raise Fs2csArithmeticError("Division by zero (the weights add up to less than 1)")
     for weight in doubles:
         if total == 0:
             values.append(Decimal("0.000"))
@@ -113,10 +120,10 @@ def fs2cs_percentages(weights: Sequence[float]) -> Percentages:
         if (numerator * 10**5) % denominator:
             raise Fs2csArithmeticError(f"Rounding necessary (BigDecimal({weight!r}).setScale(5))")
         values.append(_percent_half_up(numerator, denominator * total))
-    return _fix_up(values)
+    return _fix_up(values, last_takes_rest)
 
 
-def exact_percentages(weights: Sequence[float]) -> Percentages:
+def exact_percentages(weights: Sequence[float], last_takes_rest: bool = False) -> Percentages:
     """Percentages that follow the weights as written (``Float.toString`` of each float weight),
     with fs2cs's rounding (HALF_UP to 5 decimals of the fraction) and fix-up."""
     if not weights:
@@ -131,14 +138,15 @@ def exact_percentages(weights: Sequence[float]) -> Percentages:
     if total <= 0:
         return Percentages(tuple(Decimal("0.000") for _ in weights), True)
     values = [_percent_half_up(w, total) for w in integers]
-    return _fix_up(values)
+    return _fix_up(values, last_takes_rest)
 
 
-def percentages(weights: Sequence[float]) -> PercentConversion:
-    """fsctl's percentages for children with these weights, compared with fs2cs's."""
-    exact = exact_percentages(weights)
+def percentages(weights: Sequence[float], last_takes_rest: bool = False) -> PercentConversion:
+    """fsctl's percentages for children with these weights, compared with fs2cs's
+    (``last_takes_rest``: the fix-up of fs2cs before 3.4)."""
+    exact = exact_percentages(weights, last_takes_rest)
     try:
-        hadoop: Percentages | None = fs2cs_percentages(weights)
+        hadoop: Percentages | None = fs2cs_percentages(weights, last_takes_rest)
     except Fs2csArithmeticError:
         return PercentConversion(exact, None, "crash")
     assert hadoop is not None

@@ -22,14 +22,18 @@ def test_explained_differences() -> None:
     acl = "yarn.scheduler.capacity.root.acl_submit_applications"
     assert explained(Difference(acl, None, " ", {}, {}))
     assert not explained(Difference(acl, None, "*", {}, {}))
+    assert explained(Difference(acl, None, "*", {}, {}, hadoop=(3, 3)))  # fs2cs 3.3 leaves * out
     delay = "yarn.scheduler.capacity.node-locality-delay"
     assert explained(Difference(delay, "0.1", None, {}, {})) and not explained(
         Difference(delay, "40", "41", {}, {})
     )
     capacity = "yarn.scheduler.capacity.root.{}.capacity"
-    fs2cs = {capacity.format("a"): "33.333", capacity.format("b"): "33.334"}
-    assert explained(Difference(capacity.format("a"), "33.333", "33.334", fs2cs, {}))
-    assert not explained(Difference(capacity.format("a"), "33.333", "40.0", fs2cs, {}))
+    fs2cs = {capacity.format("a"): "33.333", capacity.format("b"): "33.334", capacity.format("c"): "33.333"}
+    fsctl = {capacity.format("a"): "33.334", capacity.format("b"): "33.333", capacity.format("c"): "33.333"}
+    assert explained(Difference(capacity.format("a"), "33.333", "33.334", fs2cs, fsctl))
+    assert not explained(Difference(capacity.format("a"), "33.333", "40.0", fs2cs, fsctl))
+    # a remainder must keep both sets of siblings at exactly 100
+    assert not explained(Difference(capacity.format("a"), "33.333", "33.334", fs2cs, {}))
     reported = frozenset({("CV403", "root")})
     assert explained(Difference(capacity.format("a"), "50.000", "66.667", fs2cs, {}, reported))
     assert not explained(Difference(capacity.format("a"), "50.000", "66.667", fs2cs, {}))

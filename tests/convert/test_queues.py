@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.convert.helpers import CONVERSION_XML, codes, cs, run
+from tests.convert.helpers import CONVERSION_XML, allocations, codes, cs, run
 
 ALL_QUEUES = (
     "root", "root.default", "root.users", "root.users.john", "root.users.joe", "root.admins",
@@ -373,3 +373,23 @@ def allocations_root(body: str) -> str:
         f'<?xml version="1.0"?>\n<allocations><queue name="root">{body}<queue name="a"/></queue>'
         + "</allocations>"
     )
+
+
+def test_target_33_is_what_33_fs2cs_writes() -> None:
+    # oracle/ (fs2cs 3.3.6 on Hadoop's converter test files and generated ones): maximum-capacity
+    # "100", no user-limit-factor, the last child takes the rounding remainder, and without a
+    # placement policy every parent but root auto-creates (v1)
+    xml = allocations(
+        '<queue name="a"><queue name="x"><weight>2</weight></queue><queue name="y"/><queue name="z"/></queue>'
+    )
+    props = cs(run(xml, hadoop_version=(3, 3), percentage=True, convert_placement=False))
+    assert props["root.a.x.maximum-capacity"] == "100"
+    assert "root.a.x.user-limit-factor" not in props
+    assert [props[f"root.a.{q}.capacity"] for q in "xyz"] == ["50.000", "25.000", "25.000"]
+    three = allocations('<queue name="a"/><queue name="b"/><queue name="c"/>')
+    thirds = cs(run(three, hadoop_version=(3, 3), percentage=True, convert_placement=False))
+    assert [thirds[f"root.{q}.capacity"] for q in "abc"] == ["33.333", "33.333", "33.334"]
+    assert props["root.a.auto-create-child-queue.enabled"] == "true"
+    assert "root.auto-create-child-queue.enabled" not in props
+    modern = cs(run(three, percentage=True))
+    assert [modern[f"root.{q}.capacity"] for q in "abc"] == ["33.334", "33.333", "33.333"]

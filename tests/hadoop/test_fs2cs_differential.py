@@ -91,7 +91,12 @@ def test_convert_matches_fs2cs(tmp_path: Path, variant: str) -> None:
 
 
 def compare_conversion(
-    oracle: Oracle, source: Path, out: Path, flags: list[str], hadoop: dict[str, Any]
+    oracle: Oracle,
+    source: Path,
+    out: Path,
+    flags: list[str],
+    hadoop: dict[str, Any],
+    line: tuple[int, int] = (3, 4),
 ) -> list[str]:
     """fsctl convert against fs2cs's answer: the verdict, then every property of both files that no
     departure explains."""
@@ -112,7 +117,8 @@ def compare_conversion(
     ):
         for key in sorted(set(hers_all) | set(mine_all)):
             mine, hers = mine_all.get(key), hers_all.get(key)
-            if mine != hers and not explained(Difference(key, hers, mine, hers_all, mine_all, reported)):
+            difference = Difference(key, hers, mine, hers_all, mine_all, reported, line)
+            if mine != hers and not explained(difference):
                 divergences.append(f"{source.name} {name}: {key}: fs2cs {hers!r}, fsctl {mine!r}")
     return divergences
 
@@ -155,3 +161,37 @@ def test_rules_file_verdicts_match_fs2cs(tmp_path: Path) -> None:
                 f"{result.returncode}"
             )
     assert not differ, "\n".join(differ)
+
+
+#: what 3.3.6's fs2cs does by default: percentages, placement rules left alone
+FOR_33 = ["--hadoop-version", "3.3", "--percentage", "--skip-placement-rules"]
+
+
+def test_convert_for_33_matches_33_fs2cs(tmp_path: Path) -> None:
+    oracle = oracle_for("3.3")
+    divergences: list[str] = []
+    for source in _inputs(tmp_path):
+        hadoop = oracle.ask({"verb": "fs2cs", "file": str(source)})
+        divergences += compare_conversion(
+            oracle, source, tmp_path / f"out33-{source.stem}", FOR_33, hadoop, (3, 3)
+        )
+    assert not divergences, "\n".join(divergences)
+
+
+def test_generated_files_convert_as_33_fs2cs(tmp_path: Path, hadoop_cases: int) -> None:
+    oracle = oracle_for("3.3")
+    counter = iter(range(10**9))
+
+    @settings(max_examples=max(1, hadoop_cases // 8), deadline=None, suppress_health_check=list(HealthCheck))
+    @given(allocation_files(malformed=False))
+    def check(text: str) -> None:
+        source = Path(write_temporary(text, "fsctl-fs2cs33-"))
+        try:
+            hadoop = oracle.ask({"verb": "fs2cs", "file": str(source)})
+            out = tmp_path / f"out33-{next(counter)}"
+            divergences = compare_conversion(oracle, source, out, FOR_33, hadoop, (3, 3))
+            assert not divergences, "\n".join(divergences) + "\n" + text
+        finally:
+            source.unlink()
+
+    check()
