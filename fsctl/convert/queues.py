@@ -378,7 +378,7 @@ def _emit_acls(tree: QueueTree, out: Emitter) -> None:
     has an entry for every queue *element* of the file, its undeclared ACLs at their defaults
     (AllocationFileQueueParser: ``*`` for root, nobody for the rest, and nobody is not written). So a
     ``<queue name="root">`` element writes root's ``*``; a file without one writes no root ACL."""
-    root_element = any(element.path == "root" for element in tree.extras.get("queue_elements") or ())
+    root_element = any(element["path"] == "root" for element in tree.extras.get("queue_elements") or ())
     for queue in tree.queues():
         for fair_name, cs_name in (
             ("aclSubmitApps", "acl_submit_applications"),

@@ -932,7 +932,13 @@ class _FairReader:
             return
         below = default.path + "."
         # QueueProperties.configuredQueues(PARENT): AllocationFileQueueParser adds a parent after its children
-        parents = [q.path for q in _post_order(self.tree.root) if not q.is_leaf]
+        # root is there only when the file has a <queue name="root"> element (loadQueue adds it)
+        root_element = any(element["path"] == ROOT for element in self.queue_elements)
+        parents = [
+            q.path
+            for q in _post_order(self.tree.root)
+            if not q.is_leaf and (q.parent is not None or root_element)
+        ]
         created: set[str] = set()
         default_is_parent = False
         for path in hash_set_order(parents):
