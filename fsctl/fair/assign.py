@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from fsctl.fair.names import assure_root, clean_name, is_valid_node_name, is_valid_queue_name
 from fsctl.fair.placement import DEFAULT_QUEUE
@@ -45,6 +46,14 @@ class FairQueues:
         #: path -> whether it is a leaf
         self._leaf = {queue.path: queue.is_leaf for queue in tree.queues() if not self.refused(queue.path)}
         self._leaf["root"] = False  # QueueManager.initialize: root is always an FSParentQueue
+        #: the policy each queue runs, and the one a new (dynamic) queue gets: the default
+        self._policy = {
+            queue.path: _policy(queue.effective.get("schedulingPolicy")) for queue in tree.queues()
+        }
+        default = tree.effective.get("defaultQueueSchedulingPolicy")
+        if default is None and "defaultQueueSchedulingPolicy" in tree.settings:
+            default = tree.settings["defaultQueueSchedulingPolicy"].value
+        self.default_policy = _policy(default)
         if tree.extras.get("hadoop_version", DEFAULT_VERSION) < (3, 4):
             # QueueManager.initialize creates the leaf root.default before the file is read until
             # YARN-7769 (3.4.0); 3.4 has it only when the file declares it (oracle: 3.3.6, 3.4.2)
@@ -56,6 +65,11 @@ class FairQueues:
 
     def refused(self, path: str) -> bool:
         return any(path == d or path.startswith(d + ".") for d in self._refused)
+
+    def refuses_new_child(self, parent: str) -> bool:
+        """QueueManager.createNewQueues: a new queue takes the default policy, which its parent's
+        must allow (FairSharePolicy.isChildPolicyAllowed: a fair parent takes no drf child)."""
+        return self._policy.get(parent, "fair") == "fair" and self.default_policy == "drf"
 
     def is_leaf(self, path: str) -> bool | None:
         """True or False for an existing queue, None when it does not exist."""
@@ -155,5 +169,15 @@ def _admit(queues: FairQueues, path: str, rule: str) -> Assignment:
         if kind is True:
             return Assignment(None, rule, f"{path} is not a leaf queue")
         if kind is False:
+            if queues.refuses_new_child(ancestor):
+                return Assignment(
+                    None, rule, f"{path} cannot be created: a drf queue under the fair parent {ancestor}"
+                )
             return Assignment(path, rule)
     return Assignment(None, rule, f"{path} is not a leaf queue")
+
+
+def _policy(value: Any) -> str:
+    """A queue's policy as the reader resolved it (a Setting or its value), lower-case; fair when unset."""
+    value = getattr(value, "value", value)
+    return str(value).strip().lower() if value is not None else "fair"

@@ -150,3 +150,17 @@ def test_secondary_group_rule_tries_every_group_in_order() -> None:
     rules = '<rule name="secondaryGroupExistingQueue"/><rule name="default"/>'
     queues = '<queue name="user1group"/><queue name="user1subgroup2"/>'
     assert place(rules, "default", "user1", queues) == "root.user1group"
+
+
+def test_a_new_queue_under_a_fair_parent_cannot_be_drf() -> None:
+    # oracle/ (place, 3.4.2): the new leaf takes the default policy drf, which the fair parent refuses
+    queues = (
+        "<defaultQueueSchedulingPolicy>drf</defaultQueueSchedulingPolicy>"
+        '<queue name="a" type="parent"><schedulingPolicy>fair</schedulingPolicy></queue>'
+        '<queue name="b" type="parent"/>'
+    )
+    fair_queues, rule_list = policy('<rule name="specified"/>', queues)
+    assert fair_queues.refuses_new_child("root.a") and not fair_queues.refuses_new_child("root.b")
+    refused = assign(fair_queues, rule_list, user="erin", queue="root.a.b")
+    assert refused.queue is None and "fair parent root.a" in refused.reason
+    assert place('<rule name="specified"/>', "root.b.c", "erin", queues) == "root.b.c"
