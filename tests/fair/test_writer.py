@@ -14,6 +14,7 @@ from fsctl.io.loader import load
 from fsctl.io.xmldoc import load_xml
 from fsctl.model.resources import ResourceSpec
 from fsctl.model.tree import FAIR, PlacementRule, Queue, QueueTree, Setting
+from tests.fair.util import fair_snapshot
 
 HALF_AND_QUARTER = ResourceSpec.of_fractions({"memory-mb": 0.5, "vcores": 0.25})
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "fair"
@@ -23,29 +24,6 @@ ROUND_TRIP = [
     *sorted(SAMPLES.glob("*.xml")),
     *sorted(path for area in ("fair", "placement") for path in (DATA / area).glob("*/*/*.xml")),
 ]
-
-
-def snapshot(tree: QueueTree) -> dict[str, Any]:
-    """Everything the file declares, without locations or spelling."""
-
-    def rule(r: PlacementRule | None) -> Any:
-        if r is None:
-            return None
-        return (r.name, r.create, r.queue, rule(r.parent))
-
-    def values(settings: dict[str, Setting]) -> dict[str, Any]:
-        return {k: s.value for k, s in settings.items()}
-
-    return {
-        "queues": {
-            q.path: (values(q.declared), q.is_leaf, q.declared_parent, [c.name for c in q.children])
-            for q in tree.queues()
-        },
-        "settings": values(tree.settings),
-        "users": {name: values(s) for name, s in (tree.extras.get("users") or {}).items()},
-        # a policy without rules is ignored by Hadoop, and the writer leaves it out
-        "placement": [rule(r) for r in tree.placement] if tree.placement else None,
-    }
 
 
 def reread(data: bytes, write: Callable[[str, str | bytes], str]) -> QueueTree:
@@ -61,7 +39,7 @@ def test_round_trip_keeps_declared_settings(path: Path, write: Callable[[str, st
     assert first.tree is not None
     data = write_fair(first.tree)
     second = reread(data, write)
-    assert snapshot(second) == snapshot(first.tree)
+    assert fair_snapshot(second) == fair_snapshot(first.tree)
     # and writing the re-read tree gives the same bytes again
     assert write_fair(second) == data
     # the written file is as valid as the original
@@ -94,10 +72,14 @@ def test_canonical_element_order() -> None:
     queue.declared["minSharePreemptionTimeout"] = Setting(60000)
     queue.declared["weight"] = Setting(2.0)
     queue.declared["minResources"] = Setting(ResourceSpec.of({"memory-mb": 1024, "vcores": 1}))
-    tree = QueueTree(FAIR, "<memory>", root, placement=[PlacementRule("specified", create=False),
-                                                       PlacementRule("default", queue="root.etl")])
+    tree = QueueTree(
+        FAIR,
+        "<memory>",
+        root,
+        placement=[PlacementRule("specified", create=False), PlacementRule("default", queue="root.etl")],
+    )
     text = write_fair(tree).decode()
-    body = text.split("<queue name=\"etl\">\n", 1)[1].split("  </queue>", 1)[0]
+    body = text.split('<queue name="etl">\n', 1)[1].split("  </queue>", 1)[0]
     assert body.splitlines() == [
         "    <weight>2.0</weight>",
         "    <minResources>memory-mb=1024, vcores=1</minResources>",

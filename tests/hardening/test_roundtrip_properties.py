@@ -22,33 +22,14 @@ from fsctl.fair.reader import read_fair
 from fsctl.fair.writer import write_fair
 from fsctl.io.xmldoc import load_xml
 from fsctl.model.diagnostics import Severity
-from fsctl.model.tree import PlacementRule, QueueTree, Setting
+from fsctl.model.tree import QueueTree
+from tests.fair.util import fair_snapshot
 
 from .cli_batch import run_many
 from .trees import capacity_file, fair_file, ratio_file
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CLUSTER = "memory-mb=102400, vcores=100"
-
-
-def fair_snapshot(tree: QueueTree) -> dict[str, Any]:
-    """Everything a Fair file declares, without locations or spelling."""
-
-    def rule(r: PlacementRule | None) -> Any:
-        return None if r is None else (r.name, r.create, r.queue, rule(r.parent))
-
-    def values(settings: dict[str, Setting]) -> dict[str, Any]:
-        return {k: s.value for k, s in settings.items()}
-
-    return {
-        "queues": {
-            q.path: (values(q.declared), q.is_leaf, q.declared_parent, [c.name for c in q.children])
-            for q in tree.queues()
-        },
-        "settings": values(tree.settings),
-        "users": {name: values(s) for name, s in (tree.extras.get("users") or {}).items()},
-        "placement": [rule(r) for r in tree.placement] if tree.placement else None,
-    }
 
 
 def capacity_snapshot(tree: QueueTree) -> dict[str, Any]:
