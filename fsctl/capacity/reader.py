@@ -183,8 +183,9 @@ class _Builder:
 
     def build(self) -> ReadResult:
         root_key = PREFIX + "root.queues"
-        root = Queue(keys.ROOT, keys.ROOT, location=self._location(root_key) or self.root_location)
-        tree = QueueTree(CAPACITY, self.conf.source, root)
+        location = self._location(root_key) or self.root_location
+        root: Queue[Any] = Queue(keys.ROOT, keys.ROOT, location=location)
+        tree: QueueTree[Any, Any] = QueueTree(CAPACITY, self.conf.source, root)
         duplicates: list[tuple[str, str, Location | None]] = []
         index: dict[str, Queue] = {}
         ordered: list[Queue] = []  # tree.queues() order, walked once (two queues may share a path)

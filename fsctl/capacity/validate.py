@@ -584,7 +584,7 @@ class _TreeChecker:
         )
         if not all(isinstance(v, int) for v in (*cluster, *mine)):
             return
-        if mine[0] > cluster[0] or mine[1] > cluster[1]:  # type: ignore[operator]
+        if mine[0] > cluster[0] or mine[1] > cluster[1]:
             yield rules.CS110.at(
                 queue.setting_location(declared[0]),
                 "Queue maximum allocation cannot be larger than the cluster setting for queue "

@@ -265,8 +265,8 @@ class _FairReader:
             self.site = FairSiteSettings()
             self.internal_error(doc.root, exc)
         self.types = self.site.resource_types
-        root = Queue(ROOT, ROOT, location=self.later(doc.root))
-        self.tree = QueueTree(FAIR, doc.path, root)
+        root: Queue[Any] = Queue(ROOT, ROOT, location=self.later(doc.root))
+        self.tree: QueueTree[Any, Any] = QueueTree(FAIR, doc.path, root)
         self.index: dict[str, Queue] = {ROOT: root}
         #: (property, text) -> value, for values whose parsing reports nothing when it succeeds:
         #: large files repeat the same few texts (weights, limits) thousands of times

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
@@ -21,6 +21,11 @@ Format = Literal["fair-scheduler", "capacity-scheduler", "yarn-site"]
 FAIR: Format = "fair-scheduler"
 CAPACITY: Format = "capacity-scheduler"
 YARN_SITE: Format = "yarn-site"
+
+#: a format's record of one queue's effective values (Hadoop's defaults and inheritance resolved)
+V = TypeVar("V")
+#: a format's record of scheduler-wide values and what later stages need of the file
+T = TypeVar("T")
 
 
 class Setting:
@@ -92,13 +97,13 @@ class DeferredField:
 
 
 @dataclass(eq=False)
-class Queue:
+class Queue(Generic[V]):
     name: str
     path: str
     parent: Queue | None = None
     children: list[Queue] = field(default_factory=list)
     declared: dict[str, Setting] = field(default_factory=dict)
-    effective: dict[str, Any] = field(default_factory=dict)
+    effective: V = field(default_factory=dict)  # type: ignore[assignment]  # until every reader is typed
     location: DeferredField = DeferredField()
     #: declared a parent without children (Fair ``type="parent"``, a reservable plan queue, or a
     #: Capacity Scheduler queue created as a parent by auto-creation)
@@ -171,7 +176,7 @@ class PlacementRule:
 
 
 @dataclass(eq=False)
-class QueueTree:
+class QueueTree(Generic[V, T]):
     format: Format
     source: str
     root: Queue
@@ -183,6 +188,8 @@ class QueueTree:
     placement: list[PlacementRule] | None = None
     #: anything format-specific a later stage needs (users, mapping rules, raw properties, ...)
     extras: dict[str, Any] = field(default_factory=dict)
+    #: the format's typed scheduler-wide record (replaces ``effective`` and ``extras`` as readers move)
+    info: T = None  # type: ignore[assignment]
     _index: dict[str, Queue] | None = field(default=None, repr=False)
 
     def queues(self) -> Iterator[Queue]:
