@@ -25,7 +25,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--hadoop-cases",
         type=int,
         default=120,
-        help="generated cases per differential test against Hadoop (tests/hadoop); "
+        help="generated cases per differential test against Hadoop (tests/oracle); "
         "a sweep: --hadoop-cases 10000",
     )
 SAMPLES = ROOT / "samples"

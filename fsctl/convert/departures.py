@@ -1,6 +1,6 @@
 """Where ``fsctl convert`` departs from Hadoop's fs2cs on purpose: one table, each row with its reason.
 
-Everything else fsctl writes is what fs2cs writes; the differential tests (``tests/hadoop``) run both
+Everything else fsctl writes is what fs2cs writes; the differential tests (``tests/oracle``) run both
 on the same files and accept a difference only when a row here explains it. The README's table is
 this one.
 """
@@ -167,7 +167,7 @@ DEPARTURES: tuple[Departure, ...] = (
         "verifies it with the user's yarn-site.xml merged in, as the ResourceManager reads it",
         "fs2cs passes output the ResourceManager then refuses (resource types with the "
         "DefaultResourceCalculator); fsctl refuses it before it ships (CV104)",
-        lambda *_: False,  # a verdict, not a property: tests/hadoop boots such output to confirm
+        lambda *_: False,  # a verdict, not a property: tests/oracle boots such output to confirm
     ),
     Departure(
         "max-resources-with-cluster",

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tests.conftest import SAMPLES, run_fsctl
-from tests.hadoop.allocation_files import allocation_files
-from tests.hadoop.boot import boot
-from tests.hadoop.conftest import oracle_for
-from tests.hadoop.oracle import write_temporary
+from tests.oracle.allocation_files import allocation_files
+from tests.oracle.boot import boot
+from tests.oracle.conftest import oracle_for
+from tests.oracle.oracle import write_temporary
 
 SITE = SAMPLES / "yarn-site.xml"
 

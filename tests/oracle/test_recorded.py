@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.hadoop import fsctl_side
-from tests.hadoop.app_divergences import divergences
-from tests.hadoop.recorded import CASES, case_input, case_settings, demand_file, expected, yarn_site
+from tests.oracle import fsctl_side
+from tests.oracle.app_divergences import divergences
+from tests.oracle.recorded import CASES, case_input, case_settings, demand_file, expected, yarn_site
 
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir())
 

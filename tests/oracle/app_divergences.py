@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.hadoop import fsctl_side
+from tests.oracle import fsctl_side
 
 QUEUE_KEYS = ("fair_share", "usage", "demand")
 LEAF_KEYS = ("am_usage", "am_limit")

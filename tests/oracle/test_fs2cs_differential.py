@@ -14,11 +14,11 @@ from lxml import etree
 
 from fsctl.convert.departures import Difference, explained
 from tests.conftest import SAMPLES, run_fsctl
-from tests.hadoop.allocation_files import allocation_files
-from tests.hadoop.boot import boot
-from tests.hadoop.conftest import oracle_for
-from tests.hadoop.hadoop_resources import CONVERTER_RESOURCES, RULES_RESOURCE, extract
-from tests.hadoop.oracle import Oracle, write_temporary
+from tests.oracle.allocation_files import allocation_files
+from tests.oracle.boot import boot
+from tests.oracle.conftest import oracle_for
+from tests.oracle.hadoop_resources import CONVERTER_RESOURCES, RULES_RESOURCE, extract
+from tests.oracle.oracle import Oracle, write_temporary
 
 CLUSTER = "memory-mb=102400, vcores=100"
 

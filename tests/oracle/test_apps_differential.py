@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tests.hadoop import fsctl_side
-from tests.hadoop.allocation_files import allocation_files
-from tests.hadoop.app_divergences import divergences
-from tests.hadoop.conftest import oracle_for
-from tests.hadoop.demand_snapshots import (
+from tests.oracle import fsctl_side
+from tests.oracle.allocation_files import allocation_files
+from tests.oracle.app_divergences import divergences
+from tests.oracle.conftest import oracle_for
+from tests.oracle.demand_snapshots import (
     CLUSTER,
     CLUSTER_SPEC,
     preemption_elements,

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from tests.hadoop import fsctl_side
-from tests.hadoop.allocation_files import allocation_files
-from tests.hadoop.conftest import oracle_for
-from tests.hadoop.oracle import write_temporary
+from tests.oracle import fsctl_side
+from tests.oracle.allocation_files import allocation_files
+from tests.oracle.conftest import oracle_for
+from tests.oracle.oracle import write_temporary
 
 CLUSTER = {"memory-mb": 102400, "vcores": 100}
 CLUSTER_SPEC = "memory-mb=102400, vcores=100"

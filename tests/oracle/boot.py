@@ -8,7 +8,7 @@ from typing import Any
 
 from lxml import etree
 
-from tests.hadoop.oracle import Oracle
+from tests.oracle.oracle import Oracle
 
 CLUSTER = "memory-mb=102400, vcores=100"
 

@@ -6,7 +6,7 @@ Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
 and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb.
 Re-record after a change to the oracle or a new case with::
 
-    python -m tests.hadoop.recorded
+    python -m tests.oracle.recorded
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def expected(case: Path) -> dict[str, dict[str, Any]]:
 
 
 def record(names: list[str]) -> None:
-    from tests.hadoop.oracle import Oracle
+    from tests.oracle.oracle import Oracle
 
     oracles = {v: Oracle(v) for v in VERSIONS}
     try:

@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from fsctl.commands.route import RouteOptions
 from fsctl.commands.route import run as route
 from tests.conftest import run_fsctl
-from tests.hadoop import fsctl_side
-from tests.hadoop.allocation_files import allocation_files
-from tests.hadoop.conftest import oracle_for
-from tests.hadoop.oracle import write_temporary
+from tests.oracle import fsctl_side
+from tests.oracle.allocation_files import allocation_files
+from tests.oracle.conftest import oracle_for
+from tests.oracle.oracle import write_temporary
 
 APPS = (
     {"user": "alice", "groups": ["eng"], "queue": None},

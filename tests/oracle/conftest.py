@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.hadoop.oracle import Oracle, unavailable_reason
+from tests.oracle.oracle import Oracle, unavailable_reason
 
 _ORACLES: dict[str, Oracle] = {}
 
