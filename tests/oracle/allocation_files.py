@@ -1,7 +1,7 @@
 """Hypothesis strategies for whole allocation files, well-formed and not.
 
 They cover what changes Hadoop's answer: nesting, weights (0, fractions), min/max/maxChild resources
-(absolute, percentage, vector), fair/drf/fifo at every level, ``type="parent"``, reservations,
+(absolute, percentage, vector; with ``gpu`` a third resource type, ``yarn.io/gpu``), fair/drf/fifo at every level, ``type="parent"``, reservations,
 ``root.default`` declared or not, a placement policy, and malformed values Hadoop refuses.
 """
 
@@ -17,6 +17,7 @@ BAD_WEIGHTS = ("abc", "-1", "")
 MEMORY = (0, 1024, 2048, 4096, 10240, 40960)
 VCORES = (0, 1, 2, 4, 10, 40)
 PERCENT = (0, 10, 25, 50, 60, 100)
+GPUS = (0, 1, 2, 4, 8)
 
 
 @dataclass
@@ -27,31 +28,52 @@ class QueueSpec:
     attributes: str = ""
 
 
-def _absolute() -> st.SearchStrategy[str]:
-    return st.one_of(
+def _absolute(gpu: bool) -> st.SearchStrategy[str]:
+    forms = [
         st.builds(lambda m, v: f"{m} mb, {v} vcores", st.sampled_from(MEMORY), st.sampled_from(VCORES)),
         st.builds(
             lambda m, v: f"memory-mb={m}, vcores={v}", st.sampled_from(MEMORY), st.sampled_from(VCORES)
         ),
-    )
+    ]
+    if gpu:  # only the key=value form names other resource types (FairSchedulerConfiguration)
+        forms.append(
+            st.builds(
+                lambda m, v, g: f"memory-mb={m}, vcores={v}, yarn.io/gpu={g}",
+                st.sampled_from(MEMORY),
+                st.sampled_from(VCORES),
+                st.sampled_from(GPUS),
+            )
+        )
+    return st.one_of(*forms)
 
 
-def _percentage() -> st.SearchStrategy[str]:
-    return st.one_of(
+def _percentage(gpu: bool) -> st.SearchStrategy[str]:
+    forms = [
         st.builds(lambda p: f"{p}%", st.sampled_from(PERCENT)),
         st.builds(
             lambda m, v: f"memory-mb={m}%, vcores={v}%", st.sampled_from(PERCENT), st.sampled_from(PERCENT)
         ),
-    )
+    ]
+    if gpu:
+        forms.append(
+            st.builds(
+                lambda m, g: f"memory-mb={m}%, vcores={m}%, yarn.io/gpu={g}%",
+                st.sampled_from(PERCENT),
+                st.sampled_from(PERCENT),
+            )
+        )
+    return st.one_of(*forms)
 
 
-def _elements(leaf: bool, malformed: bool) -> st.SearchStrategy[list[str]]:
+def _elements(leaf: bool, malformed: bool, gpu: bool) -> st.SearchStrategy[list[str]]:
     weight = st.sampled_from(WEIGHTS + (BAD_WEIGHTS if malformed else ()))
     policy = st.sampled_from(("fair", "drf", "fifo") if leaf or malformed else ("fair", "drf"))
     options = [
         st.builds(lambda w: f"<weight>{w}</weight>", weight),
-        st.builds(lambda r: f"<minResources>{r}</minResources>", _absolute()),
-        st.builds(lambda r: f"<maxResources>{r}</maxResources>", st.one_of(_absolute(), _percentage())),
+        st.builds(lambda r: f"<minResources>{r}</minResources>", _absolute(gpu)),
+        st.builds(
+            lambda r: f"<maxResources>{r}</maxResources>", st.one_of(_absolute(gpu), _percentage(gpu))
+        ),
         st.builds(lambda p: f"<schedulingPolicy>{p}</schedulingPolicy>", policy),
         st.builds(lambda n: f"<maxRunningApps>{n}</maxRunningApps>", st.sampled_from((0, 1, 5, 50))),
     ]
@@ -64,22 +86,23 @@ def _elements(leaf: bool, malformed: bool) -> st.SearchStrategy[list[str]]:
     if not leaf:
         options.append(
             st.builds(
-                lambda r: f"<maxChildResources>{r}</maxChildResources>", st.one_of(_absolute(), _percentage())
+                lambda r: f"<maxChildResources>{r}</maxChildResources>",
+                st.one_of(_absolute(gpu), _percentage(gpu)),
             )
         )
     return st.lists(st.one_of(*options), max_size=4, unique_by=lambda e: e.split(">")[0])
 
 
 @st.composite
-def _queue(draw: st.DrawFn, name: str, depth: int, malformed: bool) -> QueueSpec:
+def _queue(draw: st.DrawFn, name: str, depth: int, malformed: bool, gpu: bool) -> QueueSpec:
     has_children = depth < 3 and draw(st.booleans()) and draw(st.booleans())
     spec = QueueSpec(name)
     if has_children:
         names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
-        spec.children = [draw(_queue(n, depth + 1, malformed)) for n in names]
+        spec.children = [draw(_queue(n, depth + 1, malformed, gpu)) for n in names]
     elif draw(st.integers(0, 9)) == 0:
         spec.attributes = ' type="parent"'
-    spec.elements = draw(_elements(not has_children and not spec.attributes, malformed))
+    spec.elements = draw(_elements(not has_children and not spec.attributes, malformed, gpu))
     if malformed and draw(st.integers(0, 19)) == 0:
         spec.name = name + ".x"  # Hadoop: queue name shouldn't contain period
     return spec
@@ -103,10 +126,11 @@ PLACEMENTS = (
 
 
 @st.composite
-def allocation_files(draw: st.DrawFn, malformed: bool = False) -> str:
-    """The text of one allocation file."""
+def allocation_files(draw: st.DrawFn, malformed: bool = False, gpu: bool = False) -> str:
+    """The text of one allocation file; ``gpu`` adds ``yarn.io/gpu`` amounts (the yarn-site must
+    declare the resource type)."""
     names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=4, unique=True))
-    top = [draw(_queue(n, 1, malformed)) for n in names]
+    top = [draw(_queue(n, 1, malformed, gpu)) for n in names]
     lines = ['<?xml version="1.0"?>', "<allocations>"]
     if draw(st.booleans()):
         lines.append(

@@ -9,14 +9,17 @@ from typing import Any
 from fsctl.catalogue.fair import LOADS_ANYWAY
 from fsctl.commands.simulate import SimulateOptions
 from fsctl.commands.simulate import run as simulate
-from fsctl.io.loader import load
+from fsctl.io.loader import load, load_site
 from fsctl.model.diagnostics import Severity
 from fsctl.model.versions import parse_version
 
 
-def load_verdict(path: str, version: str) -> tuple[bool, list[str], dict[str, str]]:
+def load_verdict(
+    path: str, version: str, yarn_site: str | None = None
+) -> tuple[bool, list[str], dict[str, str]]:
     """(loads, error lines, {queue path: "leaf" | "parent"}) as fsctl reads the file."""
-    result = load(path, hadoop_version=parse_version(version)).result
+    site = load_site(yarn_site).conf if yarn_site is not None else None
+    result = load(path, yarn_site=site, hadoop_version=parse_version(version)).result
     errors = [
         f"{d.code} {d.message}"
         for d in result.diagnostics

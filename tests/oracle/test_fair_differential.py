@@ -1,5 +1,6 @@
 """fsctl against Hadoop's FairScheduler on generated allocation files: load verdicts, the queues
-Hadoop creates (and their types), and steady fair shares to the unit."""
+Hadoop creates (and their types), and steady fair shares to the unit, with two resource types and
+with a third (``yarn.io/gpu``, declared in a yarn-site as ResourceUtils reads it)."""
 
 from __future__ import annotations
 
@@ -15,21 +16,33 @@ from tests.oracle.oracle import write_temporary
 
 CLUSTER = {"memory-mb": 102400, "vcores": 100}
 CLUSTER_SPEC = "memory-mb=102400, vcores=100"
+GPU_CLUSTER = {**CLUSTER, "yarn.io/gpu": 8}
+GPU_CLUSTER_SPEC = CLUSTER_SPEC + ", yarn.io/gpu=8"
+GPU_SITE = (
+    '<?xml version="1.0"?>\n<configuration>\n'
+    "  <property><name>yarn.resource-types</name><value>yarn.io/gpu</value></property>\n"
+    "</configuration>\n"
+)
 
 
-def _compare_load(version: str, text: str) -> None:
+def _compare_load(version: str, text: str, *, gpu: bool = False) -> None:
     path = write_temporary(text, "fsctl-fair-")
+    site = write_temporary(GPU_SITE, "fsctl-yarn-site-") if gpu else None
+    cluster, spec = (GPU_CLUSTER, GPU_CLUSTER_SPEC) if gpu else (CLUSTER, CLUSTER_SPEC)
     try:
-        answer = oracle_for(version).ask({"verb": "load", "file": path})
-        loads, errors, queues = fsctl_side.load_verdict(path, version)
+        request: dict[str, object] = {"verb": "load", "file": path}
+        if site is not None:
+            request["yarn_site"] = site
+        answer = oracle_for(version).ask(request)
+        loads, errors, queues = fsctl_side.load_verdict(path, version, site)
         context = f"\n--- Hadoop {version}: {answer.get('error')}\n--- fsctl: {errors}\n{text}"
         assert loads == answer["ok"], "load verdicts differ" + context
         if not loads:
             return
         hadoop_queues = {q: v["type"] for q, v in answer["queues"].items()}
         assert queues == hadoop_queues, "queues differ" + context
-        hadoop = oracle_for(version).ask({"verb": "shares", "file": path, "cluster": CLUSTER_SPEC})
-        ours = fsctl_side.shares(path, version, CLUSTER)
+        hadoop = oracle_for(version).ask({**request, "verb": "shares", "cluster": spec})
+        ours = fsctl_side.shares(path, version, cluster, yarn_site=site)
         steady = {q["path"]: q["steady_fair_share"] for q in hadoop["queues"]}
         # simulate also lists the queues Hadoop does not create, as "not created" rows
         rows = [row for row in ours["queues"] if row["path"] in queues]
@@ -40,6 +53,8 @@ def _compare_load(version: str, text: str) -> None:
             )
     finally:
         Path(path).unlink()
+        if site is not None:
+            Path(site).unlink()
 
 
 @pytest.mark.parametrize("version", ["3.4", "3.3"])
@@ -51,6 +66,18 @@ def test_generated_allocation_files(version: str, hadoop_cases: int) -> None:
     @given(allocation_files(malformed=False))
     def check(text: str) -> None:
         _compare_load(version, text)
+
+    check()
+
+
+@pytest.mark.parametrize("version", ["3.4", "3.3"])
+def test_generated_allocation_files_with_gpus(version: str, hadoop_cases: int) -> None:
+    cases = max(1, hadoop_cases // 2) if version == "3.4" else max(1, hadoop_cases // 6)
+
+    @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(allocation_files(malformed=False, gpu=True))
+    def check(text: str) -> None:
+        _compare_load(version, text, gpu=True)
 
     check()
 
