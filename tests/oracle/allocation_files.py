@@ -1,8 +1,9 @@
 """Hypothesis strategies for whole allocation files, well-formed and not.
 
 They cover what changes Hadoop's answer: nesting, weights (0, fractions), min/max/maxChild resources
-(absolute, percentage, vector; with ``gpu`` a third resource type, ``yarn.io/gpu``), fair/drf/fifo at every level, ``type="parent"``, reservations,
-``root.default`` declared or not, a placement policy, and malformed values Hadoop refuses.
+(absolute, percentage, vector; with ``gpu`` a third resource type, ``yarn.io/gpu``), fair/drf/fifo
+at every level, ``type="parent"``, reservations, ``root.default`` declared or not, a placement
+policy, and malformed values Hadoop refuses.
 """
 
 from __future__ import annotations
