@@ -17,8 +17,6 @@ from fsctl.evaluate.compute_fair_shares import LONG_MAX, java_float
 from fsctl.evaluate.fair import FairResult, QueueShares
 from fsctl.fair.model import FairTree
 
-DEFAULT_MAX_AM_SHARE = 0.5
-
 
 def _max_am_share(leaf: QueueShares, tree: FairTree) -> float:
     default = tree.info.defaults.queue_max_am_share_default
