@@ -25,7 +25,7 @@ def load_verdict(path: str, version: str) -> tuple[bool, list[str], dict[str, st
     queues: dict[str, str] = {}
     if result.tree is not None:
         # queues Hadoop refuses to create (QueueManager.createNewQueues) stay in fsctl's tree, marked
-        dropped = tuple(result.tree.extras.get("dropped_queues") or ())
+        dropped = tuple(result.tree.info.dropped_queues)
         for queue in result.tree.root.walk():
             if not any(queue.path == d or queue.path.startswith(d + ".") for d in dropped):
                 queues[queue.path] = "leaf" if queue.is_leaf else "parent"
