@@ -19,7 +19,13 @@ from fsctl.hadoop import javanum
 from fsctl.model.resources import MANDATORY_TYPES, UNBOUNDED, ResourceSpec
 from fsctl.model.tree import Queue, QueueTree, Setting
 
-_ATTRIBUTE = {e.name: e.attribute for e in QUEUE_ROWS}
+#: element name -> position of its attribute in FairQueueValues (built positionally: the hot path)
+_POSITION = {e.name: i for i, e in enumerate(QUEUE_ROWS)}
+_ALLOW_PREEMPTION = _POSITION["allowPreemptionFrom"]
+#: the values a child takes from its parent: parents that agree on them give their children one template
+_INHERITED = tuple(e.attribute for e in QUEUE_ROWS if e.inherit == "parent")
+#: declared values that are not taken as they are (see _Resolver.declared)
+_ADJUSTED = frozenset(("minResources", "maxContainerAllocation", "allowPreemptionFrom", "reservation"))
 
 
 def resolve_defaults(settings: Mapping[str, Setting], types: Iterable[str]) -> FairDefaults:
@@ -80,37 +86,44 @@ class _Resolver:
             return parent.max_container_allocation  # already capped
         return ResourceSpec.of({t: min(amounts.get(t, UNBOUNDED), m) for t, m in self.maximum.items()})
 
-    def declared(self, key: str, value: Any, base: dict[str, Any], parent: FairQueueValues | None) -> Any:
+    def declared(self, key: str, value: Any, base: list[Any], parent: FairQueueValues | None) -> Any:
         if key == "minResources":
             return value if not value.is_percentage else self.zero  # Hadoop stores null for a percentage
         if key == "maxContainerAllocation":
             return self.container_cap(value, parent)
         if key == "allowPreemptionFrom":
-            return value and base["allow_preemption_from"]  # false on any ancestor wins
+            return value and base[_ALLOW_PREEMPTION]  # false on any ancestor wins
         if key == "reservation":
             return bool(value)
         return value
 
     def run(self, root: Queue) -> None:
-        # siblings share their parent's template: a queue that declares nothing shares the record
-        templates: dict[int, tuple[FairQueueValues, dict[str, Any]]] = {}
-        attribute, declared = _ATTRIBUTE, self.declared
+        # a queue that declares nothing shares its template: one record for all such siblings, and
+        # one template for the children of every parent whose inherited values are the same
+        by_parent: dict[int, tuple[FairQueueValues, list[Any]]] = {}
+        by_inherited: dict[tuple[Any, ...], tuple[FairQueueValues, list[Any]]] = {}
+        position, declared, adjusted = _POSITION, self.declared, _ADJUSTED
         for queue in root.walk():
             parent = queue.parent.effective if queue.parent is not None else None
-            entry = templates.get(id(queue.parent))
+            entry = by_parent.get(id(queue.parent))
             if entry is None:
-                base = {e.attribute: self.unset(e, parent) for e in QUEUE_ROWS}
-                entry = templates[id(queue.parent)] = (FairQueueValues(**base), base)
+                inherited = tuple(getattr(parent, a) for a in _INHERITED) if parent is not None else ()
+                entry = by_inherited.get(inherited)
+                if entry is None:
+                    base = [self.unset(e, parent) for e in QUEUE_ROWS]
+                    entry = by_inherited[inherited] = (FairQueueValues(*base), base)
+                by_parent[id(queue.parent)] = entry
             if not queue.declared:
                 queue.effective = entry[0]
                 continue
             base = entry[1]
             values = base.copy()
             for key, setting in queue.declared.items():
-                name = attribute.get(key)
-                if name is not None:
-                    values[name] = declared(key, setting.value, base, parent)
-            queue.effective = FairQueueValues(**values)
+                at = position.get(key)
+                if at is not None:
+                    value = setting.value
+                    values[at] = declared(key, value, base, parent) if key in adjusted else value
+            queue.effective = FairQueueValues(*values)
 
 
 def resolve_queues(
