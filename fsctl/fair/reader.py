@@ -209,23 +209,11 @@ class _FairReader:
             return javanum.java_trim(text) if trim else text
         tag = local_name(node)
         if failure == "empty":
-            self.found.append(
-                rules.FS104.at(
-                    self.loc(node),
-                    f"<{tag}> is empty: Hadoop fails reading it (NullPointerException)",
-                    queue=queue,
-                    property=prop,
-                )
-            )
+            rule, why = rules.FS104, "is empty: Hadoop fails reading it (NullPointerException)"
         else:
-            self.found.append(
-                rules.FS105.at(
-                    self.loc(node),
-                    f"<{tag}> starts with an element, not text: Hadoop fails reading it (ClassCastException)",
-                    queue=queue,
-                    property=prop,
-                )
-            )
+            rule = rules.FS105
+            why = "starts with an element, not text: Hadoop fails reading it (ClassCastException)"
+        self.found.append(rule.at(self.loc(node), f"<{tag}> {why}", queue=queue, property=prop))
         return None
 
     def number(
