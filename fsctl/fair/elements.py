@@ -156,7 +156,6 @@ TOP_LEVEL_ORDER = tuple(
 )
 #: settings whose parsed value is milliseconds while the file holds seconds
 SECONDS = frozenset(n for e in ELEMENTS if e.kind == "seconds" for n in (e.name, *e.aliases))
-ACLS = ACL_PROPERTIES
 
 # -- lint (fsctl/lint/fair.py reads these names) ----------------------------------------------------
 

@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from fsctl.fair.elements import ACLS, QUEUE_ORDER, SECONDS, TOP_LEVEL_ORDER
+from fsctl.fair.elements import ACL_PROPERTIES, QUEUE_ORDER, SECONDS, TOP_LEVEL_ORDER
 from fsctl.fair.model import FairTree
 from fsctl.hadoop.javanum import java_trim, to_float32
 from fsctl.model.resources import ResourceSpec
@@ -152,7 +152,7 @@ def _element(depth: int, name: str, text: str) -> str:
 
 def _text(name: str, setting: Setting) -> str:
     """The text as written when known, else a canonical spelling of the value."""
-    if name in ACLS and setting.raw:
+    if name in ACL_PROPERTIES and setting.raw:
         return setting.raw  # not trimmed: Hadoop splits the raw text (AccessControlList)
     text = java_trim(setting.raw)
     return text if text else format_value(name, setting.value)
