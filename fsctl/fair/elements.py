@@ -36,7 +36,7 @@ Inherit = Literal["own", "top", "parent", "root"]
 Scope = Literal["queue", "top", "user"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RatioSpec:
     """What a ratio file (``fsctl generate``) may say about a queue element."""
 
@@ -45,7 +45,7 @@ class RatioSpec:
     rank: int = 0  # the order the generator writes the ratio file's settings in
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Element:
     name: str
     scope: Scope

@@ -55,7 +55,7 @@ class FairQueueValues:
         return {e.name: getattr(self, e.attribute) for e in QUEUE_ROWS}
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(eq=False)
 class FairDefaults:
     """The top-level defaults with Hadoop's own when unset (``AllocationFileParser`` getters)."""
 
