@@ -10,6 +10,7 @@ by the scheduler maximum, and ``allowPreemptionFrom`` false on an ancestor wins.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -23,7 +24,7 @@ from fsctl.model.tree import Queue, QueueTree, Setting
 _POSITION = {e.name: i for i, e in enumerate(QUEUE_ROWS)}
 _ALLOW_PREEMPTION = _POSITION["allowPreemptionFrom"]
 #: the values a child takes from its parent: parents that agree on them give their children one template
-_INHERITED = tuple(e.attribute for e in QUEUE_ROWS if e.inherit == "parent")
+_INHERITED = operator.attrgetter(*(e.attribute for e in QUEUE_ROWS if e.inherit == "parent"))
 #: declared values that are not taken as they are (see _Resolver.declared)
 _ADJUSTED = frozenset(("minResources", "maxContainerAllocation", "allowPreemptionFrom", "reservation"))
 
@@ -107,7 +108,7 @@ class _Resolver:
             parent = queue.parent.effective if queue.parent is not None else None
             entry = by_parent.get(id(queue.parent))
             if entry is None:
-                inherited = tuple(getattr(parent, a) for a in _INHERITED) if parent is not None else ()
+                inherited = _INHERITED(parent) if parent is not None else ()
                 entry = by_inherited.get(inherited)
                 if entry is None:
                     base = [self.unset(e, parent) for e in QUEUE_ROWS]

@@ -116,7 +116,7 @@ class FairInfo:
     #: each declared user's effective limit (``AllocationConfiguration.getUserMaxApps``)
     user_max_apps: dict[str, int] = field(default_factory=dict)
     #: every queue element; a queue defined twice appears twice
-    queue_elements: list[Mapping[str, Any]] = field(default_factory=list)
+    queue_elements: list[QueueElement] = field(default_factory=list)
     #: elements Hadoop silently ignores: ``path`` of the queue or None, ``parent`` tag, ``tag``, ``location``
     ignored_elements: list[dict[str, Any]] = field(default_factory=list)
     #: subtree roots Hadoop does not create (scheduling-policy conflicts, 3.3's early root.default)

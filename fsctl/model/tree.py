@@ -195,11 +195,13 @@ class QueueTree(Generic[V, T]):
     root: Queue
     #: scheduler-wide settings declared in the file (top-level Fair elements, global CS keys)
     settings: dict[str, Setting] = field(default_factory=dict)
-    #: scheduler-wide settings with Hadoop's defaults resolved
+    #: scheduler-wide settings with Hadoop's defaults resolved (Capacity Scheduler until its reader is
+    #: typed; a Fair tree's are ``info.defaults``)
     effective: dict[str, Any] = field(default_factory=dict)
     #: Fair Scheduler placement policy; None when the file has none (yarn-site decides, fs-parse §5.8)
     placement: list[PlacementRule] | None = None
-    #: anything format-specific a later stage needs (users, mapping rules, raw properties, ...)
+    #: anything format-specific a later stage needs (Capacity Scheduler mapping rules, raw properties,
+    #: ... until its reader is typed; a Fair tree keeps none)
     extras: dict[str, Any] = field(default_factory=dict)
     #: the format's typed scheduler-wide record (replaces ``effective`` and ``extras`` as readers move)
     info: T = None  # type: ignore[assignment]
