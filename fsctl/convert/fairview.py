@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from fsctl.fair.elements import BY_QUEUE_NAME
 from fsctl.hadoop.conf import to_float32
 from fsctl.model.location import Location
 from fsctl.model.resources import UNBOUNDED, ResourceSpec
@@ -123,7 +124,7 @@ def max_running_apps(queue: Queue, defaults: Globals) -> int:
 
 def resource(queue: Queue, name: str) -> ResourceSpec | None:
     """A resource element's effective value (``minResources``, ``maxResources``, ...)."""
-    value = queue.effective.as_dict()[name]
+    value = getattr(queue.effective, BY_QUEUE_NAME[name].attribute)
     return value if isinstance(value, ResourceSpec) else None
 
 

@@ -9,6 +9,7 @@ and ``QueueTree.settings`` (with locations).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,12 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
     from fsctl.io.xmldoc import XmlDocument
+
+
+_QUEUE_NAMES = tuple(e.name for e in QUEUE_ROWS)
+_QUEUE_VALUES = operator.attrgetter(*(e.attribute for e in QUEUE_ROWS))
+_TOP_NAMES = tuple(e.name for e in TOP_ROWS)
+_TOP_VALUES = operator.attrgetter(*(e.attribute for e in TOP_ROWS))
 
 
 @dataclass(slots=True, eq=False)
@@ -52,7 +59,7 @@ class FairQueueValues:
 
     def as_dict(self) -> dict[str, Any]:
         """The values under their element names, in writer order (for diffs and reports)."""
-        return {e.name: getattr(self, e.attribute) for e in QUEUE_ROWS}
+        return dict(zip(_QUEUE_NAMES, _QUEUE_VALUES(self), strict=True))
 
 
 @dataclass(eq=False)
@@ -72,7 +79,8 @@ class FairDefaults:
     reservation_policy: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {e.name: getattr(self, e.attribute) for e in TOP_ROWS}
+        """The defaults under their element names, in writer order."""
+        return dict(zip(_TOP_NAMES, _TOP_VALUES(self), strict=True))
 
 
 class QueueElement(Mapping[str, Any]):
