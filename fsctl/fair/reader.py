@@ -53,7 +53,6 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf
 
-LONG_MAX = javanum.LONG_MAX
 ROOT = "root"
 DEFAULT_QUEUE_NAME = "default"  # YarnConfiguration.DEFAULT_QUEUE_NAME
 

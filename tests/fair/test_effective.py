@@ -208,3 +208,13 @@ def test_every_engine_reads_the_same_values(read_xml: Reader) -> None:
     a = tree.find("root.a")
     assert fairview.resource(a, "minResources") is a.effective.min_resources  # a percentage counts as unset
     assert not fairview.is_nonzero_min(a.effective.min_resources)
+
+
+def test_a_file_hadoop_refuses_still_gives_every_queue_its_values(read_xml: Reader) -> None:
+    refused = read_xml('<?xml version="1.0"?>\n<Allocations><queue name="a"/></Allocations>\n', raw=True)
+    assert refused.tree is not None
+    assert [d.code for d in refused.diagnostics] == ["FS100"]
+    assert refused.tree.root.effective.acl_submit_apps == "*"
+    broken = read_xml('<queue name="a"><weight><w/></weight></queue>')  # FS105: Hadoop fails, fsctl goes on
+    assert broken.tree is not None
+    assert broken.tree.find("root.a").effective.weight == 1.0  # type: ignore[union-attr]
