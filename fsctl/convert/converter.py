@@ -65,7 +65,7 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
     # policy and undeclared pools are allowed (FSConfigToCSConfigConverter, oracle: 3.3.6)
     auto_create_v1 = (
         options.hadoop_version < (3, 4)
-        and tree.extras.get("placement_location") is None
+        and tree.info.placement_location is None
         and site.boolean(FAIR + "allow-undeclared-pools", True)
     )
     convert_queues(
@@ -199,8 +199,8 @@ def _drop_unreadable(out: Emitter, options: ConvertOptions) -> None:
 
 def _created_queues(tree: QueueTree, out: Emitter) -> QueueTree:
     """The tree without the queues the Fair Scheduler refuses to create (the reader lists them in
-    ``extras["dropped_queues"]``); the caller's tree is left as it is."""
-    dropped = set(tree.extras.get("dropped_queues") or ())
+    ``info.dropped_queues``); the caller's tree is left as it is."""
+    dropped = set(tree.info.dropped_queues)
     if not dropped:
         return tree
     for path in sorted(dropped):

@@ -1,10 +1,10 @@
 """The Fair Scheduler values fs2cs reads off a running FairScheduler, computed from the tree.
 
 fs2cs takes every value from Hadoop's parsed objects (``FSQueue``, ``AllocationConfiguration``), so
-Fair defaults and inheritance apply (fs-parse.md §2.6). The reader stores declared values as
-``Setting`` objects keyed by Fair element names; this module resolves defaults and inheritance for
-the few values whose inheritance fs2cs depends on, so the converter does not rely on how a reader
-chose to fill ``effective``.
+Fair defaults and inheritance apply (fs-parse.md §2.6): they are the tree's resolved records
+(``queue.effective``, ``tree.info.defaults``, :mod:`fsctl.fair.effective`), the same every other
+engine reads. ``maxContainerAllocation`` is the exception: fs2cs reads ``FSQueue``'s own value, not
+the one the scheduler caps, so it walks the declared values.
 """
 
 from __future__ import annotations
@@ -13,47 +13,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from fsctl.fair.elements import BY_QUEUE_NAME
 from fsctl.hadoop.conf import to_float32
 from fsctl.model.location import Location
-from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec
-from fsctl.model.tree import Queue, QueueTree, Setting
+from fsctl.model.resources import UNBOUNDED, ResourceSpec
+from fsctl.model.tree import Queue, QueueTree
 
 N = TypeVar("N", int, float)
 
-DEFAULT_MAX_AM_SHARE = 0.5  # AllocationConfiguration / AllocationFileParser default
-
-
-def _value(item: Any) -> Any:
-    return item.value if isinstance(item, Setting) else item
 
 
 def declared(queue: Queue, name: str) -> Any:
     """The declared value of a queue element, or None."""
     setting = queue.declared.get(name)
     return None if setting is None else setting.value
-
-
-def queue_value(queue: Queue, name: str) -> Any:
-    """Declared value, else the reader's effective value, else None."""
-    # declared() and _value() inlined: asked several times for every queue of the tree
-    setting = queue.declared.get(name)
-    if setting is not None and setting.value is not None:
-        return setting.value
-    value = queue.effective.get(name)
-    return value.value if isinstance(value, Setting) else value
-
-
-def global_value(tree: QueueTree, name: str, default: Any = None) -> Any:
-    setting = tree.settings.get(name)
-    if setting is not None and setting.value is not None:
-        return setting.value
-    value = _value(tree.effective.get(name))
-    return default if value is None else value
-
-
-def global_location(tree: QueueTree, name: str) -> Location | None:
-    setting = tree.settings.get(name)
-    return setting.location if setting is not None else None
 
 
 def as_float(value: Any, default: float) -> float:
@@ -76,7 +49,7 @@ def _converted(value: Any, default: N, cast: Callable[[Any], N]) -> N:
 
 def weight(queue: Queue) -> float:
     """``<weight>``: a double cast to float; unset is 1.0."""
-    return to_float32(as_float(queue_value(queue, "weight"), 1.0))
+    return to_float32(as_float(queue.effective.weight, 1.0))
 
 
 def is_fs_parent(queue: Queue) -> bool:
@@ -85,7 +58,7 @@ def is_fs_parent(queue: Queue) -> bool:
         queue.parent is None
         or bool(queue.children)
         or queue.declared_parent
-        or "reservation" in queue.declared
+        or queue.effective.reservation
     )
 
 
@@ -103,30 +76,20 @@ def policy_name(value: Any) -> str:
 
 
 def default_policy(tree: QueueTree) -> str:
-    raw = global_value(tree, "defaultQueueSchedulingPolicy")
-    if raw is None:
-        raw = global_value(tree, "defaultQueueSchedulingMode")
-    return policy_name(raw)
+    return policy_name(tree.info.defaults.default_queue_scheduling_policy)
 
 
-def scheduling_policy(queue: Queue, tree: QueueTree) -> str:
-    """The policy the Fair Scheduler runs the queue with (fs2cs reads ``FSQueue.getPolicy``): the
-    reader's effective one, which also knows a refused policy that is not applied (3.3's early
-    root.default keeps fair); else ``<schedulingPolicy>`` (alias ``schedulingMode``), else
-    ``defaultQueueSchedulingPolicy``."""
-    raw = _value(queue.effective.get("schedulingPolicy"))
-    if raw is None:
-        raw = declared(queue, "schedulingPolicy")
-    if raw is None:
-        raw = declared(queue, "schedulingMode")
-    return policy_name(raw) if raw is not None else default_policy(tree)
+def scheduling_policy(queue: Queue) -> str:
+    """The policy the Fair Scheduler runs the queue with (fs2cs reads ``FSQueue.getPolicy``), which
+    also knows a refused policy that is not applied (3.3's early root.default keeps fair)."""
+    return policy_name(queue.effective.scheduling_policy)
 
 
 def drf_used(tree: QueueTree) -> bool:
     """``FSConfigToCSConfigConverter``: DRF as the default policy or on any queue."""
     if default_policy(tree) == "drf":
         return True
-    return any(scheduling_policy(q, tree) == "drf" for q in tree.queues())
+    return any(scheduling_policy(q) == "drf" for q in tree.queues())
 
 
 @dataclass(frozen=True)
@@ -139,44 +102,29 @@ class Globals:
 
 
 def globals_of(tree: QueueTree) -> Globals:
-    users: dict[str, int] = {}
-    locations: dict[str, Location | None] = {}
-    raw_users = tree.extras.get("users") or {}
-    if isinstance(raw_users, dict):
-        for name, item in raw_users.items():
-            location = item.location if isinstance(item, Setting) else None
-            value = _value(item)
-            if isinstance(value, dict):
-                value = _value(value.get("maxRunningApps"))
-            if value is None:
-                continue
-            users[str(name)] = as_int(value, INT_MAX)
-            locations[str(name)] = location
+    defaults = tree.info.defaults
+    users = {name: s["maxRunningApps"] for name, s in tree.info.users.items() if "maxRunningApps" in s}
     return Globals(
-        queue_max_apps_default=as_int(global_value(tree, "queueMaxAppsDefault"), INT_MAX),
-        user_max_apps_default=as_int(global_value(tree, "userMaxAppsDefault"), INT_MAX),
-        queue_max_am_share_default=to_float32(
-            min(as_float(global_value(tree, "queueMaxAMShareDefault"), DEFAULT_MAX_AM_SHARE), 1.0)
-        ),
-        users=users,
-        user_locations=locations,
+        queue_max_apps_default=defaults.queue_max_apps_default,
+        user_max_apps_default=defaults.user_max_apps_default,
+        queue_max_am_share_default=to_float32(defaults.queue_max_am_share_default),
+        users={name: setting.value for name, setting in users.items()},
+        user_locations=dict.fromkeys(users),
     )
 
 
 def max_am_share(queue: Queue, defaults: Globals) -> float:
     """``FSQueue.getMaxAMShare``: the parsed value clamped to 1.0, else the default."""
-    value = queue_value(queue, "maxAMShare")
-    if value is None:
-        return defaults.queue_max_am_share_default
-    return to_float32(min(as_float(value, defaults.queue_max_am_share_default), 1.0))
+    return to_float32(min(as_float(queue.effective.max_am_share, defaults.queue_max_am_share_default), 1.0))
 
 
 def max_running_apps(queue: Queue, defaults: Globals) -> int:
-    return as_int(queue_value(queue, "maxRunningApps"), defaults.queue_max_apps_default)
+    return as_int(queue.effective.max_running_apps, defaults.queue_max_apps_default)
 
 
 def resource(queue: Queue, name: str) -> ResourceSpec | None:
-    value = queue_value(queue, name)
+    """A resource element's effective value (``minResources``, ``maxResources``, ...)."""
+    value = getattr(queue.effective, BY_QUEUE_NAME[name].attribute)
     return value if isinstance(value, ResourceSpec) else None
 
 
@@ -201,7 +149,7 @@ def max_container_allocation(queue: Queue) -> dict[str, int] | None:
     root's own value only (None means unbounded)."""
     node: Queue | None = queue
     while node is not None:
-        spec = resource(node, "maxContainerAllocation") if "maxContainerAllocation" in node.declared else None
+        spec = declared(node, "maxContainerAllocation")
         if spec is not None and not spec.is_percentage:
             amounts = spec.amounts()
             if any(v < UNBOUNDED for v in amounts.values()):
@@ -214,17 +162,7 @@ def max_container_allocation(queue: Queue) -> dict[str, int] | None:
 
 def preemptable(queue: Queue) -> bool:
     """``allowPreemptionFrom``: false propagates to every descendant (one way)."""
-    for node in (queue, *queue.ancestors()):
-        value = declared(node, "allowPreemptionFrom")
-        if value is not None and not _truthy(value):
-            return False
-    return True
-
-
-def _truthy(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    return str(value).strip().lower() == "true"
+    return bool(queue.effective.allow_preemption_from)
 
 
 def acl_string(raw: str) -> str | None:

@@ -113,7 +113,7 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter) ->
         out.cs(f"{path}.ordering-policy.fair.enable-size-based-weight", "true")
 
     # 9. ordering policy, leaves only
-    policy = fairview.scheduling_policy(queue, ctx.tree)
+    policy = fairview.scheduling_policy(queue)
     if not fairview.is_fs_parent(queue):
         if policy in ("drf", "fair"):
             out.cs(f"{path}.ordering-policy", "fair")
@@ -378,7 +378,7 @@ def _emit_acls(tree: QueueTree, out: Emitter) -> None:
     has an entry for every queue *element* of the file, its undeclared ACLs at their defaults
     (AllocationFileQueueParser: ``*`` for root, nobody for the rest, and nobody is not written). So a
     ``<queue name="root">`` element writes root's ``*``; a file without one writes no root ACL."""
-    root_element = any(element["path"] == "root" for element in tree.extras.get("queue_elements") or ())
+    root_element = any(element["path"] == "root" for element in tree.info.queue_elements)
     for queue in tree.queues():
         for fair_name, cs_name in (
             ("aclSubmitApps", "acl_submit_applications"),

@@ -29,7 +29,7 @@ _ACLS = ("aclSubmitApps", "aclAdministerApps")
 def probe_apps(tree: QueueTree) -> list[App]:
     from fsctl.capacity.reader import parse_acl  # AccessControlList's reading of an ACL string
 
-    users: dict[str, None] = dict.fromkeys(tree.extras.get("users") or {})
+    users: dict[str, None] = dict.fromkeys(tree.info.users)
     groups: dict[str, None] = {}
     for queue in tree.queues():
         for name in _ACLS:

@@ -113,7 +113,7 @@ def cross_format_changes(
                 Change(kind, path, None, old_text, new_text, f"{text} queue only in the {scheduler} file")
             )
 
-    preemption = bool(getattr(fair.extras.get("site"), "preemption", False))
+    preemption = fair.info.site.preemption
     maximums = converted_maximums(fair, capacity, cluster) if cluster else None
     for path, fq in fair_index.items():
         cq = cs_index.get(path)
@@ -372,11 +372,8 @@ def converted_placement(
 
     policy = fair.placement
     if policy is None:
-        site = fair.extras.get("site")
-        policy = default_policy(
-            bool(getattr(site, "allow_undeclared_pools", True)),
-            bool(getattr(site, "user_as_default_queue", True)),
-        )
+        site = fair.info.site
+        policy = default_policy(site.allow_undeclared_pools, site.user_as_default_queue)
 
     def static_children(path: str) -> bool:
         queue = capacity.find(path)

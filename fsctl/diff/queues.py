@@ -17,7 +17,7 @@ from typing import Any
 
 from fsctl.diff.changes import ADDED, CHANGED, MOVED, REMOVED, Change, canonical_property
 from fsctl.diff.wording import describe_property
-from fsctl.model.tree import Queue, QueueTree
+from fsctl.model.tree import FAIR, Queue, QueueTree
 
 #: effective keys that restate the tree's shape (already reported as queues added or removed)
 STRUCTURAL_KEYS = frozenset({"queues"})
@@ -79,7 +79,10 @@ def properties(queue: Queue) -> dict[str, Any]:
     """The queue's effective values; the declared ones where the reader resolved nothing."""
     # a C-level dict copy and a pop: called for every queue of both trees, often more than once
     effective = queue.effective
-    values: dict[str, Any] = dict(effective) if effective else {k: s.value for k, s in queue.declared.items()}
+    if not isinstance(effective, dict):  # a Fair tree's typed record
+        values = effective.as_dict()
+    else:
+        values = dict(effective) if effective else {k: s.value for k, s in queue.declared.items()}
     for key in STRUCTURAL_KEYS:
         values.pop(key, None)
     return values
@@ -89,8 +92,11 @@ def property_value(queue: Queue, key: str, default: Any = None) -> Any:
     """``properties(queue).get(key, default)`` without copying the queue's settings."""
     if key in STRUCTURAL_KEYS:
         return default
-    if queue.effective:
-        return queue.effective.get(key, default)
+    effective = queue.effective
+    if not isinstance(effective, dict):  # a Fair tree's typed record
+        return effective.as_dict().get(key, default)
+    if effective:
+        return effective.get(key, default)
     setting = queue.declared.get(key)
     return default if setting is None else setting.value
 
@@ -150,12 +156,12 @@ def property_changes(
 
 
 def settings_values(tree: QueueTree) -> dict[str, Any]:
-    values = dict(tree.effective) if tree.effective else {k: s.value for k, s in tree.settings.items()}
+    if tree.format != FAIR:
+        return dict(tree.effective) if tree.effective else {k: s.value for k, s in tree.settings.items()}
+    values = tree.info.defaults.as_dict()
     # Fair <user name="u"><maxRunningApps>: one setting per user (AllocationConfiguration.getUserMaxApps)
-    users = tree.extras.get("user_max_apps")
-    if isinstance(users, dict):
-        for user, limit in users.items():
-            values[f"user {user} maxRunningApps"] = limit
+    for user, limit in tree.info.user_max_apps.items():
+        values[f"user {user} maxRunningApps"] = limit
     return values
 
 

@@ -51,11 +51,8 @@ def default_placement(create: bool = True, user_as_default: bool = True) -> list
 
 def fair_rules(tree: QueueTree) -> list[str]:
     if tree.placement is None:
-        site = tree.extras.get("site")
-        return default_placement(
-            bool(getattr(site, "allow_undeclared_pools", True)),
-            bool(getattr(site, "user_as_default_queue", True)),
-        )
+        site = tree.info.site
+        return default_placement(site.allow_undeclared_pools, site.user_as_default_queue)
     return [placement_text(rule) for rule in tree.placement]
 
 

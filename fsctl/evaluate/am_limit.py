@@ -14,19 +14,13 @@ import math
 from collections.abc import Mapping
 
 from fsctl.evaluate.compute_fair_shares import LONG_MAX, java_float
-from fsctl.evaluate.fair import FairResult, QueueShares, setting, tree_setting
-from fsctl.model.tree import QueueTree
-
-DEFAULT_MAX_AM_SHARE = 0.5
+from fsctl.evaluate.fair import FairResult, QueueShares
+from fsctl.fair.model import FairTree
 
 
-def _max_am_share(leaf: QueueShares, tree: QueueTree) -> float:
-    default = tree_setting(tree, "queueMaxAMShareDefault", DEFAULT_MAX_AM_SHARE)
-    value = setting(leaf.queue, "maxAMShare", default) if leaf.queue is not None else default
-    try:
-        return java_float(float(value))
-    except (TypeError, ValueError):
-        return DEFAULT_MAX_AM_SHARE
+def _max_am_share(leaf: QueueShares, tree: FairTree) -> float:
+    default = tree.info.defaults.queue_max_am_share_default
+    return java_float(float(leaf.queue.effective.max_am_share if leaf.queue is not None else default))
 
 
 def unlimited(max_am_share: float) -> bool:
@@ -46,7 +40,7 @@ def am_limit(leaf: QueueShares, available: Mapping[str, int], types: tuple[str, 
     return limit
 
 
-def apply_am_limits(result: FairResult, tree: QueueTree) -> None:
+def apply_am_limits(result: FairResult, tree: FairTree) -> None:
     """Fill every created leaf's ``max_am_share``, ``am_usage`` and ``am_limit``, and each
     application's ``am_running`` and ``am_blocked``."""
     types = result.types

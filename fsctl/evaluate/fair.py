@@ -19,8 +19,9 @@ from typing import Any
 
 from fsctl.evaluate.compute_fair_shares import Schedulable, Semantics, compute_shares, java_float
 from fsctl.evaluate.demand import AppLoad, DemandSnapshot, QueueLoad
+from fsctl.fair.model import FairTree
 from fsctl.model.resources import MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
-from fsctl.model.tree import Queue, QueueTree, Setting
+from fsctl.model.tree import Queue
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 FAIR = "fair"
@@ -112,27 +113,6 @@ class FairResult:
         return self.index.get(path)
 
 
-def setting(queue: Queue, key: str, default: Any = None) -> Any:
-    """A queue's effective value for a Fair element name (declared value as a fallback)."""
-    value = queue.effective.get(key)
-    if value is None:
-        declared = queue.declared.get(key)
-        value = declared.value if declared is not None else None
-    if isinstance(value, Setting):
-        value = value.value
-    return default if value is None else value
-
-
-def tree_setting(tree: QueueTree, key: str, default: Any = None) -> Any:
-    value = tree.effective.get(key)
-    if value is None:
-        declared = tree.settings.get(key)
-        value = declared.value if declared is not None else None
-    if isinstance(value, Setting):
-        value = value.value
-    return default if value is None else value
-
-
 def policy_name(value: Any) -> str:
     """``fair``, ``drf``, ``fifo``, or the class name of a custom policy (SchedulingPolicy.parse)."""
     text = str(getattr(value, "name", value) if not isinstance(value, str) else value).strip()
@@ -194,7 +174,7 @@ def _under_default_refusal(path: str, dropped: frozenset[str], hadoop_version: H
 
 
 def evaluate_fair(
-    tree: QueueTree,
+    tree: FairTree,
     cluster: Mapping[str, int],
     snapshot: DemandSnapshot | None = None,
     *,
@@ -205,10 +185,11 @@ def evaluate_fair(
     types = resource_types(cluster.keys())
     full_cluster = {t: int(cluster.get(t, 0)) for t in types}
     semantics = Semantics.for_version(hadoop_version)
-    default_policy = policy_name(tree_setting(tree, "defaultQueueSchedulingPolicy", FAIR))
-    max_resources_default = tree_setting(tree, "queueMaxResourcesDefault")
+    info = tree.info
+    default_policy = policy_name(info.defaults.default_queue_scheduling_policy)
+    max_resources_default = info.defaults.queue_max_resources_default
     loads = snapshot.queues if snapshot is not None else {}
-    dropped = frozenset(tree.extras.get("dropped_queues") or ())
+    dropped = frozenset(info.dropped_queues)
 
     result = FairResult(cluster=full_cluster, types=types, queues=[], hadoop_version=hadoop_version)
     # 1. flatten the tree (pre-order, iterative) and settle the policy rules top-down
@@ -216,9 +197,7 @@ def evaluate_fair(
     limits: dict[tuple[object, object], tuple[Vector, Vector]] = {}
     while stack:
         queue, parent = stack.pop()
-        shares = _queue_shares(
-            queue, parent, full_cluster, types, default_policy, max_resources_default, limits
-        )
+        shares = _queue_shares(queue, parent, full_cluster, types, limits)
         if parent is not None:
             parent.children.append(shares)
             refusal = (
@@ -268,12 +247,11 @@ def _queue_shares(
     parent: QueueShares | None,
     cluster: Mapping[str, int],
     types: tuple[str, ...],
-    default_policy: str,
-    max_resources_default: Any,
     memo: dict[tuple[object, object], tuple[Vector, Vector]] | None = None,
 ) -> QueueShares:
-    min_value = setting(queue, "minResources")
-    max_resources = setting(queue, "maxResources", max_resources_default)
+    values = queue.effective
+    min_value = values.min_resources
+    max_resources = values.max_resources
     # most queues repeat a few limits: resolve each distinct pair once per evaluation
     key = (_spec_key(min_value), _spec_key(max_resources))
     known = memo.get(key) if memo is not None and None not in key else None
@@ -287,22 +265,14 @@ def _queue_shares(
     else:
         min_share, max_share = known
     min_share, max_share = dict(min_share), dict(max_share)  # every queue owns its vectors
-    weight = setting(queue, "weight", 1.0)
-    try:
-        weight = float(weight)
-    except (TypeError, ValueError):
-        weight = 1.0
-    max_apps = setting(queue, "maxRunningApps", INT_MAX)
-    try:
-        max_apps = int(max_apps)
-    except (TypeError, ValueError):
-        max_apps = INT_MAX
+    weight = float(values.weight)
+    max_apps = int(values.max_running_apps)
     return QueueShares(
         path=queue.path,
         name=queue.name,
         parent=parent.path if parent is not None else None,
         leaf=queue.is_leaf,
-        policy=policy_name(setting(queue, "schedulingPolicy", default_policy)),
+        policy=policy_name(values.scheduling_policy),
         weight=weight,
         min_share=min_share,
         max_share=max_share,
@@ -347,7 +317,7 @@ def _add_dynamic_queues(
             continue
         for index in range(depth + 1, len(parts) + 1):
             queue_path = ".".join(parts[:index])
-            max_child = setting(parent.queue, "maxChildResources") if parent.queue is not None else None
+            max_child = parent.queue.effective.max_child_resources if parent.queue is not None else None
             limit = max_child if max_child is not None else max_resources_default
             shares = QueueShares(
                 path=queue_path,

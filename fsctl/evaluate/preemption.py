@@ -21,8 +21,8 @@ from typing import Any
 from fsctl.evaluate.comparators import comparator
 from fsctl.evaluate.compute_fair_shares import java_float
 from fsctl.evaluate.fair import DRF, FAIR, AppShares, FairResult, QueueShares, app_schedulable
+from fsctl.fair.model import FairTree
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, Vector
-from fsctl.model.tree import Queue, QueueTree, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 DEFAULT_THRESHOLD = 0.5
@@ -79,64 +79,18 @@ class PreemptionResult:
     notes: list[str] = field(default_factory=list)
 
 
-def _declared_raw(owner: Queue | QueueTree, key: str) -> str | None:
-    declared = owner.declared.get(key) if isinstance(owner, Queue) else owner.settings.get(key)
-    if isinstance(declared, Setting):
-        return declared.raw if declared.raw else (None if declared.value is None else str(declared.value))
-    return None
-
-
-def _seconds_ms(text: str | None) -> int | None:
-    if text is None:
-        return None
-    try:
-        return int(text.strip()) * 1000
-    except ValueError:
-        return None
-
-
-def _fraction(text: str | None) -> float | None:
-    if text is None:
-        return None
-    try:
-        return min(max(java_float(float(text.strip())), 0.0), 1.0)
-    except ValueError:
-        return None
-
-
-def queue_settings(tree: QueueTree) -> dict[str, QueuePreemption]:
-    """Inherited timeouts, thresholds and allowPreemptionFrom for every queue (fs-parse.md §2.6).
-
-    Read from the declared text (seconds in the file, milliseconds here) so the result does not depend
-    on how a reader stores the effective value.
-    """
-    root_min = _seconds_ms(_declared_raw(tree, "defaultMinSharePreemptionTimeout"))
-    root_fair = _seconds_ms(_declared_raw(tree, "defaultFairSharePreemptionTimeout"))
-    if root_fair is None:
-        root_fair = _seconds_ms(_declared_raw(tree, "fairSharePreemptionTimeout"))  # deprecated top-level
-    root_threshold = _fraction(_declared_raw(tree, "defaultFairSharePreemptionThreshold"))
-    base = QueuePreemption(
-        min_share_timeout_ms=UNBOUNDED if root_min is None else root_min,
-        fair_share_timeout_ms=UNBOUNDED if root_fair is None else root_fair,
-        threshold=DEFAULT_THRESHOLD if root_threshold is None else root_threshold,
-    )
+def queue_settings(tree: FairTree) -> dict[str, QueuePreemption]:
+    """Inherited timeouts, thresholds and allowPreemptionFrom of every queue (fs-parse.md §2.6), as
+    the reader resolved them."""
     out: dict[str, QueuePreemption] = {}
-    stack: list[tuple[Queue, QueuePreemption]] = [(tree.root, base)]
-    while stack:
-        queue, inherited = stack.pop()
-        own_min = _seconds_ms(_declared_raw(queue, "minSharePreemptionTimeout"))
-        own_fair = _seconds_ms(_declared_raw(queue, "fairSharePreemptionTimeout"))
-        own_threshold = _fraction(_declared_raw(queue, "fairSharePreemptionThreshold"))
-        allow = _declared_raw(queue, "allowPreemptionFrom")
-        settings = QueuePreemption(
-            min_share_timeout_ms=inherited.min_share_timeout_ms if own_min is None else own_min,
-            fair_share_timeout_ms=inherited.fair_share_timeout_ms if own_fair is None else own_fair,
-            threshold=inherited.threshold if own_threshold is None else own_threshold,
-            # Boolean.parseBoolean; a non-preemptable parent forces its subtree non-preemptable
-            preemptable=inherited.preemptable and (allow is None or allow.strip().lower() == "true"),
+    for queue in tree.queues():
+        values = queue.effective
+        out[queue.path] = QueuePreemption(
+            min_share_timeout_ms=values.min_share_preemption_timeout,
+            fair_share_timeout_ms=values.fair_share_preemption_timeout,
+            threshold=java_float(values.fair_share_preemption_threshold),
+            preemptable=values.allow_preemption_from,
         )
-        out[queue.path] = settings
-        stack.extend((child, settings) for child in queue.children)
     return out
 
 
@@ -215,7 +169,7 @@ def utilization(fair: FairResult) -> float:
 
 
 def evaluate_preemption(
-    tree: QueueTree,
+    tree: FairTree,
     fair: FairResult,
     settings: PreemptionSettings,
     *,

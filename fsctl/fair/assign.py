@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from fsctl.fair.model import FairTree
 from fsctl.fair.names import assure_root, clean_name, is_valid_node_name, is_valid_queue_name
 from fsctl.fair.placement import DEFAULT_QUEUE
-from fsctl.model.tree import PlacementRule, QueueTree
-from fsctl.model.versions import DEFAULT_VERSION
+from fsctl.model.tree import PlacementRule
 
 #: the queue a submission without one names (YarnConfiguration.DEFAULT_QUEUE_NAME)
 DEFAULT_QUEUE_NAME = "default"
@@ -39,22 +38,20 @@ class FairQueues:
     """The queues the Fair Scheduler knows when an application arrives: the file's, all configured
     (none dynamic), and before Hadoop 3.4 ``root.default``."""
 
-    def __init__(self, tree: QueueTree) -> None:
+    def __init__(self, tree: FairTree) -> None:
         #: queues the file declares but Hadoop refuses to create (a refused policy, FS114-FS116): an
         #: application sent there is refused again when getLeafQueue tries to create them
-        self._refused = tuple(tree.extras.get("dropped_queues") or ())
+        info = tree.info
+        self._refused = tuple(info.dropped_queues)
         #: path -> whether it is a leaf
         self._leaf = {queue.path: queue.is_leaf for queue in tree.queues() if not self.refused(queue.path)}
         self._leaf["root"] = False  # QueueManager.initialize: root is always an FSParentQueue
         #: the policy each queue runs, and the one a new (dynamic) queue gets: the default
         self._policy = {
-            queue.path: _policy(queue.effective.get("schedulingPolicy")) for queue in tree.queues()
+            queue.path: _policy(queue.effective.scheduling_policy) for queue in tree.queues()
         }
-        default = tree.effective.get("defaultQueueSchedulingPolicy")
-        if default is None and "defaultQueueSchedulingPolicy" in tree.settings:
-            default = tree.settings["defaultQueueSchedulingPolicy"].value
-        self.default_policy = _policy(default)
-        if tree.extras.get("hadoop_version", DEFAULT_VERSION) < (3, 4):
+        self.default_policy = _policy(info.defaults.default_queue_scheduling_policy)
+        if info.hadoop_version < (3, 4):
             # QueueManager.initialize creates the leaf root.default before the file is read until
             # YARN-7769 (3.4.0); 3.4 has it only when the file declares it (oracle: 3.3.6, 3.4.2)
             self._leaf.setdefault(DEFAULT_QUEUE, True)
@@ -177,7 +174,6 @@ def _admit(queues: FairQueues, path: str, rule: str) -> Assignment:
     return Assignment(None, rule, f"{path} is not a leaf queue")
 
 
-def _policy(value: Any) -> str:
-    """A queue's policy as the reader resolved it (a Setting or its value), lower-case; fair when unset."""
-    value = getattr(value, "value", value)
-    return str(value).strip().lower() if value is not None else "fair"
+def _policy(value: str) -> str:
+    """A policy as the reader resolved it, lower-case (a class name as written)."""
+    return value.strip().lower()

@@ -5,63 +5,38 @@ Follows ``AllocationFileLoaderService``, ``allocation/AllocationFileParser``,
 checks at queue creation). Hadoop stops at the first error; this reader reports all of them and
 never raises. fs-parse.md §2 is the grammar, §3 the checks.
 
-Effective settings (``Queue.effective``; keys are Hadoop element names, aliases folded into them):
-
-==============================  =====================================================================
-``weight``                      float (Java float), default 1.0
-``minResources``                ResourceSpec, absolute; 0 when unset *or a percentage* (Hadoop drops it)
-``maxResources``                ResourceSpec (may be a percentage); default ``queueMaxResourcesDefault``
-``maxChildResources``           ResourceSpec or None (limit for dynamic children only)
-``maxContainerAllocation``      ResourceSpec, absolute: own value (a percentage counts as unset) or the
-                                nearest ancestor's, capped by ``yarn.scheduler.maximum-allocation-*``
-``maxRunningApps``              int, default ``queueMaxAppsDefault``
-``maxAMShare``                  float, default ``queueMaxAMShareDefault`` (meaningful on leaves only)
-``schedulingPolicy``            ``"fair"``, ``"drf"``, ``"fifo"`` or a class name; default
-                                ``defaultQueueSchedulingPolicy`` (never the parent's)
-``minSharePreemptionTimeout``   int ms (``Long.MAX_VALUE`` = never), inherited; root: the top-level default
-``fairSharePreemptionTimeout``  int ms, inherited; root: top-level default (or deprecated element)
-``fairSharePreemptionThreshold``  float in [0, 1] (or NaN), inherited; root: top-level default 0.5
-``allowPreemptionFrom``         bool; False on any ancestor forces False
-``aclSubmitApps``               str, the raw ACL text (not trimmed); root ``"*"``, others ``" "`` (nobody)
-``aclAdministerApps``           str, same
-``aclAdministerReservations``, ``aclListReservations``, ``aclSubmitReservations``: str or None
-``reservation``                 bool, the queue is reservable (a plan queue)
-==============================  =====================================================================
-
-``Queue.declared`` uses the same keys for what the file says (a :class:`Setting` with the parsed value,
-the text as written and the element's location): timeouts already in ms, clamps applied, ``schedulingMode``
-stored as ``schedulingPolicy``, a percentage ``minResources`` kept as written. Invalid values are
-left out (their diagnostic says why).
-
-``QueueTree.effective`` holds the top-level defaults under their element names:
-``userMaxAppsDefault``, ``queueMaxAppsDefault`` (int), ``queueMaxResourcesDefault`` (ResourceSpec),
-``queueMaxAMShareDefault`` (float), ``defaultQueueSchedulingPolicy`` (str),
-``defaultMinSharePreemptionTimeout`` / ``defaultFairSharePreemptionTimeout`` (int ms, Long.MAX_VALUE when
-unset), ``defaultFairSharePreemptionThreshold`` (float), ``reservation-planner`` / ``-agent`` / ``-policy``
-(str). ``QueueTree.placement`` is the file's ``queuePlacementPolicy`` (None when absent: use
-``effective_placement``). ``QueueTree.extras``:
-
-- ``users``: ``{name: {"maxRunningApps": Setting}}``; ``user_max_apps``: ``{name: int}`` (effective)
-- ``queue_elements``: one read-only mapping (:class:`QueueElement`) per ``<queue>``/``<pool>``
-  element (``path``, ``tag`` as written, e.g. the quirky ``ueue``, ``type`` attribute or None,
-  ``location``); duplicates appear several times
-- ``ignored_elements``: elements Hadoop silently ignores (``path`` of the queue or None, ``parent``
-  tag, ``tag``, ``location``)
-- ``dropped_queues``: paths Hadoop does not create because of scheduling-policy conflicts (subtree roots)
-- ``site``: the :class:`FairSiteSettings` used; ``placement_location``: where the policy element is
-- ``document``: the :class:`XmlDocument` read (for checks on the text); ``hadoop_version``
+The tree is a ``QueueTree[FairQueueValues, FairInfo]`` (:mod:`fsctl.fair.model`): ``Queue.declared``
+holds what the file says under the element names of :mod:`fsctl.fair.elements` (a :class:`Setting`
+with the parsed value, the text as written and the element's location): timeouts already in ms,
+clamps applied, ``schedulingMode`` stored as ``schedulingPolicy``, a percentage ``minResources`` kept
+as written; invalid values are left out (their diagnostic says why). ``QueueTree.settings`` holds the
+top-level elements the same way (timeouts in seconds, as written). ``Queue.effective`` and
+``tree.info.defaults`` are resolved once by :mod:`fsctl.fair.effective`. ``QueueTree.placement`` is
+the file's ``queuePlacementPolicy`` (None when absent: use ``effective_placement``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
 from fsctl.catalogue import fair as rules
+from fsctl.fair.effective import resolve_defaults, resolve_queues, user_max_apps
+from fsctl.fair.elements import (
+    ACL_PROPERTIES,
+    QUEUE_PROPERTIES,
+    QUEUE_ROWS,
+    ROOT_DEFAULTS,
+    TOP_LEVEL_POLICY_TAGS,
+    TOP_LEVEL_TEXT,
+    TOP_ROWS,
+    Kind,
+)
+from fsctl.fair.model import FairInfo, FairQueue, FairTree, QueueElement
 from fsctl.fair.names import trim_queue_name
 from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
 from fsctl.fair.site import FairSiteSettings
@@ -72,75 +47,30 @@ from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec
-from fsctl.model.tree import FAIR, PlacementRule, Queue, QueueTree, ReadResult, Setting
+from fsctl.model.tree import FAIR, PlacementRule, Queue, ReadResult, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf
 
-LONG_MAX = javanum.LONG_MAX
 ROOT = "root"
 DEFAULT_QUEUE_NAME = "default"  # YarnConfiguration.DEFAULT_QUEUE_NAME
 
-# AllocationFileParser.VALID_TAG_NAMES (queue/pool, user, queuePlacementPolicy handled apart)
-TOP_LEVEL_SCALARS = (
-    "queueMaxAppsDefault",
-    "queueMaxAMShareDefault",
-    "queueMaxResourcesDefault",
-    "fairSharePreemptionTimeout",
-    "defaultFairSharePreemptionTimeout",
-    "defaultFairSharePreemptionThreshold",
-    "defaultMinSharePreemptionTimeout",
-    "reservation-agent",
-    "reservation-policy",
-    "reservation-planner",
-    "userMaxAppsDefault",
-)
-TOP_LEVEL_POLICY_TAGS = ("defaultQueueSchedulingPolicy", "defaultQueueSchedulingMode")
 TOP_LEVEL_TAGS = frozenset(
-    (*TOP_LEVEL_SCALARS, *TOP_LEVEL_POLICY_TAGS, "queue", "pool", "user", "queuePlacementPolicy")
+    (*TOP_LEVEL_TEXT, *TOP_LEVEL_POLICY_TAGS, "queue", "pool", "user", "queuePlacementPolicy")
 )
-_RESERVATION = "org.apache.hadoop.yarn.server.resourcemanager.reservation."
-RESERVATION_DEFAULTS = {  # FairScheduler.md
-    "reservation-planner": _RESERVATION + "planning.SimpleCapacityReplanner",
-    "reservation-agent": _RESERVATION + "planning.AlignedPlannerWithGreedy",
-    "reservation-policy": _RESERVATION + "CapacityOverTimePolicy",
-}
-#: queue child element -> property key (aliases folded)
-QUEUE_PROPERTIES = {
-    "minResources": "minResources",
-    "maxResources": "maxResources",
-    "maxChildResources": "maxChildResources",
-    "maxRunningApps": "maxRunningApps",
-    "maxAMShare": "maxAMShare",
-    "maxContainerAllocation": "maxContainerAllocation",
-    "weight": "weight",
-    "minSharePreemptionTimeout": "minSharePreemptionTimeout",
-    "fairSharePreemptionTimeout": "fairSharePreemptionTimeout",
-    "fairSharePreemptionThreshold": "fairSharePreemptionThreshold",
-    "schedulingPolicy": "schedulingPolicy",
-    "schedulingMode": "schedulingPolicy",
-    "aclSubmitApps": "aclSubmitApps",
-    "aclAdministerApps": "aclAdministerApps",
-    "aclAdministerReservations": "aclAdministerReservations",
-    "aclListReservations": "aclListReservations",
-    "aclSubmitReservations": "aclSubmitReservations",
-    "allowPreemptionFrom": "allowPreemptionFrom",
-    "reservation": "reservation",
-}
-ACL_PROPERTIES = frozenset(
-    (
-        "aclSubmitApps",
-        "aclAdministerApps",
-        "aclAdministerReservations",
-        "aclListReservations",
-        "aclSubmitReservations",
-    )
-)
-EVERYBODY_ACL, NOBODY_ACL = "*", " "
 #: properties whose parsed value depends on the text alone and whose success reports nothing (not
 #: schedulingPolicy: a custom class is accepted with a warning at each place it is used)
-CACHEABLE_PROPERTIES = frozenset(QUEUE_PROPERTIES.values()) - {"schedulingPolicy", "reservation"}
+CACHEABLE_PROPERTIES = frozenset(e.name for e in QUEUE_ROWS if e.kind not in ("policy", "presence"))
+QUEUE_KINDS = {e.name: e.kind for e in QUEUE_ROWS}
+#: the numeric kinds: Hadoop's parser and what the message says the value must be
+_NUMBERS: dict[str, tuple[Callable[[str], Any], str]] = {
+    "int": (javanum.parse_int, "an integer"),
+    "seconds": (javanum.parse_long, "an integer (seconds)"),
+    "share": (javanum.parse_float, "a number"),
+    "fraction": (javanum.parse_float, "a number"),
+    "weight": (javanum.parse_double, "a number"),
+}
 
 POLICY_PACKAGE = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.policies."
 #: SchedulingPolicy.parse: the built-in names and classes
@@ -154,36 +84,6 @@ FAIR_DRF_MESSAGE = (  # policies/FairSharePolicy#isChildPolicyAllowed
     "instead. Please note that FIFO is only for leaf queues."
 )
 _JAVA_CLASS_NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
-
-
-class QueueElement(Mapping[str, Any]):
-    """One ``extras["queue_elements"]`` entry: a read-only mapping with the keys ``path``, ``tag``,
-    ``type`` and ``location``, the last worked out only when read (most never are)."""
-
-    __slots__ = ("_location", "path", "tag", "type")
-    KEYS = ("path", "tag", "type", "location")
-
-    def __init__(self, path: str, tag: str, type_attr: str | None, location: DeferredLocation) -> None:
-        self.path, self.tag, self.type = path, tag, type_attr
-        self._location: Location | DeferredLocation = location
-
-    def __getitem__(self, key: str) -> Any:
-        if key == "location":
-            if isinstance(self._location, DeferredLocation):
-                self._location = self._location.resolve()
-            return self._location
-        if key in ("path", "tag", "type"):
-            return getattr(self, key)
-        raise KeyError(key)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.KEYS)
-
-    def __len__(self) -> int:
-        return len(self.KEYS)
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
 
 
 def is_nested_queue_tag(tag: str) -> bool:
@@ -224,7 +124,7 @@ def java_resource_str(amounts: dict[str, int]) -> str:
     return text + ">"
 
 
-def effective_placement(tree: QueueTree, site: FairSiteSettings | None = None) -> list[PlacementRule]:
+def effective_placement(tree: FairTree, site: FairSiteSettings | None = None) -> list[PlacementRule]:
     """The rules Hadoop applies: the file's policy, else the yarn-site derived one (fs-parse §5.8).
 
     A policy element without any valid ``rule`` is ignored by Hadoop ("Empty rule set defined"),
@@ -234,7 +134,7 @@ def effective_placement(tree: QueueTree, site: FairSiteSettings | None = None) -
         return list(tree.placement)
     from fsctl.fair.placement import policy_from_settings
 
-    settings = site or tree.extras.get("site") or FairSiteSettings()
+    settings = site or tree.info.site
     return policy_from_settings(settings.allow_undeclared_pools, settings.user_as_default_queue)
 
 
@@ -251,6 +151,11 @@ def read_fair(
             reader.read()
         except Exception as exc:  # never let a reader crash the command
             reader.internal_error(doc.root, exc)
+            if not reader.resolved:  # what was read still gets its values
+                try:
+                    reader.resolve()
+                except Exception as again:
+                    reader.internal_error(doc.root, again)
     return ReadResult(doc.path, FAIR, reader.tree, reader.found)
 
 
@@ -265,25 +170,19 @@ class _FairReader:
             self.site = FairSiteSettings()
             self.internal_error(doc.root, exc)
         self.types = self.site.resource_types
-        root: Queue[Any] = Queue(ROOT, ROOT, location=self.later(doc.root))
-        self.tree: QueueTree[Any, Any] = QueueTree(FAIR, doc.path, root)
+        root: FairQueue = Queue(ROOT, ROOT, location=self.later(doc.root))
+        self.info = FairInfo(
+            resolve_defaults({}, self.types), site=self.site, document=doc, hadoop_version=hadoop_version
+        )
+        self.tree: FairTree = FairTree(FAIR, doc.path, root, info=self.info)
         self.index: dict[str, Queue] = {ROOT: root}
         #: (property, text) -> value, for values whose parsing reports nothing when it succeeds:
         #: large files repeat the same few texts (weights, limits) thousands of times
         self.parsed: dict[tuple[str, str], Any] = {}
-        self.queue_elements: list[Mapping[str, Any]] = []
-        self.ignored: list[dict[str, Any]] = []
-        self.users: dict[str, dict[str, Setting]] = {}
-        self.tree.extras.update(
-            queue_elements=self.queue_elements,
-            ignored_elements=self.ignored,
-            users=self.users,
-            dropped_queues=[],
-            site=self.site,
-            placement_location=None,
-            document=doc,
-            hadoop_version=hadoop_version,
-        )
+        self.queue_elements = self.info.queue_elements
+        self.ignored = self.info.ignored_elements
+        self.users = self.info.users
+        self.resolved = False
 
     # -- diagnostics ----------------------------------------------------------------------------
 
@@ -309,23 +208,11 @@ class _FairReader:
             return javanum.java_trim(text) if trim else text
         tag = local_name(node)
         if failure == "empty":
-            self.found.append(
-                rules.FS104.at(
-                    self.loc(node),
-                    f"<{tag}> is empty: Hadoop fails reading it (NullPointerException)",
-                    queue=queue,
-                    property=prop,
-                )
-            )
+            rule, why = rules.FS104, "is empty: Hadoop fails reading it (NullPointerException)"
         else:
-            self.found.append(
-                rules.FS105.at(
-                    self.loc(node),
-                    f"<{tag}> starts with an element, not text: Hadoop fails reading it (ClassCastException)",
-                    queue=queue,
-                    property=prop,
-                )
-            )
+            rule = rules.FS105
+            why = "starts with an element, not text: Hadoop fails reading it (ClassCastException)"
+        self.found.append(rule.at(self.loc(node), f"<{tag}> {why}", queue=queue, property=prop))
         return None
 
     def number(
@@ -345,6 +232,37 @@ class _FairReader:
             message = f"NumberFormatException: {exc} ({prop} must be {expected})"
             self.found.append(rule.at(self.loc(node), message, queue=queue, property=prop))
             return None
+
+    def value(
+        self, kind: Kind, node: etree._Element, text: str, queue: str | None, prop: str, report: bool = True
+    ) -> Any:
+        """The text parsed as Hadoop parses an element of this kind (:data:`~fsctl.fair.elements.Kind`;
+        timeouts in seconds), or None after a diagnostic; ``report`` False: a value Hadoop never
+        parses, so never an error."""
+        number = _NUMBERS.get(kind)
+        if number is not None:
+            parse, expected = number
+            if report:
+                value = self.number(node, text, parse, queue, prop, expected)
+            else:
+                try:
+                    value = parse(text)
+                except javanum.JavaNumberFormatError:
+                    value = None
+            if value is None:
+                return None
+            if kind == "share":
+                return javanum.java_min(value, 1.0)
+            if kind == "fraction":
+                return javanum.java_max(javanum.java_min(value, 1.0), 0.0)
+            return javanum.to_float32(value) if kind == "weight" else value
+        if kind in ("resource0", "resource"):
+            return self.resource(node, text, queue, prop, missing=0 if kind == "resource0" else UNBOUNDED)
+        if kind == "policy":
+            return self.policy(node, text, queue, prop)
+        if kind == "bool":
+            return javanum.parse_boolean(text)
+        return text  # acl (raw, not trimmed), text
 
     def resource(
         self, node: etree._Element, text: str, queue: str | None, prop: str, missing: int = UNBOUNDED
@@ -399,6 +317,7 @@ class _FairReader:
                     self.loc(root), "Bad fair scheduler config file: top-level element not <allocations>"
                 )
             )
+            self.resolve()
             return
         queue_elements: list[etree._Element] = []
         placement_element: etree._Element | None = None
@@ -472,7 +391,7 @@ class _FairReader:
         by_location = {e["location"]: e["path"] for e in self.queue_elements}
         for diagnostic in found:
             path = by_location.get(diagnostic.location) if diagnostic.location else None
-            self.found.append(replace(diagnostic, queue=path) if path else diagnostic)
+            self.found.append(dataclasses.replace(diagnostic, queue=path) if path else diagnostic)
 
     def default_policy(self, element: etree._Element) -> str | None:
         # AllocationFileParser#extractSchedulingPolicy: parsed at once, fifo refused
@@ -640,7 +559,7 @@ class _FairReader:
     def queue_property(self, queue: Queue, field: etree._Element, key: str) -> None:
         location = DeferredLocation(self.doc.location, field)
         path = queue.path
-        if key == "reservation":  # presence only, the content is never read
+        if QUEUE_KINDS[key] == "presence":  # the content is never read
             queue.declared[key] = Setting(True, "", location)
             return
         text: str | None = field.text
@@ -655,30 +574,10 @@ class _FairReader:
         if value is not None:
             queue.declared[key] = Setting(value, text, location)
             return
-        if key == "minResources":
-            value = self.resource(field, text, path, key, missing=0)
-        elif key in ("maxResources", "maxChildResources", "maxContainerAllocation"):
-            value = self.resource(field, text, path, key)
-        elif key == "maxRunningApps":
-            value = self.number(field, text, javanum.parse_int, path, key, "an integer")
-        elif key == "maxAMShare":
-            value = self.number(field, text, javanum.parse_float, path, key, "a number")
-            value = None if value is None else javanum.java_min(value, 1.0)
-        elif key == "weight":
-            value = self.number(field, text, javanum.parse_double, path, key, "a number")
-            value = None if value is None else javanum.to_float32(value)
-        elif key in ("minSharePreemptionTimeout", "fairSharePreemptionTimeout"):
-            value = self.number(field, text, javanum.parse_long, path, key, "an integer (seconds)")
-            value = None if value is None else javanum.java_long_multiply(value, 1000)
-        elif key == "fairSharePreemptionThreshold":
-            value = self.number(field, text, javanum.parse_float, path, key, "a number")
-            value = None if value is None else javanum.java_max(javanum.java_min(value, 1.0), 0.0)
-        elif key == "schedulingPolicy":
-            value = self.policy(field, text, path, key)
-        elif key == "allowPreemptionFrom":
-            value = javanum.parse_boolean(text)
-        else:  # ACLs: the raw text, not trimmed
-            value = text
+        kind = QUEUE_KINDS[key]
+        value = self.value(kind, field, text, path, key)
+        if value is not None and kind == "seconds":
+            value = javanum.java_long_multiply(value, 1000)
         if value is not None:
             queue.declared[key] = Setting(value, text, location)
             if key in CACHEABLE_PROPERTIES:
@@ -721,191 +620,49 @@ class _FairReader:
             return
         self.found.extend(diagnostics)
         self.tree.placement = rules_found
-        self.tree.extras["placement_location"] = self.loc(element)
+        self.info.placement_location = self.loc(element)
 
     # -- top-level defaults (AllocationFileParser getters, read only when consulted) ---------------
 
     def defaults(self, text_data: dict[str, tuple[str, etree._Element]]) -> None:
-        settings, effective = self.tree.settings, self.tree.effective
+        settings = self.tree.settings
         root = self.tree.root.declared
-
-        def parsed(tag: str, parse: Callable[[str], Any], expected: str, consulted: bool) -> Any:
-            entry = text_data.get(tag)
-            if entry is None:
-                return None
-            text, element = entry
-            if consulted:
-                value = self.number(element, text, parse, None, tag, expected)
-            else:  # never parsed by Hadoop, so never an error
-                try:
-                    value = parse(text)
-                except javanum.JavaNumberFormatError:
-                    value = None
-            settings[tag] = Setting(value, text, self.loc(element))
-            return value
-
-        def seconds(value: int | None) -> int | None:
-            return None if value is None else javanum.java_long_multiply(value, 1000)
-
-        min_timeout = seconds(
-            parsed(
-                "defaultMinSharePreemptionTimeout",
-                javanum.parse_long,
-                "an integer (seconds)",
-                "minSharePreemptionTimeout" not in root,
-            )
-        )
-        fair_consulted = "fairSharePreemptionTimeout" not in root
-        fair_timeout = seconds(
-            parsed(
-                "defaultFairSharePreemptionTimeout",
-                javanum.parse_long,
-                "an integer (seconds)",
-                fair_consulted,
-            )
-        )
-        deprecated = seconds(
-            parsed(
-                "fairSharePreemptionTimeout",
-                javanum.parse_long,
-                "an integer (seconds)",
-                fair_consulted and "defaultFairSharePreemptionTimeout" not in text_data,
-            )
-        )
-        if "defaultFairSharePreemptionTimeout" not in text_data:
-            fair_timeout = deprecated
-        threshold = parsed(
-            "defaultFairSharePreemptionThreshold",
-            javanum.parse_float,
-            "a number",
-            "fairSharePreemptionThreshold" not in root,
-        )
-        if threshold is not None:
-            threshold = javanum.java_max(javanum.java_min(threshold, 1.0), 0.0)
-            settings["defaultFairSharePreemptionThreshold"].value = threshold
-        user_max = parsed("userMaxAppsDefault", javanum.parse_int, "an integer", True)
-        max_resources: ResourceSpec | None = None
-        entry = text_data.get("queueMaxResourcesDefault")
-        if entry is not None:
-            max_resources = self.resource(entry[1], entry[0], None, "queueMaxResourcesDefault")
-            settings["queueMaxResourcesDefault"] = Setting(max_resources, entry[0], self.loc(entry[1]))
-        queue_max_apps = parsed("queueMaxAppsDefault", javanum.parse_int, "an integer", True)
-        am_share = parsed("queueMaxAMShareDefault", javanum.parse_float, "a number", True)
-        if am_share is not None:
-            am_share = javanum.java_min(am_share, 1.0)
-            settings["queueMaxAMShareDefault"].value = am_share
-        for tag, default in RESERVATION_DEFAULTS.items():
-            entry = text_data.get(tag)
-            if entry is not None:
-                settings[tag] = Setting(entry[0], entry[0], self.loc(entry[1]))
-            effective[tag] = entry[0] if entry is not None else default
-        policy = settings.get("defaultQueueSchedulingPolicy")
-        effective.update(
-            userMaxAppsDefault=INT_MAX if user_max is None else user_max,
-            queueMaxAppsDefault=INT_MAX if queue_max_apps is None else queue_max_apps,
-            queueMaxResourcesDefault=max_resources or ResourceSpec.of(dict.fromkeys(self.types, UNBOUNDED)),
-            queueMaxAMShareDefault=0.5 if am_share is None else am_share,
-            defaultQueueSchedulingPolicy=policy.value if policy is not None else "fair",
-            defaultMinSharePreemptionTimeout=LONG_MAX if min_timeout is None else min_timeout,
-            defaultFairSharePreemptionTimeout=LONG_MAX if fair_timeout is None else fair_timeout,
-            defaultFairSharePreemptionThreshold=0.5 if threshold is None else threshold,
-        )
-        self.tree.extras["user_max_apps"] = {
-            name: s["maxRunningApps"].value if "maxRunningApps" in s else effective["userMaxAppsDefault"]
-            for name, s in self.users.items()
-        }
-
-    # -- effective values (AllocationConfiguration, FSQueue, FSParentQueue, FairScheduler) --------
+        for element in TOP_ROWS:
+            if element.kind == "policy":
+                continue  # parsed at once (read)
+            for tag in (element.name, *element.aliases):
+                entry = text_data.get(tag)
+                if entry is None:
+                    continue
+                text, node = entry
+                # a default root declares itself is never read; nor is a deprecated spelling
+                # when the element itself is there
+                consulted = ROOT_DEFAULTS.get(element.name) not in root and (
+                    tag == element.name or element.name not in text_data
+                )
+                value = self.value(element.kind, node, text, None, tag, report=consulted)
+                settings[tag] = Setting(value, text, self.loc(node))
+        self.info.defaults = resolve_defaults(settings, self.types)
+        self.info.user_max_apps = user_max_apps(self.users, self.info.defaults)
 
     def resolve(self) -> None:
-        top = self.tree.effective
-        zero = ResourceSpec.of(dict.fromkeys(self.types, 0))
-        unbounded = dict.fromkeys(self.types, UNBOUNDED)
-        scheduler_max = {t: self.site.maximum_allocation.get(t, UNBOUNDED) for t in self.types}
-
-        def template(parent: dict[str, Any] | None) -> dict[str, Any]:
-            """The effective settings of a queue that declares nothing, in their usual key order."""
-            inherited = (
-                parent
-                if parent is not None
-                else {
-                    "minSharePreemptionTimeout": top["defaultMinSharePreemptionTimeout"],
-                    "fairSharePreemptionTimeout": top["defaultFairSharePreemptionTimeout"],
-                    "fairSharePreemptionThreshold": top["defaultFairSharePreemptionThreshold"],
-                    "allowPreemptionFrom": True,
-                }
-            )
-            acl_default = EVERYBODY_ACL if parent is None else NOBODY_ACL
-            return {
-                "weight": 1.0,
-                "minResources": zero,
-                "maxResources": top["queueMaxResourcesDefault"],
-                "maxChildResources": None,
-                "maxContainerAllocation": self.container_cap(None, parent, unbounded, scheduler_max),
-                "maxRunningApps": top["queueMaxAppsDefault"],
-                "maxAMShare": top["queueMaxAMShareDefault"],
-                "schedulingPolicy": top["defaultQueueSchedulingPolicy"],
-                "minSharePreemptionTimeout": inherited["minSharePreemptionTimeout"],
-                "fairSharePreemptionTimeout": inherited["fairSharePreemptionTimeout"],
-                "fairSharePreemptionThreshold": inherited["fairSharePreemptionThreshold"],
-                "allowPreemptionFrom": inherited["allowPreemptionFrom"],
-                "aclSubmitApps": acl_default,
-                "aclAdministerApps": acl_default,
-                "aclAdministerReservations": None,
-                "aclListReservations": None,
-                "aclSubmitReservations": None,
-                "reservation": False,
-            }
-
-        # siblings share their parent's template: a copy, then the few settings a queue declares
-        templates: dict[int, dict[str, Any]] = {}
-        for queue in self.tree.root.walk():
-            parent = queue.parent.effective if queue.parent is not None else None
-            base = templates.get(id(queue.parent))
-            if base is None:
-                base = templates[id(queue.parent)] = template(parent)
-            e = base.copy()
-            for key, setting in queue.declared.items():
-                value = setting.value
-                if key == "minResources":
-                    e[key] = value if not value.is_percentage else zero
-                elif key == "maxContainerAllocation":
-                    e[key] = self.container_cap(value, parent, unbounded, scheduler_max)
-                elif key == "allowPreemptionFrom":
-                    e[key] = value and base["allowPreemptionFrom"]  # False on any ancestor wins
-                elif key == "reservation":
-                    e[key] = bool(value)
-                else:
-                    e[key] = value
-            queue.effective.update(e)
-
-    @staticmethod
-    def container_cap(
-        own: ResourceSpec | None,
-        parent: dict[str, Any] | None,
-        unbounded: dict[str, int],
-        scheduler_max: dict[str, int],
-    ) -> ResourceSpec:
-        # FSLeafQueue/FSParentQueue#getMaximumContainerAllocation: a percentage is stored as unset,
-        # and unset (== unbounded) inherits; FairScheduler#getMaximumResourceCapability caps it
-        amounts = own.amounts() if own is not None and not own.is_percentage else unbounded
-        if amounts == unbounded and parent is not None:
-            return parent["maxContainerAllocation"]  # already capped
-        return ResourceSpec.of({t: min(amounts.get(t, UNBOUNDED), scheduler_max[t]) for t in unbounded})
+        """Every queue's effective values (AllocationConfiguration, FSQueue, FSParentQueue)."""
+        resolve_queues(self.tree.root, self.info.defaults, self.types, self.site.maximum_allocation)
+        self.resolved = True
 
     def check_policies(self) -> None:
         """QueueManager#createNewQueues: queues Hadoop refuses to create (with their subtrees)."""
-        dropped: list[str] = self.tree.extras["dropped_queues"]
+        dropped = self.info.dropped_queues
         stack = [self.tree.root]
         while stack:
             queue = stack.pop()
-            policy = queue.effective.get("schedulingPolicy")
+            policy = queue.effective.scheduling_policy
             if not queue.is_leaf and policy == "fifo":
                 self.report_fifo_parent(queue)
                 dropped.append(queue.path)
                 continue
             for child in reversed(queue.children):
-                child_policy = child.effective.get("schedulingPolicy")
+                child_policy = child.effective.scheduling_policy
                 if policy == "fair" and child_policy == "drf" and self.keeps_default(child):
                     stack.append(child)
                     continue
@@ -947,7 +704,7 @@ class _FairReader:
             elif default_is_parent and path.startswith(below):
                 parts = path.split(".")
                 created.update(".".join(parts[:i]) for i in range(3, len(parts) + 1))
-        dropped: list[str] = self.tree.extras["dropped_queues"]
+        dropped = self.info.dropped_queues
         stack = list(reversed(default.children))
         while stack:
             queue = stack.pop()
@@ -980,7 +737,7 @@ class _FairReader:
                 property="schedulingPolicy",
             )
         )
-        queue.effective["schedulingPolicy"] = "fair"
+        queue.effective = dataclasses.replace(queue.effective, scheduling_policy="fair")
         return True
 
     def report_fifo_parent(self, queue: Queue) -> None:

@@ -14,71 +14,26 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from fsctl.fair.elements import ACL_PROPERTIES, QUEUE_ORDER, SECONDS, TOP_LEVEL_ORDER
+from fsctl.fair.model import FairTree
 from fsctl.hadoop.javanum import java_trim, to_float32
 from fsctl.model.resources import ResourceSpec
-from fsctl.model.tree import PlacementRule, Queue, QueueTree, Setting
+from fsctl.model.tree import PlacementRule, Queue, Setting
 
 HEADER = (
     "Fair Scheduler allocation file written by fsctl: settings in canonical order. "
     "Run `fsctl validate` and `fsctl lint` on it after editing."
 )
 INDENT = "  "
-#: top-level elements in the order of the Hadoop documentation
-TOP_LEVEL_ORDER = (
-    "queueMaxAppsDefault",
-    "queueMaxResourcesDefault",
-    "queueMaxAMShareDefault",
-    "userMaxAppsDefault",
-    "defaultQueueSchedulingPolicy",
-    "defaultMinSharePreemptionTimeout",
-    "defaultFairSharePreemptionTimeout",
-    "fairSharePreemptionTimeout",
-    "defaultFairSharePreemptionThreshold",
-    "reservation-planner",
-    "reservation-agent",
-    "reservation-policy",
-)
-#: queue elements in the order of the Hadoop documentation
-QUEUE_ORDER = (
-    "weight",
-    "minResources",
-    "maxResources",
-    "maxChildResources",
-    "maxContainerAllocation",
-    "maxRunningApps",
-    "maxAMShare",
-    "schedulingPolicy",
-    "minSharePreemptionTimeout",
-    "fairSharePreemptionTimeout",
-    "fairSharePreemptionThreshold",
-    "allowPreemptionFrom",
-    "aclSubmitApps",
-    "aclAdministerApps",
-    "reservation",
-    "aclAdministerReservations",
-    "aclListReservations",
-    "aclSubmitReservations",
-)
-#: settings whose parsed value is milliseconds while the file holds seconds
-SECONDS = frozenset(
-    (
-        "minSharePreemptionTimeout",
-        "fairSharePreemptionTimeout",
-        "defaultMinSharePreemptionTimeout",
-        "defaultFairSharePreemptionTimeout",
-        "fairSharePreemptionTimeout",
-    )
-)
-ACLS = frozenset(name for name in QUEUE_ORDER if name.startswith("acl"))
 RULE_ATTRIBUTE_ORDER = ("name", "create", "queue")
 
 
-def write_fair(tree: QueueTree) -> bytes:
+def write_fair(tree: FairTree) -> bytes:
     """The allocation file for ``tree`` (UTF-8 bytes)."""
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', f"<!-- {HEADER} -->", "<allocations>"]
     sections: list[list[str]] = [
         _top_level(tree.settings),
-        _users(tree.extras.get("users") or {}),
+        _users(tree.info.users),
         _queues(tree),
         _placement(tree.placement),
     ]
@@ -119,7 +74,7 @@ def _users(users: Mapping[str, Mapping[str, Setting]]) -> list[str]:
     return lines
 
 
-def _queues(tree: QueueTree) -> list[str]:
+def _queues(tree: FairTree) -> list[str]:
     root = tree.root
     types = _type_attributes(tree)
     # root's own settings need an explicit root element, and so does a child named "root" (any
@@ -132,13 +87,9 @@ def _queues(tree: QueueTree) -> list[str]:
     return lines
 
 
-def _type_attributes(tree: QueueTree) -> set[str]:
+def _type_attributes(tree: FairTree) -> set[str]:
     """Paths written with ``type="parent"`` in the source (the reader lists every queue element)."""
-    return {
-        str(entry.get("path"))
-        for entry in tree.extras.get("queue_elements") or ()
-        if isinstance(entry, Mapping) and entry.get("type") == "parent"
-    }
+    return {str(entry["path"]) for entry in tree.info.queue_elements if entry["type"] == "parent"}
 
 
 def _queue(queue: Queue, depth: int, types: set[str]) -> list[str]:
@@ -201,7 +152,7 @@ def _element(depth: int, name: str, text: str) -> str:
 
 def _text(name: str, setting: Setting) -> str:
     """The text as written when known, else a canonical spelling of the value."""
-    if name in ACLS and setting.raw:
+    if name in ACL_PROPERTIES and setting.raw:
         return setting.raw  # not trimmed: Hadoop splits the raw text (AccessControlList)
     text = java_trim(setting.raw)
     return text if text else format_value(name, setting.value)

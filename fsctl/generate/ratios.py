@@ -29,7 +29,7 @@ from fsctl.io.fileio import read_input
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES, VCORES
-from fsctl.model.tree import Setting
+from fsctl.model.tree import Setting, preorder
 
 HUNDRED = Fraction(100)
 MAX_BYTES = 16 * 1024 * 1024
@@ -88,11 +88,7 @@ class RatioQueue:
         return not self.children
 
     def walk(self) -> Iterable[RatioQueue]:
-        stack = [self]
-        while stack:
-            queue = stack.pop()
-            yield queue
-            stack.extend(reversed(queue.children))
+        return preorder(self)
 
 
 @dataclass(eq=False)

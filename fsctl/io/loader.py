@@ -86,9 +86,7 @@ def load(
         # "top-level element not <allocations>" (AllocationFileLoaderService), FS100
         from fsctl.fair.reader import read_fair
 
-        result = read_fair(doc, yarn_site, hadoop_version)
-        if result.tree is not None:  # lint checks that need the XML itself reuse the parse
-            result.tree.extras.setdefault("document", doc)
+        result = read_fair(doc, yarn_site, hadoop_version)  # tree.info.document: lint reuses the parse
         return LoadedFile(result, doc, suppressions)
     if root_tag == "configuration":
         return _load_configuration(doc, suppressions, yarn_site, hadoop_version)

@@ -3,7 +3,7 @@
 Two kinds of checks. Checks on the *queue tree* (sums of minimum shares, maximums below minimums,
 duplicate leaf names, ...) work on any :class:`QueueTree`. Checks on the *text* of the file
 (duplicate definitions, unknown or quirk elements, ACL spelling, numbers Hadoop never range-checks)
-need the XML itself: the tree keeps only what Hadoop keeps. They use ``tree.extras["document"]``
+need the XML itself: the tree keeps only what Hadoop keeps. They use ``tree.info.document``
 when the reader left it there, else parse ``tree.source`` again (safely, see ``fsctl.io.xmldoc``);
 a tree built in memory simply gets no text checks.
 """
@@ -19,8 +19,8 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from fsctl.catalogue import fair_lint as rules
+from fsctl.fair.elements import QUEUE_PROPERTIES
 from fsctl.fair.names import trim_queue_name
-from fsctl.fair.reader import QUEUE_PROPERTIES
 from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, parse_double, parse_int, parse_long
 from fsctl.io.xmldoc import XmlDocument, XmlLoadError, element_text, load_xml, local_name
 from fsctl.model.diagnostics import Diagnostic, Severity
@@ -129,8 +129,8 @@ _DOCUMENTS: weakref.WeakKeyDictionary[QueueTree, XmlDocument | None] = weakref.W
 
 def source_document(tree: QueueTree) -> XmlDocument | None:
     """The XML the tree was read from, or None for a tree built in memory (parsed once per tree)."""
-    stored = tree.extras.get("document")
-    if isinstance(stored, XmlDocument):
+    stored = tree.info.document
+    if stored is not None:
         return stored
     if tree in _DOCUMENTS:
         return _DOCUMENTS[tree]
@@ -376,8 +376,7 @@ def _queue_values(queue: Queue) -> Iterator[Diagnostic]:
 
 
 def _is_reservable(queue: Queue) -> bool:
-    value = queue.effective.get("reservation")
-    return bool(value) if value is not None else False
+    return bool(queue.effective.reservation)
 
 
 def _top_level_values(tree: QueueTree, queues: list[Queue]) -> Iterator[Diagnostic]:
@@ -420,7 +419,7 @@ def _top_level_values(tree: QueueTree, queues: list[Queue]) -> Iterator[Diagnost
 
 def _user_limits(tree: QueueTree) -> Iterator[Diagnostic]:
     """FS321 for users: ``maxRunningApps`` 0 on a user or as ``userMaxAppsDefault``."""
-    users = tree.extras.get("users") or {}
+    users = tree.info.users
     for name, settings in users.items():
         limit = settings.get("maxRunningApps") if isinstance(settings, dict) else None
         if _number(limit) == 0 and limit is not None:

@@ -1,18 +1,19 @@
 """The queue tree shared by every command.
 
 A :class:`Queue` has a full path (``root.a.b``), its children in document order, its *declared*
-settings (what the file says, each with the location it came from) and its *effective* settings
-(Hadoop's defaults and inheritance resolved by the reader of its format). Setting names are the
+settings (what the file says, each with the location it came from) and its *effective* values
+(Hadoop's defaults and inheritance resolved once by the reader of its format). Setting names are the
 format's own: Fair Scheduler element names (``weight``, ``minResources``, ``schedulingPolicy``) for an
 allocation file, Capacity Scheduler key suffixes (``capacity``, ``maximum-capacity``) for
-capacity-scheduler.xml. Scheduler-wide settings live on the :class:`QueueTree`.
-"""
+capacity-scheduler.xml. A format types its trees as ``QueueTree[V, T]``: ``V`` its record of one
+queue's effective values, ``T`` its scheduler-wide record (``tree.info``); the Fair Scheduler's are
+in :mod:`fsctl.fair.model`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
@@ -26,6 +27,22 @@ YARN_SITE: Format = "yarn-site"
 V = TypeVar("V")
 #: a format's record of scheduler-wide values and what later stages need of the file
 T = TypeVar("T")
+
+
+class Node(Protocol):
+    children: list[Any]
+
+
+N = TypeVar("N", bound=Node)
+
+
+def preorder(root: N) -> Iterator[N]:
+    """``root`` and every descendant, pre-order, children in order (no recursion: trees are deep)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.children))
 
 
 class Setting:
@@ -130,11 +147,7 @@ class Queue(Generic[V]):
 
     def walk(self) -> Iterator[Queue]:
         """This queue and every descendant, pre-order, children in document order (no recursion)."""
-        stack = [self]
-        while stack:
-            queue = stack.pop()
-            yield queue
-            stack.extend(reversed(queue.children))
+        return preorder(self)
 
     def ancestors(self) -> Iterator[Queue]:
         node = self.parent
@@ -182,11 +195,13 @@ class QueueTree(Generic[V, T]):
     root: Queue
     #: scheduler-wide settings declared in the file (top-level Fair elements, global CS keys)
     settings: dict[str, Setting] = field(default_factory=dict)
-    #: scheduler-wide settings with Hadoop's defaults resolved
+    #: scheduler-wide settings with Hadoop's defaults resolved (Capacity Scheduler until its reader is
+    #: typed; a Fair tree's are ``info.defaults``)
     effective: dict[str, Any] = field(default_factory=dict)
     #: Fair Scheduler placement policy; None when the file has none (yarn-site decides, fs-parse §5.8)
     placement: list[PlacementRule] | None = None
-    #: anything format-specific a later stage needs (users, mapping rules, raw properties, ...)
+    #: anything format-specific a later stage needs (Capacity Scheduler mapping rules, raw properties,
+    #: ... until its reader is typed; a Fair tree keeps none)
     extras: dict[str, Any] = field(default_factory=dict)
     #: the format's typed scheduler-wide record (replaces ``effective`` and ``extras`` as readers move)
     info: T = None  # type: ignore[assignment]

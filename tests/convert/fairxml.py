@@ -9,32 +9,30 @@ from __future__ import annotations
 
 from lxml import etree
 
+from fsctl.fair.effective import resolve_defaults, resolve_tree
+from fsctl.fair.elements import BY_QUEUE_NAME, BY_TOP_NAME, QUEUE_PROPERTIES
+from fsctl.fair.model import FairInfo
 from fsctl.fair.resources import parse_resource_config_value
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES, UNBOUNDED
 from fsctl.model.tree import FAIR, PlacementRule, Queue, QueueTree, Setting
 
-RESOURCES = {
-    "minResources": 0,
-    "maxResources": UNBOUNDED,
-    "maxChildResources": UNBOUNDED,
-    "maxContainerAllocation": UNBOUNDED,
-}
-FLOATS = {"weight", "maxAMShare", "fairSharePreemptionThreshold"}
-INTS = {"maxRunningApps"}
-GLOBAL_INTS = {"queueMaxAppsDefault", "userMaxAppsDefault"}
-GLOBAL_FLOATS = {"queueMaxAMShareDefault", "defaultFairSharePreemptionThreshold"}
-
 
 def _value(tag: str, text: str) -> object:
-    if tag in RESOURCES:
-        return parse_resource_config_value(text.strip(), RESOURCES[tag], MANDATORY_TYPES)
-    if tag in FLOATS:
+    """The text parsed as the element's kind (fsctl/fair/elements.py), without Hadoop's checks."""
+    element = BY_QUEUE_NAME.get(QUEUE_PROPERTIES.get(tag, tag)) or BY_TOP_NAME.get(tag)
+    kind = element.kind if element is not None else "text"
+    if kind in ("resource0", "resource"):
+        missing = 0 if kind == "resource0" else UNBOUNDED
+        return parse_resource_config_value(text.strip(), missing, MANDATORY_TYPES)
+    if kind in ("weight", "share", "fraction"):
         return float(text)
-    if tag in INTS:
+    if kind in ("int", "seconds"):
         return int(text)
-    if tag == "allowPreemptionFrom":
+    if kind == "bool":
         return text.strip().lower() == "true"
+    if kind == "presence":
+        return True
     return text.strip()
 
 
@@ -51,7 +49,7 @@ def _queue(element: etree._Element, parent: Queue, source: str) -> Queue:
             _queue(child, queue, source)
             continue
         text = child.text or ""
-        queue.declared[child.tag] = Setting(
+        queue.declared[QUEUE_PROPERTIES.get(child.tag, child.tag)] = Setting(
             _value(child.tag, text), text, Location(source, child.sourceline or 0, 1)
         )
         if child.tag == "reservation":
@@ -78,7 +76,7 @@ def fair_tree(xml: str, source: str = "fair-scheduler.xml") -> QueueTree:
     root_element = etree.fromstring(xml.encode())
     root = Queue("root", "root", location=Location(source, 1, 1))
     tree = QueueTree(FAIR, source, root)
-    users: dict[str, Setting] = {}
+    users: dict[str, dict[str, Setting]] = {}
     for element in root_element:
         if not isinstance(element.tag, str):
             continue
@@ -92,23 +90,22 @@ def fair_tree(xml: str, source: str = "fair-scheduler.xml") -> QueueTree:
                         _queue(child, root, source)
                     else:
                         text = child.text or ""
-                        root.declared[child.tag] = Setting(_value(child.tag, text), text)
+                        root.declared[QUEUE_PROPERTIES.get(child.tag, child.tag)] = Setting(
+                            _value(child.tag, text), text
+                        )
             else:
                 _queue(element, root, source)
         elif element.tag == "user":
             apps = element.findtext("maxRunningApps")
             if apps is not None:
-                users[element.get("name", "")] = Setting(int(apps), apps)
+                users[element.get("name", "")] = {"maxRunningApps": Setting(int(apps), apps)}
         elif element.tag == "queuePlacementPolicy":
             tree.placement = [_rule(r) for r in element if isinstance(r.tag, str) and r.tag.lower() == "rule"]
         else:
             text = element.text or ""
-            value: object = text.strip()
-            if element.tag in GLOBAL_INTS:
-                value = int(text)
-            elif element.tag in GLOBAL_FLOATS:
-                value = float(text)
+            value = _value(element.tag, text)
             tree.settings[element.tag] = Setting(value, text, Location(source, element.sourceline or 0, 1))
-    tree.extras["users"] = users
+    tree.info = FairInfo(resolve_defaults({}, MANDATORY_TYPES), users=users)
+    resolve_tree(tree)
     tree.reindex()
     return tree

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from fsctl.fair.effective import resolve_defaults
+from fsctl.fair.model import FairInfo
+from fsctl.model.resources import MANDATORY_TYPES
 from fsctl.model.tree import CAPACITY, FAIR, Format, PlacementRule, Queue, QueueTree, Setting
 
 
@@ -33,7 +36,11 @@ def tree(
             queue.declared[key] = Setting(values[key], str(values[key]))
         queue.declared_parent = path in parents
     result = QueueTree(format=fmt, source="test.xml", root=root, placement=placement)
-    result.effective.update(settings or {})
+    if fmt == FAIR:  # the top-level defaults as the Fair reader resolves them
+        given = {key: Setting(value, str(value)) for key, value in (settings or {}).items()}
+        result.info = FairInfo(resolve_defaults(given, MANDATORY_TYPES))
+    else:
+        result.effective.update(settings or {})
     return result
 
 

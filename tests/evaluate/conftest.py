@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from fsctl.fair.effective import resolve_tree
 from fsctl.model.tree import FAIR, Queue, QueueTree, Setting
 
 Spec = tuple[str, dict[str, Any], list[Any]]
@@ -20,7 +21,6 @@ def build_tree(
 ) -> QueueTree:
     root = Queue(name="root", path="root")
     for key, value in (root_settings or {}).items():
-        root.effective[key] = value
         root.declared[key] = Setting(value, str(value))
     stack: list[tuple[Queue, list[Spec]]] = [(root, children)]
     while stack:
@@ -28,13 +28,18 @@ def build_tree(
         for name, settings, grandchildren in specs:
             queue = parent.add_child(Queue(name=name, path=f"{parent.path}.{name}"))
             for key, value in settings.items():
-                queue.effective[key] = value
                 queue.declared[key] = Setting(value, str(value))
             if grandchildren:
                 stack.append((queue, grandchildren))
     tree = QueueTree(format=fmt, source="test.xml", root=root)
+    if fmt != FAIR:  # the Capacity Scheduler tests give effective values
+        for q in tree.queues():
+            q.effective.update({k: s.value for k, s in q.declared.items()})
+        tree.effective.update(tree_settings or {})
+        return tree
     for key, value in (tree_settings or {}).items():
-        tree.effective[key] = value
+        tree.settings[key] = Setting(value, str(value))
+    resolve_tree(tree)
     return tree
 
 

@@ -11,7 +11,7 @@ from fsctl.evaluate.demand import DemandSnapshot, QueueLoad
 from fsctl.evaluate.fair import evaluate_fair
 from fsctl.evaluate.preemption import PreemptionSettings, deficit_2x, evaluate_preemption, queue_settings
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, ResourceSpec
-from fsctl.model.tree import QueueTree, Setting
+from fsctl.model.tree import QueueTree
 
 Build = Callable[..., QueueTree]
 ON = PreemptionSettings(enabled=True, utilization_threshold=0.0)
@@ -134,17 +134,16 @@ def test_inherited_timeouts(build: Build) -> None:
             ("A", {}, []),
             (
                 "B",
-                {"minSharePreemptionTimeout": 10, "fairSharePreemptionTimeout": 25},
+                {"minSharePreemptionTimeout": 10000, "fairSharePreemptionTimeout": 25000},  # declared: ms
                 [
-                    ("B1", {"minSharePreemptionTimeout": 5}, []),
-                    ("B2", {"fairSharePreemptionTimeout": 20}, []),
+                    ("B1", {"minSharePreemptionTimeout": 5000}, []),
+                    ("B2", {"fairSharePreemptionTimeout": 20000}, []),
                 ],
             ),
             ("C", {}, []),
         ],
+        tree_settings={"defaultMinSharePreemptionTimeout": 15, "defaultFairSharePreemptionTimeout": 30},  # s
     )
-    tree.settings["defaultMinSharePreemptionTimeout"] = Setting(15, "15")
-    tree.settings["defaultFairSharePreemptionTimeout"] = Setting(30, "30")
     got = {
         path: (s.fair_share_timeout_ms, s.min_share_timeout_ms) for path, s in queue_settings(tree).items()
     }
@@ -174,9 +173,9 @@ def test_x6_is_starved_for_fair_share_2x(build: Build) -> None:
                     ("B2", {"fairSharePreemptionThreshold": 0.6}, []),
                 ],
             ),
-        ]
+        ],
+        tree_settings={"defaultFairSharePreemptionTimeout": 10},
     )
-    tree.settings["defaultFairSharePreemptionTimeout"] = Setting(10, "10")
     demand = snapshot(
         load("root.A", (1024, 1)),
         load("root.B.B1", (3072, 3), (2048, 2)),

@@ -83,7 +83,7 @@ def big(read_xml: Reader):
 def eff(tree, path: str, key: str):
     queue = tree.find(path)
     assert queue is not None, path
-    return queue.effective[key]
+    return queue.effective.as_dict()[key]
 
 
 def absolute(memory: int, vcores: int, custom: int | None = None) -> dict[str, int]:
@@ -133,8 +133,8 @@ def test_max_apps_and_am_share(big) -> None:
         assert eff(big, f"root.{name}", "maxAMShare") == pytest.approx(0.5)
     assert eff(big, "root.queueD", "maxRunningApps") == 3
     assert eff(big, "root.queueD", "maxAMShare") == pytest.approx(0.4)
-    assert big.extras["user_max_apps"] == {"user1": 10}
-    assert big.effective["userMaxAppsDefault"] == 5  # user2 -> 5
+    assert big.info.user_max_apps == {"user1": 10}
+    assert big.info.defaults.user_max_apps_default == 5  # user2 -> 5
 
 
 def test_max_container_allocation(big) -> None:
@@ -150,9 +150,9 @@ def test_max_container_allocation(big) -> None:
 def test_preemption_timeouts_and_threshold(big) -> None:
     # facts 16, 17, 18: declared values (ms); root from the top-level defaults; others inherit
     root = big.root
-    assert root.effective["minSharePreemptionTimeout"] == 120000
-    assert root.effective["fairSharePreemptionTimeout"] == 300000
-    assert root.effective["fairSharePreemptionThreshold"] == pytest.approx(0.4)
+    assert root.effective.min_share_preemption_timeout == 120000
+    assert root.effective.fair_share_preemption_timeout == 300000
+    assert root.effective.fair_share_preemption_threshold == pytest.approx(0.4)
     assert big.find("root.queueE").declared["minSharePreemptionTimeout"].value == 60000
     assert big.find("root.queueG").declared["minSharePreemptionTimeout"].value == 50000
     assert big.find("root.queueG.queueH").declared["minSharePreemptionTimeout"].value == 40000
@@ -169,17 +169,17 @@ def test_preemption_timeouts_and_threshold(big) -> None:
 
 def test_policies(big) -> None:
     # fact 20: root DRF (default), A DRF, B fair (explicit)
-    assert big.root.effective["schedulingPolicy"] == "drf"
+    assert big.root.effective.scheduling_policy == "drf"
     assert eff(big, "root.queueA", "schedulingPolicy") == "drf"
     assert eff(big, "root.queueB", "schedulingPolicy") == "fair"
-    assert big.effective["defaultQueueSchedulingPolicy"] == "drf"  # what a new root.newqueue gets
+    assert big.info.defaults.default_queue_scheduling_policy == "drf"  # what a new root.newqueue gets
 
 
 def test_acls(big) -> None:
     assert eff(big, "root.queueB", "aclAdministerApps") == "alice,bob admins"
     assert eff(big, "root.queueC", "aclSubmitApps") == "alice,bob admins"
     assert eff(big, "root.queueA", "aclSubmitApps") == " "
-    assert big.root.effective["aclSubmitApps"] == "*"
+    assert big.root.effective.acl_submit_apps == "*"
 
 
 def test_pool_tags_are_equivalent(read_xml: Reader) -> None:
@@ -195,11 +195,11 @@ def test_pool_tags_are_equivalent(read_xml: Reader) -> None:
     )
     tree = result.tree
     assert codes(result) == []
-    assert tree.find("root.queueE").effective["fairSharePreemptionThreshold"] == pytest.approx(0.3)
-    assert tree.root.effective["fairSharePreemptionThreshold"] == pytest.approx(0.6)
-    assert tree.root.effective["minSharePreemptionTimeout"] == 120000
-    assert tree.root.effective["fairSharePreemptionTimeout"] == 300000
-    assert tree.find("root.queueA").effective["minResources"].amounts() == {"memory-mb": 1024, "vcores": 0}
+    assert tree.find("root.queueE").effective.fair_share_preemption_threshold == pytest.approx(0.3)
+    assert tree.root.effective.fair_share_preemption_threshold == pytest.approx(0.6)
+    assert tree.root.effective.min_share_preemption_timeout == 120000
+    assert tree.root.effective.fair_share_preemption_timeout == 300000
+    assert tree.find("root.queueA").effective.min_resources.amounts() == {"memory-mb": 1024, "vcores": 0}
 
 
 def test_simple_placement_and_leaves(read_xml: Reader) -> None:
@@ -211,7 +211,7 @@ def test_simple_placement_and_leaves(read_xml: Reader) -> None:
     tree = result.tree
     assert codes(result) == []
     assert [r.name for r in tree.placement] == ["default"]
-    assert tree.find("root.queueA").effective["maxRunningApps"] == 1
+    assert tree.find("root.queueA").effective.max_running_apps == 1
     assert {q.path for q in tree.leaves()} == {"root.queueA", "root.queueB"}
 
 
@@ -302,12 +302,12 @@ def test_reservable_queue(read_xml: Reader) -> None:
     )
     tree = result.tree
     assert codes(result) == []
-    assert tree.find("root.reservable").effective["reservation"] is True
-    assert tree.find("root.other").effective["reservation"] is False
+    assert tree.find("root.reservable").effective.reservation is True
+    assert tree.find("root.other").effective.reservation is False
     assert not tree.find("root.reservable").is_leaf  # recorded as PARENT, not LEAF
-    assert tree.effective["reservation-agent"] == "DummyAgentName"
-    assert tree.effective["reservation-policy"] == "AnyAdmissionPolicy"
-    assert tree.effective["reservation-planner"].endswith("SimpleCapacityReplanner")
+    assert tree.info.defaults.reservation_agent == "DummyAgentName"
+    assert tree.info.defaults.reservation_policy == "AnyAdmissionPolicy"
+    assert tree.info.defaults.reservation_planner.endswith("SimpleCapacityReplanner")
 
 
 # TestQueueManager#testCheckQueueNodeName (fact 58): names with inner spaces are valid, outer are trimmed
@@ -320,11 +320,11 @@ def test_queue_name_trimming(read_xml: Reader) -> None:
 def test_new_leaf_defaults(read_xml: Reader) -> None:
     # TestQueueManager#testCreateLeafQueueWithDefaults... (fact 61): min 0, max unbounded
     queue = read_xml('<queue name="q"/>').tree.find("root.q")
-    assert queue.effective["minResources"].amounts() == {"memory-mb": 0, "vcores": 0}
-    assert queue.effective["maxResources"].amounts() == {"memory-mb": UNBOUNDED, "vcores": UNBOUNDED}
-    assert queue.effective["maxRunningApps"] == INT_MAX
-    assert queue.effective["weight"] == 1.0
-    assert queue.effective["minSharePreemptionTimeout"] == LONG_MAX
+    assert queue.effective.min_resources.amounts() == {"memory-mb": 0, "vcores": 0}
+    assert queue.effective.max_resources.amounts() == {"memory-mb": UNBOUNDED, "vcores": UNBOUNDED}
+    assert queue.effective.max_running_apps == INT_MAX
+    assert queue.effective.weight == 1.0
+    assert queue.effective.min_share_preemption_timeout == LONG_MAX
 
 
 def test_max_child_resources_recorded(read_xml: Reader) -> None:
@@ -334,11 +334,11 @@ def test_max_child_resources_recorded(read_xml: Reader) -> None:
         '<queue name="test" type="parent"><maxChildResources>8192mb,256vcores</maxChildResources>'
         '<queue name="childA"/></queue>'
     ).tree
-    assert tree.find("root.test").effective["maxChildResources"].amounts() == {
+    assert tree.find("root.test").effective.max_child_resources.amounts() == {
         "memory-mb": 8192,
         "vcores": 256,
     }
-    assert tree.find("root.test.childA").effective["maxResources"].amounts()["memory-mb"] == UNBOUNDED
+    assert tree.find("root.test.childA").effective.max_resources.amounts()["memory-mb"] == UNBOUNDED
 
 
 def test_policy_violation_root_fair_default_drf(read_xml: Reader) -> None:
@@ -351,7 +351,7 @@ def test_policy_violation_root_fair_default_drf(read_xml: Reader) -> None:
     )
     diagnostic = only(result, "FS114")
     assert diagnostic.queue == "root.child1"
-    assert result.tree.extras["dropped_queues"] == ["root.child1"]
+    assert result.tree.info.dropped_queues == ["root.child1"]
 
 
 def test_policy_violation_deep(read_xml: Reader) -> None:
@@ -362,7 +362,7 @@ def test_policy_violation_deep(read_xml: Reader) -> None:
         '<queue name="leaf"><schedulingPolicy>fair</schedulingPolicy></queue></queue></queue>'
     )
     assert only(result, "FS114").queue == "root.level2.level3"
-    assert result.tree.extras["dropped_queues"] == ["root.level2.level3"]
+    assert result.tree.info.dropped_queues == ["root.level2.level3"]
 
 
 def test_fifo_parent(read_xml: Reader) -> None:
@@ -389,7 +389,7 @@ def test_policy_compatibility_allowed_pairs(read_xml: Reader) -> None:
         '<queue name="child2"><schedulingPolicy>fifo</schedulingPolicy></queue></queue>'
     )
     assert codes(result) == []
-    assert result.tree.find("root.child2").effective["schedulingPolicy"] == "fifo"
+    assert result.tree.find("root.child2").effective.scheduling_policy == "fifo"
 
 
 @pytest.mark.parametrize(
@@ -407,17 +407,17 @@ def test_scheduling_policy_parse(read_xml: Reader, text: str, policy: str) -> No
     # TestSchedulingPolicy#testParseSchedulingPolicy (fact 66)
     result = read_xml(f'<queue name="q"><schedulingPolicy>{text}</schedulingPolicy></queue>')
     assert "FS112" not in codes(result)
-    assert result.tree.find("root.q").effective["schedulingPolicy"] == policy
+    assert result.tree.find("root.q").effective.scheduling_policy == policy
 
 
 def test_weights_are_java_floats(read_xml: Reader) -> None:
     tree = read_xml(
         '<queue name="q"><weight>0.1</weight></queue><queue name="n"><weight>NaN</weight></queue>'
     ).tree
-    weight = tree.find("root.q").effective["weight"]
+    weight = tree.find("root.q").effective.weight
     assert weight == pytest.approx(0.1)
     assert weight != 0.1  # (float) 0.1
-    assert math.isnan(tree.find("root.n").effective["weight"])
+    assert math.isnan(tree.find("root.n").effective.weight)
 
 
 def test_root_defaults_not_consulted_are_never_parsed(read_xml: Reader) -> None:
@@ -429,13 +429,13 @@ def test_root_defaults_not_consulted_are_never_parsed(read_xml: Reader) -> None:
         "<fairSharePreemptionTimeout>also-ignored</fairSharePreemptionTimeout>"
     )
     assert codes(result) == []
-    assert result.tree.root.effective["minSharePreemptionTimeout"] == 10000
-    assert result.tree.root.effective["fairSharePreemptionTimeout"] == 30000
+    assert result.tree.root.effective.min_share_preemption_timeout == 10000
+    assert result.tree.root.effective.fair_share_preemption_timeout == 30000
 
 
 def test_deprecated_top_level_fair_share_timeout(read_xml: Reader) -> None:
     result = read_xml("<fairSharePreemptionTimeout>20</fairSharePreemptionTimeout>")
-    assert result.tree.root.effective["fairSharePreemptionTimeout"] == 20000
+    assert result.tree.root.effective.fair_share_preemption_timeout == 20000
     assert codes(read_xml("<fairSharePreemptionTimeout>x</fairSharePreemptionTimeout>")) == ["FS106"]
 
 
@@ -447,11 +447,11 @@ def test_clamps_and_preemption_inheritance(read_xml: Reader) -> None:
         "</queue>"
         "<queueMaxAMShareDefault>7</queueMaxAMShareDefault>"
     ).tree
-    assert tree.find("root.a.b").effective["allowPreemptionFrom"] is False  # one-way inheritance
+    assert tree.find("root.a.b").effective.allow_preemption_from is False  # one-way inheritance
     assert tree.find("root.a").declared["maxAMShare"].value == 1.0  # min(v, 1)
-    assert tree.effective["queueMaxAMShareDefault"] == 1.0
-    assert tree.find("root.a").effective["fairSharePreemptionThreshold"] == 0.0  # clamped to [0, 1]
-    assert tree.find("root.a.b").effective["fairSharePreemptionThreshold"] == 0.0  # inherited
+    assert tree.info.defaults.queue_max_am_share_default == 1.0
+    assert tree.find("root.a").effective.fair_share_preemption_threshold == 0.0  # clamped to [0, 1]
+    assert tree.find("root.a.b").effective.fair_share_preemption_threshold == 0.0  # inherited
 
 
 def test_duplicates_last_wins_and_definitions_merge(read_xml: Reader) -> None:
@@ -464,10 +464,10 @@ def test_duplicates_last_wins_and_definitions_merge(read_xml: Reader) -> None:
     tree = result.tree
     assert codes(result) == []
     assert [q.path for q in tree.root.children] == ["root.a"]
-    assert tree.find("root.a").effective["weight"] == 3.0
-    assert tree.find("root.a").effective["maxRunningApps"] == 4
-    assert [e["path"] for e in tree.extras["queue_elements"]] == ["root.a", "root.a"]
-    assert tree.extras["user_max_apps"] == {"u": 2}
+    assert tree.find("root.a").effective.weight == 3.0
+    assert tree.find("root.a").effective.max_running_apps == 4
+    assert [e["path"] for e in tree.info.queue_elements] == ["root.a", "root.a"]
+    assert tree.info.user_max_apps == {"u": 2}
 
 
 def test_quirky_nested_tags(read_xml: Reader) -> None:
@@ -477,8 +477,8 @@ def test_quirky_nested_tags(read_xml: Reader) -> None:
     )
     tree = result.tree
     assert [c.name for c in tree.find("root.p").children] == ["a", "b", "c"]
-    assert [e["tag"] for e in tree.extras["queue_elements"]] == ["queue", "ueue", "e", "pool"]
-    assert [e["tag"] for e in tree.extras["ignored_elements"]] == ["queues"]
+    assert [e["tag"] for e in tree.info.queue_elements] == ["queue", "ueue", "e", "pool"]
+    assert [e["tag"] for e in tree.info.ignored_elements] == ["queues"]
 
 
 def test_root_element_named_upper_case(read_xml: Reader) -> None:
@@ -493,23 +493,23 @@ def test_percentage_min_resources_is_dropped(read_xml: Reader) -> None:
     assert queue.declared["minResources"].value == ResourceSpec.of_fractions(
         {"memory-mb": 0.5, "vcores": 0.5}
     )
-    assert queue.effective["minResources"].amounts() == {"memory-mb": 0, "vcores": 0}
+    assert queue.effective.min_resources.amounts() == {"memory-mb": 0, "vcores": 0}
 
 
 def test_acl_text_is_not_trimmed(read_xml: Reader) -> None:
     queue = read_xml('<queue name="a"><aclSubmitApps>\n  alice\n</aclSubmitApps></queue>').tree.find("root.a")
-    assert queue.effective["aclSubmitApps"] == "\n  alice\n"
+    assert queue.effective.acl_submit_apps == "\n  alice\n"
 
 
 def test_comment_before_value_is_ignored(read_xml: Reader) -> None:
     # Hadoop's DOM drops comments (setIgnoringComments) and joins the text around them
     result = read_xml('<queue name="a"><weight><!-- heavy -->2<!-- c -->5</weight></queue>')
     assert codes(result) == []
-    assert result.tree.find("root.a").effective["weight"] == 25.0
+    assert result.tree.find("root.a").effective.weight == 25.0
 
 
 def test_every_queue_has_the_documented_effective_keys(read_xml: Reader) -> None:
-    # the contract other engineers build on (fsctl/fair/reader.py docstring)
+    # the contract other engineers build on (fsctl/fair/model.py, by element name)
     documented = {
         "weight",
         "minResources",
@@ -532,8 +532,8 @@ def test_every_queue_has_the_documented_effective_keys(read_xml: Reader) -> None
     }
     tree = read_xml('<queue name="a"><queue name="b"/></queue>').tree
     for queue in tree.queues():
-        assert set(queue.effective) == documented, queue.path
-    assert set(tree.effective) == {
+        assert set(queue.effective.as_dict()) == documented, queue.path
+    assert set(tree.info.defaults.as_dict()) == {
         "userMaxAppsDefault",
         "queueMaxAppsDefault",
         "queueMaxResourcesDefault",

@@ -7,7 +7,9 @@ from xml.sax.saxutils import escape, quoteattr
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fsctl.fair.reader import QUEUE_PROPERTIES, TOP_LEVEL_TAGS, read_fair
+from fsctl.fair.elements import QUEUE_PROPERTIES
+from fsctl.fair.model import FairQueueValues
+from fsctl.fair.reader import TOP_LEVEL_TAGS, read_fair
 from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.xmldoc import load_xml
 
@@ -105,4 +107,4 @@ def test_reader_never_raises_and_locates_everything(body: list[str], site: dict[
         if diagnostic.file == "fuzz.xml":
             assert diagnostic.line >= 1 and diagnostic.column >= 1
     for queue in result.tree.queues():
-        assert "weight" in queue.effective and "maxResources" in queue.effective
+        assert isinstance(queue.effective, FairQueueValues)

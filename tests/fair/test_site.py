@@ -169,7 +169,7 @@ def test_custom_resource_types_feed_the_resource_grammar(read_xml: Reader) -> No
     assert [d.code for d in read_xml(body).diagnostics] == ["FS108"]  # gpu unknown without yarn-site
     result = read_xml(body, site={"yarn.resource-types": "gpu"})
     assert result.diagnostics == []
-    assert result.tree.find("root.a").effective["maxResources"].amounts() == {
+    assert result.tree.find("root.a").effective.max_resources.amounts() == {
         "memory-mb": 1024,
         "vcores": 1,
         "gpu": 2,
@@ -181,8 +181,8 @@ def test_scheduler_maximum_caps_container_allocation(read_xml: Reader) -> None:
         '<queue name="a"><maxContainerAllocation>memory-mb=20000, vcores=2</maxContainerAllocation></queue>'
     )
     tree = read_xml(body, site={"yarn.scheduler.maximum-allocation-mb": "16384"}).tree
-    assert tree.find("root.a").effective["maxContainerAllocation"].amounts() == {
+    assert tree.find("root.a").effective.max_container_allocation.amounts() == {
         "memory-mb": 16384,
         "vcores": 2,
     }
-    assert tree.root.effective["maxContainerAllocation"].amounts() == {"memory-mb": 16384, "vcores": 4}
+    assert tree.root.effective.max_container_allocation.amounts() == {"memory-mb": 16384, "vcores": 4}

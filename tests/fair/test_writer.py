@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from fsctl.fair.effective import resolve_tree
 from fsctl.fair.reader import read_fair
 from fsctl.fair.writer import format_value, write_fair
 from fsctl.io.loader import load
@@ -78,6 +79,7 @@ def test_canonical_element_order() -> None:
         root,
         placement=[PlacementRule("specified", create=False), PlacementRule("default", queue="root.etl")],
     )
+    resolve_tree(tree)
     text = write_fair(tree).decode()
     body = text.split('<queue name="etl">\n', 1)[1].split("  </queue>", 1)[0]
     assert body.splitlines() == [
@@ -96,6 +98,7 @@ def test_names_and_text_are_escaped(write: Callable[[str, str | bytes], str]) ->
     queue = root.add_child(Queue('a&b"<c>', 'root.a&b"<c>'))
     queue.declared["aclSubmitApps"] = Setting("a&b <admins>", "a&b <admins>")
     tree = QueueTree(FAIR, "<memory>", root)
+    resolve_tree(tree)
     again = reread(write_fair(tree), write)
     child = again.find('root.a&b"<c>')
     assert child is not None

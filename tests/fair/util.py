@@ -39,7 +39,7 @@ def fair_snapshot(tree: QueueTree) -> dict[str, Any]:
             for q in tree.queues()
         },
         "settings": values(tree.settings),
-        "users": {name: values(s) for name, s in (tree.extras.get("users") or {}).items()},
+        "users": {name: values(s) for name, s in tree.info.users.items()},
         # a policy without rules is ignored by Hadoop, and the writer leaves it out
         "placement": [rule(r) for r in tree.placement] if tree.placement else None,
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fsctl.catalogue import all_rules
+from fsctl.fair.effective import resolve_tree
 from fsctl.lint import LintContext
 from fsctl.lint import fair as fair_lint
 from fsctl.lint import placement as placement_lint
@@ -21,7 +22,10 @@ def tree_of(*paths: str, fmt: str = FAIR) -> QueueTree:
             full = ".".join(path.split(".")[: depth + 1])
             child = parent.child(name)
             parent = child if child is not None else parent.add_child(Queue(name, full))
-    return QueueTree(fmt, "<memory>", root)  # type: ignore[arg-type]
+    tree = QueueTree(fmt, "<memory>", root)  # type: ignore[arg-type]
+    if fmt == FAIR:
+        resolve_tree(tree)
+    return tree
 
 
 def minimum(memory: int, vcores: int) -> Setting:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from fsctl.fair.reader import QueueElement, read_fair
+from fsctl.fair.model import QueueElement
+from fsctl.fair.reader import read_fair
 from fsctl.io.xmldoc import load_xml
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import Queue, Setting
@@ -52,7 +53,7 @@ def test_reader_locations_match_the_document() -> None:
     assert queue is not None
     assert queue.location == Location("f.xml", 2, 3)
     assert queue.declared["weight"].location == Location("f.xml", 3, 5)
-    entry = tree.extras["queue_elements"][0]
+    entry = tree.info.queue_elements[0]
     assert isinstance(entry, QueueElement)
     assert dict(entry) == {
         "path": "root.a",

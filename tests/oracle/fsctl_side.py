@@ -11,6 +11,7 @@ from fsctl.commands.simulate import SimulateOptions
 from fsctl.commands.simulate import run as simulate
 from fsctl.io.loader import load, load_site
 from fsctl.model.diagnostics import Severity
+from fsctl.model.tree import FAIR
 from fsctl.model.versions import parse_version
 
 
@@ -28,7 +29,7 @@ def load_verdict(
     queues: dict[str, str] = {}
     if result.tree is not None:
         # queues Hadoop refuses to create (QueueManager.createNewQueues) stay in fsctl's tree, marked
-        dropped = tuple(result.tree.extras.get("dropped_queues") or ())
+        dropped = tuple(result.tree.info.dropped_queues) if result.tree.format == FAIR else ()
         for queue in result.tree.root.walk():
             if not any(queue.path == d or queue.path.startswith(d + ".") for d in dropped):
                 queues[queue.path] = "leaf" if queue.is_leaf else "parent"
