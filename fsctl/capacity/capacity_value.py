@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fsctl.hadoop.conf import ConfValueError, java_float_str, java_parse_float, to_float32
+from fsctl.hadoop.javanum import ConfValueError, java_float_str, parse_float, to_float32
 from fsctl.model.resources import MANDATORY_TYPES, MEMORY, VCORES, ResourceSpec
 
 # CapacitySchedulerConfiguration.PATTERN_FOR_ABSOLUTE_RESOURCE, tested with find(); Java's \w is ASCII
@@ -155,7 +155,7 @@ def is_vector_format(text: str | None) -> bool:
 def parse_weight(text: str) -> float:
     """extractFractionFromWeightConfig: Float.parseFloat of everything before the first ``w``."""
     try:
-        return java_parse_float(text[: text.index("w")])
+        return parse_float(text[: text.index("w")])
     except ConfValueError as exc:
         raise CapacityError(exc.message, "number", "NumberFormatException") from None
 
@@ -233,7 +233,7 @@ def _parse_capacity(
         # root is always 100%: Hadoop does not even parse the configured value
         return CapacityValue(CapacityMode.PERCENTAGE, text, percent=100.0, vector=vector)
     try:
-        percent = java_parse_float(text)
+        percent = parse_float(text)
     except ConfValueError as exc:
         raise CapacityError(exc.message, "number", "NumberFormatException") from None
     if maximum and not label and percent == -1.0:
@@ -338,7 +338,7 @@ def _parse_vector(text: str, resource_types: tuple[str, ...]) -> tuple[VectorEnt
         if kind is None:
             return ()
         try:
-            value = java_parse_float(uniform.group(1))
+            value = parse_float(uniform.group(1))
         except ConfValueError:
             return ()
         return tuple(VectorEntry(r, value, kind) for r in resource_types)
@@ -355,7 +355,7 @@ def _parse_vector(text: str, resource_types: tuple[str, ...]) -> tuple[VectorEnt
         if not raw.endswith(suffix) or not raw[: len(raw) - len(suffix)]:
             continue
         try:
-            value = java_parse_float(raw[: len(raw) - len(suffix)])
+            value = parse_float(raw[: len(raw) - len(suffix)])
         except ConfValueError:
             continue
         if suffix in _UNITS and suffix:

@@ -27,7 +27,8 @@ from typing import Any
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
 from fsctl.gcpause import paused_gc
-from fsctl.hadoop.conf import HadoopConf, document_location, java_trim, read_configuration
+from fsctl.hadoop.conf import HadoopConf, document_location, read_configuration
+from fsctl.hadoop.javanum import java_trim
 from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location

@@ -14,14 +14,8 @@ from typing import Literal
 
 from fsctl.catalogue import capacity as cs_rules
 from fsctl.catalogue import capacity_lint as rules
-from fsctl.hadoop.conf import (
-    ConfValueError,
-    HadoopConf,
-    java_parse_float,
-    java_trim,
-    parse_boolean,
-    parse_java_integer,
-)
+from fsctl.hadoop.conf import HadoopConf, parse_conf_boolean, parse_java_integer
+from fsctl.hadoop.javanum import ConfValueError, java_trim, parse_float
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.resources import MANDATORY_TYPES
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
@@ -244,7 +238,7 @@ def check_resource_calculator(conf: HadoopConf) -> list[Diagnostic]:
 def _check_booleans(conf: HadoopConf) -> Iterator[Diagnostic]:
     for key in _BOOLEANS:
         value = conf.get_trimmed(key)
-        if value is not None and value != "" and parse_boolean(value) is None:
+        if value is not None and value != "" and parse_conf_boolean(value) is None:
             yield cs_rules.CS201.at(
                 conf.location(key),
                 f"Invalid value for boolean: {value}, choose default value: false for {key}",
@@ -309,7 +303,7 @@ def _read_number(conf: HadoopConf, key: str, kind: str) -> float | int | object 
         return None
     try:
         if kind == "float":
-            return java_parse_float(value)
+            return parse_float(value)
         high = 2**31 - 1 if kind == "int" else 2**63 - 1
         return parse_java_integer(value, -high - 1, high)
     except ConfValueError:

@@ -30,17 +30,15 @@ from fsctl.capacity.capacity_value import (
     parse_vector,
 )
 from fsctl.catalogue import capacity as rules
-from fsctl.hadoop.conf import (
+from fsctl.hadoop.conf import HadoopConf, parse_conf_boolean, parse_java_integer
+from fsctl.hadoop.javanum import (
     LONG_MAX,
     LONG_MIN,
     ConfValueError,
-    HadoopConf,
     java_float_str,
-    java_parse_float,
-    java_parse_integer,
     java_trim,
-    parse_boolean,
-    parse_java_integer,
+    parse_float,
+    parse_int,
     to_float32,
 )
 from fsctl.model.diagnostics import Diagnostic, Rule
@@ -275,14 +273,14 @@ def _convert(kind: str, text: str, version: HadoopVersion, property: str) -> Any
     if kind == keys.FLOAT:
         if property == "minimum-user-limit-percent" and version < (3, 4):
             return float(parse_java_integer(java_trim(text)))  # 3.3 reads it with getInt
-        return java_parse_float(java_trim(text))
+        return parse_float(java_trim(text))
     if kind == keys.INT_VALUEOF:
-        return java_parse_integer(text)  # Integer.valueOf(get(...)): no trimming
+        return parse_int(text)  # Integer.valueOf(get(...)): no trimming
     if kind == keys.BOOL:
         trimmed = java_trim(text)
         if not trimmed:
             return None
-        parsed = parse_boolean(trimmed)
+        parsed = parse_conf_boolean(trimmed)
         if parsed is None:
             raise _InvalidBoolean(trimmed)
         return parsed

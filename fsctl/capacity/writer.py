@@ -11,7 +11,7 @@ from typing import Any
 
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityValue
-from fsctl.hadoop.conf import java_float_str
+from fsctl.hadoop.javanum import java_float_str
 from fsctl.model.tree import Queue, QueueTree, Setting
 
 HEADER = (

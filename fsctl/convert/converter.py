@@ -153,7 +153,8 @@ def read_back(result: ConversionResult, path: str, options: ConvertOptions, site
     just written would only find them again (they are parsed when something could make them
     ill-formed)."""
     from fsctl.capacity.reader import read_capacity, read_capacity_conf
-    from fsctl.hadoop.conf import PropertyRecord, configuration_of, java_trim
+    from fsctl.hadoop.conf import PropertyRecord, configuration_of
+    from fsctl.hadoop.javanum import java_trim
     from fsctl.io.xmldoc import load_xml
 
     props = result.capacity

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from fsctl.fair.elements import BY_QUEUE_NAME
-from fsctl.hadoop.conf import to_float32
+from fsctl.hadoop.javanum import to_float32
 from fsctl.model.location import Location
 from fsctl.model.resources import UNBOUNDED, ResourceSpec
 from fsctl.model.tree import Queue, QueueTree

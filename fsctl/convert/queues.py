@@ -14,7 +14,7 @@ from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview, weights
 from fsctl.convert.options import ConvertOptions, Emitter
 from fsctl.convert.resources import Plan, maximum_percent, resolved
-from fsctl.hadoop.conf import java_float_str, to_float32
+from fsctl.hadoop.javanum import java_float_str, to_float32
 from fsctl.model.resources import INT_MAX, UNBOUNDED, fmt_vector
 from fsctl.model.tree import Queue, QueueTree
 

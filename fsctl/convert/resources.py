@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fsctl.hadoop.conf import java_float_str, to_float32
+from fsctl.hadoop.javanum import java_float_str, to_float32
 from fsctl.model.resources import UNBOUNDED, ResourceSpec, fmt_vector
 
 

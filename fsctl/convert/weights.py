@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from fsctl.hadoop.conf import java_float_str, to_float32
+from fsctl.hadoop.javanum import java_float_str, to_float32
 
 HUNDRED = Decimal("100.000")
 Difference = Literal["crash", "all-zero", "distorted"]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview
 from fsctl.convert.options import ConvertOptions, Emitter
-from fsctl.hadoop.conf import ConfValueError, java_float_str, to_float32
+from fsctl.hadoop.javanum import ConfValueError, java_float_str, to_float32
 from fsctl.model.location import Location
 from fsctl.model.resources import INT_MAX
 from fsctl.model.tree import QueueTree

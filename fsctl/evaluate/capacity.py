@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue, EntryKind, parse_capacity
-from fsctl.hadoop.conf import to_float32
+from fsctl.hadoop.javanum import to_float32
 from fsctl.model.resources import MEMORY, Vector, resource_types
 from fsctl.model.tree import Queue, QueueTree, Setting
 

@@ -82,7 +82,7 @@ class SiteReader:
         return self.conf.location(name) or Location(self.conf.source)
 
     def typed(self, name: str, getter: Callable[[str, T], T], default: T, kind: str) -> T:
-        from fsctl.hadoop.conf import ConfValueError
+        from fsctl.hadoop.javanum import ConfValueError
 
         try:
             return getter(name, default)
@@ -97,10 +97,10 @@ class SiteReader:
             return default
 
     def boolean(self, name: str, default: bool) -> bool:
-        from fsctl.hadoop.conf import parse_boolean
+        from fsctl.hadoop.conf import parse_conf_boolean
 
         text = self.conf.get_trimmed(name)
-        if text is not None and parse_boolean(text) is None:
+        if text is not None and parse_conf_boolean(text) is None:
             self.found.append(
                 rules.FS403.at(
                     self.location(name),

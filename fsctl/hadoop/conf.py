@@ -17,36 +17,30 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import math
 import re
-import struct
 from collections.abc import Iterable, Iterator
 
 from lxml import etree
 
 from fsctl.gcpause import paused_gc
+from fsctl.hadoop.javanum import (
+    INT_MAX,
+    INT_MIN,
+    LONG_MAX,
+    LONG_MIN,
+    ConfValueError,
+    java_trim,
+    parse_float,
+    parse_integral,
+)
 from fsctl.io.xmldoc import XmlDocument, local_name
 from fsctl.model.diagnostics import Diagnostic, Rule
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import Setting
 
 MAX_SUBST = 20  # Configuration.MAX_SUBST
-INT_MIN, INT_MAX = -(2**31), 2**31 - 1
-LONG_MIN, LONG_MAX = -(2**63), 2**63 - 1
 _PROPERTY_FIELDS = ("name", "value", "final", "source", "tag")
 _KNOWN_CHILDREN = {*_PROPERTY_FIELDS, "description"}
-
-
-class ConfValueError(ValueError):
-    """A value a typed getter cannot parse; the message is Java's (``For input string: "x"``).
-
-    ``exception`` is the Java exception class Hadoop would throw, for messages that name it.
-    """
-
-    def __init__(self, message: str, exception: str = "NumberFormatException") -> None:
-        super().__init__(message)
-        self.message = message
-        self.exception = exception
 
 
 class PropertyRecord:
@@ -90,106 +84,6 @@ class PropertyRecord:
             f"PropertyRecord(name={self.name!r}, value={self.value!r}, final={self.final!r}, "
             f"location={self.location!r})"
         )
-
-
-# --------------------------------------------------------------------------------------------------
-# Java number parsing
-
-
-_JAVA_TRIMMED = "".join(map(chr, range(0x21)))  # U+0000..U+0020
-
-
-def java_trim(text: str) -> str:
-    """``String.trim()``: strips every character <= U+0020 at both ends."""
-    return str.strip(text, _JAVA_TRIMMED)  # unbound: a non-string raises TypeError, as len() did
-
-
-def _input_error(text: str, radix: int = 10) -> ConfValueError:
-    suffix = "" if radix == 10 else f" under radix {radix}"
-    return ConfValueError(f'For input string: "{text}"{suffix}')
-
-
-_DECIMAL = re.compile(r"[+-]?[0-9]+")
-_HEXADECIMAL = re.compile(r"[+-]?[0-9a-fA-F]+")
-
-
-def java_parse_integer(text: str, low: int = INT_MIN, high: int = INT_MAX, radix: int = 10) -> int:
-    """``Integer.parseInt`` / ``Long.parseLong`` (ASCII digits; no whitespace, no underscores)."""
-    if not (_DECIMAL if radix == 10 else _HEXADECIMAL).fullmatch(text):
-        if text == "" and radix == 10:
-            raise ConfValueError('For input string: ""')
-        raise _input_error(text, radix)
-    value = int(text, radix)
-    if not low <= value <= high:
-        raise _input_error(text, radix)
-    return value
-
-
-_JAVA_FLOAT = re.compile(r"[+-]?(?:NaN|Infinity|(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?)")
-_JAVA_HEX_FLOAT = re.compile(
-    r"([+-]?)0[xX]((?:[0-9a-fA-F]+\.?|[0-9a-fA-F]*\.[0-9a-fA-F]+)[pP][+-]?\d+)[fFdD]?"
-)
-_FLOAT_MAX_ROUNDING = 3.4028235677973366e38  # the smallest double that rounds to float infinity
-_FLOAT32 = struct.Struct("<f")
-_pack_float32, _unpack_float32 = _FLOAT32.pack, _FLOAT32.unpack
-
-
-def to_float32(value: float) -> float:
-    """Round a double to the nearest Java ``float`` (saturating to infinity like Java)."""
-    # the finite range first: one comparison instead of three math calls (called per capacity sum)
-    if -_FLOAT_MAX_ROUNDING < value < _FLOAT_MAX_ROUNDING:
-        return float(_unpack_float32(_pack_float32(value))[0])
-    if math.isnan(value) or math.isinf(value):
-        return value
-    return math.copysign(math.inf, value)
-
-
-@functools.lru_cache(maxsize=4096)  # pure; a large file repeats a few values ("100", "2") many times
-def java_parse_float(text: str) -> float:
-    """``Float.parseFloat``: trims, accepts ``1e1``, ``50f``, ``NaN``, ``Infinity`` and hex floats."""
-    trimmed = java_trim(text)
-    if not trimmed:
-        raise ConfValueError("empty String")
-    if _JAVA_FLOAT.fullmatch(trimmed):
-        body = trimmed.rstrip("fFdD") if trimmed[-1] in "fFdD" and "Infinity" not in trimmed else trimmed
-        return to_float32(float(body.replace("Infinity", "inf")))
-    hexa = _JAVA_HEX_FLOAT.fullmatch(trimmed)
-    if hexa:
-        try:
-            number = float.fromhex(hexa.group(2))
-        except OverflowError:
-            number = math.inf
-        return to_float32(-number if hexa.group(1) == "-" else number)
-    raise _input_error(trimmed)
-
-
-def java_float_str(value: float) -> str:
-    """Java's ``Float.toString`` for the values messages print (``500.0``, ``1.3``, ``NaN``)."""
-    if math.isnan(value):
-        return "NaN"
-    if math.isinf(value):
-        return "Infinity" if value > 0 else "-Infinity"
-    if value == 0:
-        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
-    magnitude = abs(value)
-    # the shortest decimal that reads back as the same float32
-    for digits in range(1, 10):
-        text = f"{value:.{digits}g}"
-        if to_float32(float(text)) == value:
-            break
-    number = float(text)
-    if 1e-3 <= magnitude < 1e7:
-        rendered = repr(number)
-        if "e" in rendered:
-            rendered = f"{number:f}".rstrip("0")
-        return rendered if "." in rendered else rendered + ".0"
-    mantissa, exponent = f"{number:.{digits - 1}e}".split("e")
-    if "." not in mantissa:
-        mantissa += ".0"
-    mantissa = mantissa.rstrip("0") if "." in mantissa else mantissa
-    if mantissa.endswith("."):
-        mantissa += "0"
-    return f"{mantissa}E{int(exponent)}"
 
 
 # --------------------------------------------------------------------------------------------------
@@ -404,12 +298,12 @@ class HadoopConf:
         value = self.get_trimmed(name)
         if value is None:
             return default
-        return java_parse_float(value)
+        return parse_float(value)
 
     def get_boolean(self, name: str, default: bool) -> bool:
         """Configuration.getBoolean: case-insensitive true/false; anything else is the default."""
         value = self.get_trimmed(name)
-        parsed = parse_boolean(value) if value else None
+        parsed = parse_conf_boolean(value) if value else None
         return default if parsed is None else parsed
 
     def get_strings(self, name: str, default: list[str] | None = None) -> list[str] | None:
@@ -437,12 +331,13 @@ def parse_java_integer(text: str, low: int = INT_MIN, high: int = INT_MAX) -> in
     negative = text.startswith("-")
     body = text[1:] if negative else text
     if body.startswith(("0x", "0X")):
-        return java_parse_integer(("-" if negative else "") + body[2:], low, high, radix=16)
-    return java_parse_integer(text, low, high)
+        return parse_integral(("-" if negative else "") + body[2:], low, high, radix=16)
+    return parse_integral(text, low, high)
 
 
-def parse_boolean(text: str | None) -> bool | None:
-    """True/False for a (trimmed) Hadoop boolean, None when Hadoop would fall back to the default."""
+def parse_conf_boolean(text: str | None) -> bool | None:
+    """Configuration.getBoolean on a trimmed value: True/False ignoring case, None where Hadoop
+    falls back to the default (unlike ``Boolean.parseBoolean``, which reads anything else as false)."""
     if text is None:
         return None
     lowered = text.lower()

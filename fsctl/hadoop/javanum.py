@@ -1,4 +1,5 @@
-"""Java's number and boolean parsing, which Hadoop uses on every value of an allocation file.
+"""Java's number and boolean parsing, which Hadoop applies to every value of an allocation file and
+(through ``Configuration``'s typed getters) of a capacity-scheduler.xml or yarn-site.xml.
 
 Python differs from Java in ways that matter here: ``int()`` accepts ``1_000`` and surrounding
 spaces, ``float()`` accepts ``inf``/``nan``/``1_0`` but not ``0.5f`` or ``0x1p-1``, and Python has no
@@ -8,6 +9,7 @@ spaces, ``float()`` accepts ``inf``/``nan``/``1_0`` but not ``0.5f`` or ``0x1p-1
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import struct
@@ -20,67 +22,94 @@ INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 LONG_MIN, LONG_MAX = -(2**63), 2**63 - 1
 
 
-class JavaNumberFormatError(ValueError):
+class ConfValueError(ValueError):
+    """A value Hadoop's Java code rejects; the message is Java's (``For input string: "x"``).
+
+    ``exception`` is the Java exception class Hadoop would throw, for messages that name it.
+    """
+
+    def __init__(self, message: str, exception: str = "NumberFormatException") -> None:
+        super().__init__(message)
+        self.message = message
+        self.exception = exception
+
+
+class JavaNumberFormatError(ConfValueError):
     """Java's ``NumberFormatException``; ``str()`` is Java's message (``For input string: "x"``)."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
 
-_JAVA_WHITESPACE = "".join(chr(code) for code in range(0x21))
+
+_JAVA_WHITESPACE = "".join(map(chr, range(0x21)))  # U+0000..U+0020
 
 
 def java_trim(text: str) -> str:
     """``String.trim()``: strips every code point <= U+0020 at both ends (not NBSP)."""
-    return text.strip(_JAVA_WHITESPACE)
+    return str.strip(text, _JAVA_WHITESPACE)  # unbound: a non-string raises TypeError
 
 
-_ASCII_INTEGER = re.compile(r"[+-]?[0-9]+")
+def _for_input(text: str, radix: int = 10) -> JavaNumberFormatError:
+    # NumberFormatException.forInputString
+    suffix = "" if radix == 10 else f" under radix {radix}"
+    return JavaNumberFormatError(f'For input string: "{text}"{suffix}')
 
 
-def _for_input(text: str) -> JavaNumberFormatError:
-    return JavaNumberFormatError(f'For input string: "{text}"')
+_ASCII_INTEGER = {10: re.compile(r"[+-]?[0-9]+"), 16: re.compile(r"[+-]?[0-9a-fA-F]+")}
+_FULLWIDTH_UPPER_A, _FULLWIDTH_LOWER_A = 0xFF21, 0xFF41
 
 
-def _decimal_digit(ch: str) -> int | None:
-    # Character.digit(ch, 10) on a UTF-16 char: any BMP decimal digit (Unicode Nd), not just ASCII
-    if ord(ch) > 0xFFFF:
+def _digit(ch: str, radix: int) -> int | None:
+    """``Character.digit(ch, radix)`` on a UTF-16 char: Unicode decimal digits (Nd), ASCII and
+    fullwidth Latin letters; None where Java answers -1."""
+    code = ord(ch)
+    if code > 0xFFFF:
         return None
-    import unicodedata  # only for non-ASCII digits: kept off the start-up path
+    if ch.isascii() and ch.isalpha():
+        value: int | None = ord(ch.lower()) - ord("a") + 10
+    elif _FULLWIDTH_UPPER_A <= code < _FULLWIDTH_UPPER_A + 26:
+        value = code - _FULLWIDTH_UPPER_A + 10
+    elif _FULLWIDTH_LOWER_A <= code < _FULLWIDTH_LOWER_A + 26:
+        value = code - _FULLWIDTH_LOWER_A + 10
+    else:
+        import unicodedata  # only for non-ASCII digits: kept off the start-up path
 
-    return unicodedata.decimal(ch, None)
+        value = unicodedata.decimal(ch, None)
+    return value if value is not None and value < radix else None
 
 
-def _parse_integral(text: str, low: int, high: int) -> int:
-    # Integer.parseInt / Long.parseLong (radix 10)
-    if _ASCII_INTEGER.fullmatch(text):  # the common case, without the per-character Unicode path
-        value = int(text)
+def parse_integral(text: str, low: int, high: int, radix: int = 10) -> int:
+    """``Integer.parseInt(s, radix)`` / ``Long.parseLong(s, radix)`` for the range [low, high]:
+    optional sign, digits as ``Character.digit`` reads them (Unicode ones too); no whitespace."""
+    ascii_form = _ASCII_INTEGER.get(radix)
+    if ascii_form is not None and ascii_form.fullmatch(text):  # the common case
+        value = int(text, radix)
         if not low <= value <= high:
-            raise _for_input(text)
+            raise _for_input(text, radix)
         return value
-    if not text:
-        raise _for_input(text)
-    negative = text[0] == "-"
-    digits = text[1:] if text[0] in "+-" else text
+    digits = text[1:] if text[:1] in ("+", "-") else text
     if not digits:
-        raise _for_input(text)
+        raise _for_input(text, radix)
     value = 0
     for ch in digits:
-        digit = _decimal_digit(ch)
+        digit = _digit(ch, radix)
         if digit is None:
-            raise _for_input(text)
-        value = value * 10 + digit
-    value = -value if negative else value
+            raise _for_input(text, radix)
+        value = value * radix + digit
+    value = -value if text[0] == "-" else value
     if not low <= value <= high:
-        raise _for_input(text)
+        raise _for_input(text, radix)
     return value
 
 
 def parse_int(text: str) -> int:
     """``Integer.parseInt``: optional sign, decimal digits (Unicode ones too), 32-bit range."""
-    return _parse_integral(text, INT_MIN, INT_MAX)
+    return parse_integral(text, INT_MIN, INT_MAX)
 
 
 def parse_long(text: str) -> int:
     """``Long.parseLong``: optional sign, decimal digits (Unicode ones too), 64-bit range."""
-    return _parse_integral(text, LONG_MIN, LONG_MAX)
+    return parse_integral(text, LONG_MIN, LONG_MAX)
 
 
 def parse_boolean(text: str | None) -> bool:
@@ -89,9 +118,7 @@ def parse_boolean(text: str | None) -> bool:
 
 
 # FloatingDecimal.readJavaFormatString: Java literal grammar, ASCII digits only
-_DECIMAL = (
-    r"([+-]?)(?:(NaN)|(Infinity)|((?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)[fFdD]?)"
-)
+_DECIMAL = r"([+-]?)(?:(NaN)|(Infinity)|((?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)[fFdD]?)"
 _HEX = r"([+-]?)0[xX](?:([0-9a-fA-F]+)\.?|([0-9a-fA-F]*)\.([0-9a-fA-F]+))[pP]([+-]?[0-9]+)[fFdD]?"
 
 
@@ -134,7 +161,7 @@ def _exact(text: str) -> tuple[float, Fraction | None]:
             return sign * 0.0, None
         digits = int((whole + fraction_digits) or "0", 16)
         return sign, Fraction(digits) * Fraction(2) ** (exp - 4 * len(fraction_digits))
-    raise _for_input(text)
+    raise _for_input(trimmed)  # the message shows the trimmed text, as Java's does
 
 
 # a plain decimal literal, the form nearly every file uses: Python's float() reads it exactly as
@@ -155,6 +182,7 @@ def parse_double(text: str) -> float:
         return sign * math.inf
 
 
+@functools.lru_cache(maxsize=4096)  # pure; a large file repeats a few values ("100", "2") many times
 def parse_float(text: str) -> float:
     """``Float.parseFloat``: the same grammar, rounded once, directly to a 32-bit float."""
     if _PLAIN_DECIMAL.fullmatch(text):
@@ -167,14 +195,48 @@ def parse_float(text: str) -> float:
     return sign * _round_to_float32(exact)
 
 
+_FLOAT_MAX_ROUNDING = 3.4028235677973366e38  # the smallest double that rounds to float infinity
+_FLOAT32 = struct.Struct("<f")
+_pack_float32, _unpack_float32 = _FLOAT32.pack, _FLOAT32.unpack
+
+
 def to_float32(value: float) -> float:
     """Java's ``(float) d`` cast: round a double to the nearest 32-bit float (overflow to infinity)."""
+    # the finite range first: one comparison instead of three math calls (called per capacity sum)
+    if -_FLOAT_MAX_ROUNDING < value < _FLOAT_MAX_ROUNDING:
+        return float(_unpack_float32(_pack_float32(value))[0])
     if math.isnan(value) or math.isinf(value):
         return value
-    try:
-        return float(struct.unpack("<f", struct.pack("<f", value))[0])
-    except OverflowError:
-        return math.copysign(math.inf, value)
+    return math.copysign(math.inf, value)
+
+
+def java_float_str(value: float) -> str:
+    """Java's ``Float.toString`` for the values messages print (``500.0``, ``1.3``, ``NaN``)."""
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Infinity" if value > 0 else "-Infinity"
+    if value == 0:
+        return "-0.0" if math.copysign(1.0, value) < 0 else "0.0"
+    magnitude = abs(value)
+    # the shortest decimal that reads back as the same float32
+    for digits in range(1, 10):
+        text = f"{value:.{digits}g}"
+        if to_float32(float(text)) == value:
+            break
+    number = float(text)
+    if 1e-3 <= magnitude < 1e7:
+        rendered = repr(number)
+        if "e" in rendered:
+            rendered = f"{number:f}".rstrip("0")
+        return rendered if "." in rendered else rendered + ".0"
+    mantissa, exponent = f"{number:.{digits - 1}e}".split("e")
+    if "." not in mantissa:
+        mantissa += ".0"
+    mantissa = mantissa.rstrip("0") if "." in mantissa else mantissa
+    if mantissa.endswith("."):
+        mantissa += "0"
+    return f"{mantissa}E{int(exponent)}"
 
 
 _F32_INF_BITS = 0x7F800000

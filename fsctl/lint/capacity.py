@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityError, CapacityMode, CapacityValue, parse_capacity
 from fsctl.catalogue import capacity_lint as rules
-from fsctl.hadoop.conf import ConfValueError, HadoopConf, java_float_str, java_parse_float
+from fsctl.hadoop.conf import HadoopConf
+from fsctl.hadoop.javanum import ConfValueError, java_float_str, parse_float
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.tree import Queue, QueueTree, Setting
@@ -353,7 +354,7 @@ def _number(setting: Setting | None) -> float | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value)
     try:
-        return java_parse_float(setting.raw)
+        return parse_float(setting.raw)
     except (ConfValueError, TypeError):
         return None
 

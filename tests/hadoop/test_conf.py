@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
-from fsctl.hadoop.conf import (
-    ConfValueError,
-    HadoopConf,
-    java_float_str,
-    java_parse_float,
-    read_configuration,
-)
+from fsctl.hadoop.conf import HadoopConf, parse_conf_boolean, read_configuration
+from fsctl.hadoop.javanum import ConfValueError
 from fsctl.io.xmldoc import load_xml
 
 
@@ -182,44 +175,29 @@ def test_get_int_overflow_and_long() -> None:
     assert conf.get_long("a", 0) == 2147483648
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("50", 50.0),
-        (" 50 ", 50.0),
-        ("1e1", 10.0),
-        ("50f", 50.0),
-        ("2.5d", 2.5),
-        ("0x1.8p1", 3.0),
-        ("-Infinity", -math.inf),
-    ],
-)
-def test_java_parse_float(text: str, expected: float) -> None:
-    # Float.parseFloat accepts all of these (cs.md §1.4, verified with JDK 17)
-    assert java_parse_float(text) == expected
-
-
-def test_java_parse_float_nan_and_errors() -> None:
-    assert math.isnan(java_parse_float("NaN"))
-    with pytest.raises(ConfValueError, match='For input string: "50%"'):
-        java_parse_float("50%")
-    with pytest.raises(ConfValueError, match='For input string: "2w"'):
-        java_parse_float("2w ")  # trimmed in the message, as Java does
-
-
-def test_float32_rounding_and_toString() -> None:
-    assert java_parse_float("0.1") != 0.1  # float32
-    assert java_float_str(java_parse_float("70.005")) == "70.005"
-    assert java_float_str(500.0) == "500.0"
-    assert java_float_str(1e10) == "1.0E10"
-
-
 def test_get_boolean_never_fails() -> None:
     conf = HadoopConf.from_pairs([("a", " TRUE "), ("b", "ture"), ("c", "False")])
     assert conf.get_boolean("a", False) is True
     assert conf.get_boolean("b", True) is True  # invalid: the default
     assert conf.get_boolean("b", False) is False
     assert conf.get_boolean("c", True) is False
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("true", True), ("TRUE", True), ("False", False), ("ture", None), ("1", None), ("", None), (None, None)],
+)
+def test_parse_conf_boolean_falls_back_where_get_boolean_does(text: str | None, value: bool | None) -> None:
+    assert parse_conf_boolean(text) is value
+
+
+def test_get_int_hex_errors_name_the_radix() -> None:
+    conf = HadoopConf.from_pairs([("a", "0xzz"), ("b", "0x+1f"), ("c", "-0x-1")])
+    with pytest.raises(ConfValueError, match=r'^For input string: "zz" under radix 16$'):
+        conf.get_int("a", 0)
+    assert conf.get_int("b", 0) == 31  # Integer.parseInt("+1f", 16)
+    with pytest.raises(ConfValueError, match=r'^For input string: "--1" under radix 16$'):
+        conf.get_int("c", 0)
 
 
 def test_get_strings_and_trimmed_collections() -> None:

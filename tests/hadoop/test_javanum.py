@@ -8,6 +8,7 @@ import pytest
 
 from fsctl.hadoop.javanum import (
     JavaNumberFormatError,
+    java_float_str,
     java_long_multiply,
     java_max,
     java_min,
@@ -16,6 +17,7 @@ from fsctl.hadoop.javanum import (
     parse_double,
     parse_float,
     parse_int,
+    parse_integral,
     parse_long,
     to_float32,
 )
@@ -43,6 +45,21 @@ def test_parse_int_accepts(text: str, value: int) -> None:
 def test_parse_int_rejects_with_java_message(text: str) -> None:
     with pytest.raises(JavaNumberFormatError, match=r'^For input string: "'):
         parse_int(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("ff", 255), ("-FF", -255), ("+7fffffff", 2**31 - 1), ("\uff21", 10), ("\u0661\uff46", 31)],
+)
+def test_parse_integral_radix_16(text: str, value: int) -> None:
+    # Integer.parseInt(s, 16): Character.digit reads Unicode digits and fullwidth letters too
+    assert parse_integral(text, -(2**31), 2**31 - 1, radix=16) == value
+
+
+@pytest.mark.parametrize("text", ["", "-", "g", "0x1", "80000000", " f"])
+def test_parse_integral_radix_16_rejects(text: str) -> None:
+    with pytest.raises(JavaNumberFormatError, match=f'^For input string: "{text}" under radix 16$'):
+        parse_integral(text, -(2**31), 2**31 - 1, radix=16)
 
 
 def test_parse_long_range() -> None:
@@ -140,3 +157,35 @@ def test_java_helpers() -> None:
     assert math.isnan(java_min(math.nan, 1.0)) and math.isnan(java_max(0.0, math.nan))
     assert java_long_multiply(2**62, 4) == 0  # Java wrap-around
     assert java_long_multiply(-5, 1000) == -5000
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("50", 50.0),
+        (" 50 ", 50.0),
+        ("1e1", 10.0),
+        ("50f", 50.0),
+        ("2.5d", 2.5),
+        ("0x1.8p1", 3.0),
+        ("-Infinity", -math.inf),
+    ],
+)
+def test_parse_float_as_hadoop_reads_capacities(text: str, expected: float) -> None:
+    # Float.parseFloat accepts all of these (cs.md §1.4, verified with JDK 17)
+    assert parse_float(text) == expected
+
+
+def test_parse_float_nan_and_errors() -> None:
+    assert math.isnan(parse_float("NaN"))
+    with pytest.raises(JavaNumberFormatError, match='For input string: "50%"'):
+        parse_float("50%")
+    with pytest.raises(JavaNumberFormatError, match='For input string: "2w"'):
+        parse_float("2w ")  # trimmed in the message, as Java does
+
+
+def test_java_float_str() -> None:
+    assert parse_float("0.1") != 0.1  # float32
+    assert java_float_str(parse_float("70.005")) == "70.005"
+    assert java_float_str(500.0) == "500.0"
+    assert java_float_str(1e10) == "1.0E10"
