@@ -220,7 +220,7 @@ def _site(path: str | None) -> HadoopConf | None:
 def _demand(path: str | None) -> Any:
     if not path:
         return None
-    from fsctl.evaluate.demand import read_demand
+    from fsctl.io.demand import read_demand
 
     snapshot, diagnostics = read_demand(path)
     if snapshot is None:

@@ -16,8 +16,8 @@ from fsctl.model.tree import CAPACITY, FAIR, QueueTree
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
-    from fsctl.evaluate.demand import DemandSnapshot
     from fsctl.hadoop.conf import HadoopConf
+    from fsctl.model.demand import DemandSnapshot
     from fsctl.report.simulate import Row, SimulateReport
 
 FORMATS = ("text", "json", "csv", "markdown", "html")
@@ -112,7 +112,7 @@ def build_report(options: SimulateOptions) -> SimulateReport:
 
     snapshot = None
     if options.demand:
-        from fsctl.evaluate.demand import read_demand
+        from fsctl.io.demand import read_demand
 
         snapshot, problems = read_demand(options.demand)
         if problems or snapshot is None:

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fsctl.evaluate.compute_fair_shares import Schedulable, Semantics, compute_shares, java_float
-from fsctl.evaluate.demand import AppLoad, DemandSnapshot, QueueLoad
 from fsctl.fair.model import FairTree
+from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
 from fsctl.model.resources import MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
 from fsctl.model.tree import Queue
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion

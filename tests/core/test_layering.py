@@ -68,8 +68,9 @@ LAYERS = {
 }
 #: imports between packages of one layer
 SIDEWAYS = {("convert", "routing"), ("convert", "evaluate"), ("diff", "convert"), ("diff", "evaluate")}
-#: function-level imports that go up, by module: the loader hands each detected format to its reader
-CALLS_UP = {"io.loader": {"hadoop", "fair", "capacity"}}
+#: function-level imports that go up, by module: the loader hands each detected format to its reader;
+#: a demand snapshot spells resources as an allocation file does (the fair reader's parser)
+CALLS_UP = {"io.loader": {"hadoop", "fair", "capacity"}, "io.demand": {"fair"}}
 
 
 def module_name(path: Path) -> str:

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from fsctl.evaluate.demand import AppLoad, DemandSnapshot, QueueLoad
 from fsctl.evaluate.fair import FairResult, evaluate_fair
+from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, ResourceSpec
 from fsctl.model.tree import QueueTree
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from fsctl.evaluate.demand import DemandSnapshot, QueueLoad
 from fsctl.evaluate.fair import evaluate_fair
 from fsctl.evaluate.preemption import PreemptionSettings, deficit_2x, evaluate_preemption, queue_settings
+from fsctl.model.demand import DemandSnapshot, QueueLoad
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, ResourceSpec
 from fsctl.model.tree import QueueTree
 

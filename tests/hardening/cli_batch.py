@@ -18,7 +18,7 @@ from dataclasses import dataclass
 HELPER = r"""
 import json, os, signal, sys, tempfile, time
 import fsctl.cli, fsctl.commands.convert, fsctl.commands.generate, fsctl.commands.simulate
-import fsctl.commands.diff, fsctl.commands.check, fsctl.evaluate.demand, fsctl.generate.ratios
+import fsctl.commands.diff, fsctl.commands.check, fsctl.io.demand, fsctl.generate.ratios
 import yaml, lxml.etree  # warm: every child starts from here
 jobs, limit = json.load(sys.stdin), float(sys.argv[1])
 results = []

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from fsctl.evaluate.demand import read_demand
+from fsctl.io.demand import read_demand
 from tests.conftest import ROOT, SAMPLES, configuration, run_fsctl
 from tests.hardening.cli_batch import Run, run_many
 

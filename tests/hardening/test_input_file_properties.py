@@ -12,8 +12,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fsctl.evaluate.demand import read_demand
 from fsctl.generate.ratios import read_ratios
+from fsctl.io.demand import read_demand
 from fsctl.model.diagnostics import Diagnostic
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

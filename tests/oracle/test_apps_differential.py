@@ -36,7 +36,7 @@ def _write(text: str, suffix: str) -> str:
 def held_as_given(hadoop: dict[str, Any], demand: dict[str, Any]) -> bool:
     """Whether Hadoop could hold every listed usage (not when a limit or maxRunningApps kept a
     container back: then the snapshot describes a state Hadoop never reaches)."""
-    from fsctl.evaluate.demand import parse_resource_text
+    from fsctl.io.demand import parse_resource_text
 
     for queue in hadoop["queues"]:
         listed = demand.get(queue["path"])

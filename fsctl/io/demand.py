@@ -12,16 +12,17 @@ queues:
 
 A queue is active when it has runnable apps: ``apps``, else the number of ``applications``, else 1
 when its demand is non-zero. Every problem becomes a located diagnostic (``SM1xx``); nothing raises.
+The snapshot itself is plain data (:mod:`fsctl.model.demand`), which evaluate reads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fsctl.catalogue.simulate import SM101, SM102, SM103
 from fsctl.io.fileio import read_input
+from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES, Vector
@@ -32,50 +33,6 @@ if TYPE_CHECKING:
 MAX_BYTES = 64 * 1024 * 1024
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
 APP_KEYS = ("name", "demand", "usage", "start", "priority", "am")
-
-
-@dataclass(slots=True)
-class AppLoad:
-    """One application of a leaf (``FSAppAttempt``): its demand, usage, start time and priority.
-
-    ``am`` is its application master's container: counted against the leaf's ``maxAMShare`` (running
-    when the app has usage, else waiting); None for an unmanaged AM (no limit applies).
-    """
-
-    name: str
-    demand: Vector = field(default_factory=dict)
-    usage: Vector = field(default_factory=dict)
-    start_time: int = 0
-    priority: int = 1
-    am: Vector | None = None
-    location: Location | None = None
-
-
-@dataclass(slots=True)
-class QueueLoad:
-    path: str
-    demand: Vector = field(default_factory=dict)
-    usage: Vector = field(default_factory=dict)
-    apps: int | None = None
-    applications: list[AppLoad] = field(default_factory=list)
-    location: Location | None = None
-
-    @property
-    def app_count(self) -> int:
-        """Runnable-app candidates: ``apps``, else the listed applications, else 1 if any demand."""
-        if self.apps is not None:
-            return self.apps
-        if self.applications:
-            return len(self.applications)
-        return 1 if any(v > 0 for v in self.demand.values()) else 0
-
-
-@dataclass(slots=True)
-class DemandSnapshot:
-    queues: dict[str, QueueLoad] = field(default_factory=dict)
-    cluster: Vector | None = None
-    cluster_location: Location | None = None
-    source: str = ""
 
 
 def parse_resource_text(text: str, resource_types: tuple[str, ...] = MANDATORY_TYPES) -> Vector:

@@ -1,0 +1,55 @@
+"""The load a simulation runs on (``fsctl simulate --demand``): per-queue demand, usage and apps.
+
+Plain data: :mod:`fsctl.io.demand` reads it from a snapshot file, :mod:`fsctl.evaluate` reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fsctl.model.location import Location
+from fsctl.model.resources import Vector
+
+
+@dataclass(slots=True)
+class AppLoad:
+    """One application of a leaf (``FSAppAttempt``): its demand, usage, start time and priority.
+
+    ``am`` is its application master's container: counted against the leaf's ``maxAMShare`` (running
+    when the app has usage, else waiting); None for an unmanaged AM (no limit applies).
+    """
+
+    name: str
+    demand: Vector = field(default_factory=dict)
+    usage: Vector = field(default_factory=dict)
+    start_time: int = 0
+    priority: int = 1
+    am: Vector | None = None
+    location: Location | None = None
+
+
+@dataclass(slots=True)
+class QueueLoad:
+    path: str
+    demand: Vector = field(default_factory=dict)
+    usage: Vector = field(default_factory=dict)
+    apps: int | None = None
+    applications: list[AppLoad] = field(default_factory=list)
+    location: Location | None = None
+
+    @property
+    def app_count(self) -> int:
+        """Runnable-app candidates: ``apps``, else the listed applications, else 1 if any demand."""
+        if self.apps is not None:
+            return self.apps
+        if self.applications:
+            return len(self.applications)
+        return 1 if any(v > 0 for v in self.demand.values()) else 0
+
+
+@dataclass(slots=True)
+class DemandSnapshot:
+    queues: dict[str, QueueLoad] = field(default_factory=dict)
+    cluster: Vector | None = None
+    cluster_location: Location | None = None
+    source: str = ""
