@@ -4,6 +4,7 @@
     python bench/run.py --quick           # 1,000 and 10,000 queues, one timed run each
     python bench/run.py --sizes 10000 --repeat 5
     python bench/run.py --fs2cs           # convert beside Hadoop's fs2cs (oracle/run), 45 and 10,000 queues
+    python bench/run.py --only generate --sizes 10000,100000 --output /tmp/generate.md
 
 Cost is CPU time (user + system) of the child process, the best of ``--repeat`` runs: the machine may
 be shared, and CPU time is what another process's load disturbs least. The floor is a bare lxml parse
@@ -169,6 +170,7 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3, help="timed runs per command (one at 100,000+)")
     ap.add_argument("--output", default=str(HERE / "RESULTS.md"), help="where to write the table")
     ap.add_argument("--fs2cs", action="store_true", help="only compare convert with oracle/run fs2cs")
+    ap.add_argument("--only", default="", help="only the commands whose name contains this (e.g. generate)")
     a = ap.parse_args()
     if a.fs2cs:
         return fs2cs([int(s) for s in (a.sizes or "45,10000").split(",")], a.repeat)
@@ -210,6 +212,8 @@ def main() -> int:
             for fmt, floor in floors.items():
                 row(fmt, f"{size:,}", "*lxml parse*", floor, 1.0, "", "")
             for fmt, name, argv in commands(fair, capacity, ratios, scratch):
+                if a.only not in name:
+                    continue
                 run = measure(argv, repeat)
                 ratio = run.cpu / floors[fmt].cpu
                 key = f"{fmt} {name}"

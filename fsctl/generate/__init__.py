@@ -1,5 +1,6 @@
 """``fsctl generate``: scheduler configurations from percentage-ratio files and a cluster size.
 
 ``ratios`` reads and checks the ratio file, ``fair`` and ``capacity`` build each target's values,
-``render`` runs the jinja2 templates, ``output`` ties them together and validates the result.
+``text`` writes them, ``render`` runs a user's jinja2 ``--template`` instead, ``output`` ties them
+together and validates the result.
 """

@@ -1,10 +1,10 @@
 """From a checked ratio file to the bytes of a scheduler configuration, validated before anyone
 writes them.
 
-``generate`` builds the Fair or Capacity model, turns it into a plain template context (dicts and
-lists, so a user's template needs nothing of fsctl), renders it, and reads the result back with
-fsctl's own reader and validator. Output is deterministic: the header names the ratio file (by its
-base name) and the cluster size, and carries no timestamp.
+``generate`` builds the Fair or Capacity model, writes it (:mod:`fsctl.generate.text`; a user's
+``--template`` is rendered instead, from a plain context of dicts and lists, so it needs nothing of
+fsctl), and reads the result back with fsctl's own reader and validator. Output is deterministic:
+the header names the ratio file (by its base name) and the cluster size, and carries no timestamp.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from fsctl.catalogue import generate as rules
 from fsctl.generate.capacity import CapacityOutput, CapacityQueue, build_capacity
 from fsctl.generate.fair import FairOutput, FairQueue, build_fair
 from fsctl.generate.ratios import RatioFile, format_number
-from fsctl.generate.render import CAPACITY_TEMPLATE, FAIR_TEMPLATE, TemplateProblem, comment_safe, render
+from fsctl.generate.render import TemplateProblem, comment_safe, render
+from fsctl.generate.text import capacity_text, fair_text
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 
@@ -69,37 +70,31 @@ def generate(
     yarn_site: HadoopConf | None = None,
     output_name: str = "<generated>",
 ) -> Generated:
-    """Render ``ratios`` for ``target`` (fair or capacity) and validate the result."""
+    """Write ``ratios`` for ``target`` (fair or capacity), through ``template`` if given, and
+    validate the result."""
     assert ratios.cluster is not None
-    base: dict[str, Any] = {
-        "ratio_file": os.path.basename(ratios.path),
-        "cluster": dict(ratios.cluster),
-        "cluster_text": ratios.cluster_text,
-        "target": target,
-    }
-    fair: FairOutput | None = None
-    capacity: CapacityOutput | None = None
+    model: FairOutput | CapacityOutput
     if target == FAIR:
-        fair = build_fair(ratios, ratios.cluster, increments or {}, placement)
-        context = {**base, **_fair_context(fair), "header": header_lines(ratios, target, "")}
-        result = Generated(None, target, _fair_summary(fair), list(fair.diagnostics))
-        builtin = FAIR_TEMPLATE
+        model = build_fair(ratios, ratios.cluster, increments or {}, placement)
+        header = header_lines(ratios, target, "")
+        result = Generated(None, target, _fair_summary(model), list(model.diagnostics))
     else:
-        mode = "weight" if weights else "percentage"
-        capacity = build_capacity(ratios, weights=weights)
-        context = {**base, **_capacity_context(capacity), "header": header_lines(ratios, target, mode)}
-        result = Generated(None, target, _capacity_summary(capacity, ratios), list(capacity.diagnostics))
-        builtin = CAPACITY_TEMPLATE
+        model = build_capacity(ratios, weights=weights)
+        header = header_lines(ratios, target, "weight" if weights else "percentage")
+        result = Generated(None, target, _capacity_summary(model, ratios), list(model.diagnostics))
     result.cluster = dict(ratios.cluster)
-    try:
-        text = render(context, builtin=builtin, user_template=template)
-    except TemplateProblem as exc:
-        result.diagnostics.append(rules.GN112.at(Location(template or builtin), str(exc)))
-        return result
+    if template is None:
+        text = fair_text(model, header) if isinstance(model, FairOutput) else capacity_text(model, header)
+    else:
+        try:
+            text = render(_context(ratios, target, header, model), template)
+        except TemplateProblem as exc:
+            result.diagnostics.append(rules.GN112.at(Location(template), str(exc)))
+            return result
     result.text = text
-    # the template's data and the built tree are done with: freed now (plain data and trees
-    # without cycles), they are not part of the peak while the output is read back
-    del context, fair, capacity
+    # the built tree is done with: freed now (no cycles), it is not part of the peak while the
+    # output is read back
+    del model
     result.output_diagnostics = check_output(output_name, text.encode("utf-8"), target, yarn_site)
     if any(d.severity >= Severity.ERROR for d in result.output_diagnostics):
         first = next(d for d in result.output_diagnostics if d.severity >= Severity.ERROR)
@@ -132,7 +127,22 @@ def check_output(name: str, data: bytes, target: str, yarn_site: HadoopConf | No
 
 
 # --------------------------------------------------------------------------------------------------
-# template contexts: plain data only
+# a user's template's context: plain data only
+
+
+def _context(
+    ratios: RatioFile, target: str, header: list[str], model: FairOutput | CapacityOutput
+) -> dict[str, Any]:
+    assert ratios.cluster is not None
+    built = _fair_context(model) if isinstance(model, FairOutput) else _capacity_context(model)
+    return {
+        "ratio_file": os.path.basename(ratios.path),
+        "cluster": dict(ratios.cluster),
+        "cluster_text": ratios.cluster_text,
+        "target": target,
+        **built,
+        "header": header,
+    }
 
 
 def _fair_queue(queue: FairQueue) -> dict[str, Any]:

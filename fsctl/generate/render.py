@@ -1,16 +1,14 @@
-"""Rendering generated configurations through jinja2 templates.
+"""Rendering a user's ``--template`` through jinja2.
 
-fsctl's own templates live in ``templates/``; a user's ``--template`` is rendered in a sandboxed
-environment with ``StrictUndefined``, so a template can neither reach Python internals nor silently
-print nothing for a misspelt variable. jinja2 is imported here only, when output is rendered.
+fsctl writes its own output directly (:mod:`fsctl.generate.text`); ``templates/*.j2`` render the
+same bytes and are the starting point for a template of one's own. A user's template is rendered in
+a sandboxed environment with ``StrictUndefined``, so it can neither reach Python internals nor
+silently print nothing for a misspelt variable. jinja2 is imported here only, when one is given.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-FAIR_TEMPLATE = "fair-scheduler.xml.j2"
-CAPACITY_TEMPLATE = "capacity-scheduler.xml.j2"
 
 
 class TemplateProblem(Exception):
@@ -24,35 +22,21 @@ def comment_safe(text: str) -> str:
     return text.rstrip("-")
 
 
-def render(context: dict[str, Any], *, builtin: str, user_template: str | None = None) -> str:
-    """Render ``context`` with fsctl's template ``builtin`` or the user's template file."""
+def render(context: dict[str, Any], user_template: str) -> str:
+    """Render ``context`` with the user's template file."""
     import jinja2
     import jinja2.sandbox
 
     from fsctl.io.fileio import read_input
 
-    if user_template is not None:
-        try:
-            source = read_input(user_template, 1024 * 1024).decode("utf-8")  # no FIFO, device or 100 MB
-        except (OSError, UnicodeDecodeError) as exc:
-            raise TemplateProblem(f"{user_template}: cannot read the template: {exc}") from None
-        env: jinja2.Environment = jinja2.sandbox.SandboxedEnvironment(
-            autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True
-        )
-        name = user_template
-    else:
-        from fsctl.io.assets import asset_path
-
-        path = asset_path("templates", builtin)
-        try:
-            with open(path, encoding="utf-8") as handle:
-                source = handle.read()
-        except OSError as exc:
-            raise TemplateProblem(f"{path}: cannot read fsctl's template: {exc}") from None
-        env = jinja2.Environment(
-            autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True
-        )
-        name = path
+    try:
+        source = read_input(user_template, 1024 * 1024).decode("utf-8")  # no FIFO, device or 100 MB
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TemplateProblem(f"{user_template}: cannot read the template: {exc}") from None
+    env = jinja2.sandbox.SandboxedEnvironment(
+        autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True
+    )
+    name = user_template
     try:
         template = env.from_string(source)
         text = template.render(**context)
