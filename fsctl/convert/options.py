@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, TypedDict, Unpack
 
+from fsctl.catalogue.convert import CV303
 from fsctl.convert.rules_file import RulesFile
 from fsctl.model.diagnostics import Diagnostic, Rule, Severity
 from fsctl.model.location import Location
+from fsctl.model.tree import Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 PreemptionMode = Literal["enabled", "nopolicy", "observeonly"]
@@ -83,6 +86,30 @@ class Emitter:
         severity: Severity | None = None,
     ) -> None:
         self.findings.append(rule.at(location, message, queue=queue, property=property, severity=severity))
+
+    def not_converted(
+        self,
+        settings: Mapping[str, Setting],
+        names: Iterable[str],
+        where: Location | None,
+        queue: str | None = None,
+    ) -> None:
+        """CV303 for each of ``names`` set in ``settings`` (a queue's, or the top level's when
+        ``queue`` is None): Fair settings with no Capacity Scheduler equivalent."""
+        of_queue = f" of queue {queue}" if queue is not None else ""
+        for name in names:
+            setting = settings.get(name)
+            if setting is None:
+                continue
+            shown = setting.raw.strip() if setting.raw else str(setting.value)
+            self.finding(
+                CV303,
+                setting.location or where,
+                f"<{name}>{shown}</{name}>{of_queue} has no Capacity Scheduler equivalent and is not "
+                "converted",
+                queue=queue,
+                property=name,
+            )
 
     def fs2cs_rule(
         self, action_key: str, rule: Rule, location: Location | None, message: str, **where: Unpack[Where]

@@ -8,6 +8,7 @@ capacities of a queue's children are written when the queue itself is processed.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from fsctl.catalogue import convert as rules
@@ -15,7 +16,8 @@ from fsctl.convert import fairview, weights
 from fsctl.convert.options import ConvertOptions, Emitter
 from fsctl.convert.resources import Plan, maximum_percent, resolved
 from fsctl.hadoop.javanum import java_float_str, to_float32
-from fsctl.model.resources import INT_MAX, UNBOUNDED, fmt_vector
+from fsctl.model.diagnostics import Rule
+from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec, fmt_vector
 from fsctl.model.tree import Queue, QueueTree
 
 
@@ -211,24 +213,39 @@ def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool)
     )
 
 
+def _configured(
+    queue: Queue, name: str, is_set: Callable[[ResourceSpec | None], bool]
+) -> tuple[ResourceSpec, str] | None:
+    """A resource element fs2cs converts when ``is_set`` (its test) holds, and its text as written."""
+    spec = fairview.resource(queue, name)
+    if spec is None or not is_set(spec):
+        return None
+    return spec, fairview.shown(spec)
+
+
+def _unsupported(
+    out: Emitter, action_key: str, rule: Rule, queue: Queue, name: str, value: str, why: str
+) -> None:
+    """fs2cs's "Setting <name> (value) of queue q is not supported, ignoring conversion" rule."""
+    out.fs2cs_rule(
+        action_key,
+        rule,
+        queue.setting_location(name),
+        f"Setting <{name}> ({value}) of queue {queue.path} is not supported, ignoring conversion{why}",
+        queue=queue.path,
+        property=name,
+    )
+
+
 def _min_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter) -> None:
-    spec = fairview.resource(queue, "minResources")
-    if not fairview.is_nonzero_min(spec):
+    found = _configured(queue, "minResources", fairview.is_nonzero_min)
+    if found is None:
         return
-    assert spec is not None
-    value = fairview.shown(spec)
-    message = f"Setting <minResources> ({value}) of queue {queue.path} is not supported, ignoring conversion"
+    why = ""
     if plan.cluster is not None and queue.path in plan.abs_capacity:
         guaranteed = fmt_vector(plan.guaranteed(queue.path))
-        message += f"; its guaranteed resources under the Capacity Scheduler are {guaranteed}"
-    out.fs2cs_rule(
-        "minResources",
-        rules.CV202,
-        queue.setting_location("minResources"),
-        message,
-        queue=queue.path,
-        property="minResources",
-    )
+        why = f"; its guaranteed resources under the Capacity Scheduler are {guaranteed}"
+    _unsupported(out, "minResources", rules.CV202, queue, "minResources", found[1], why)
 
 
 def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter) -> None:
@@ -306,11 +323,10 @@ def _raise_for_old_versions(
 
 
 def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter) -> None:
-    spec = fairview.resource(queue, "maxChildResources")
-    if not fairview.is_set_resource(spec):
+    found = _configured(queue, "maxChildResources", fairview.is_set_resource)
+    if found is None:
         return
-    assert spec is not None
-    value = fairview.shown(spec)
+    spec, value = found
     path = queue.path
     # with maxChildCapacity.action=abort fs2cs stops here, --cluster or not (its
     # testConvertFSConfigurationRulesFile; found by the oracle)
@@ -337,31 +353,11 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
     reason = "" if auto_created else " (no auto-creation in percentage mode)"
     if ctx.options.cluster is None and auto_created:
         reason = "; give --cluster to convert it"
-    out.fs2cs_rule(
-        "maxChildCapacity",
-        rules.CV203,
-        queue.setting_location("maxChildResources"),
-        f"Setting <maxChildResources> ({value}) of queue {path} is not supported, ignoring "
-        f"conversion{reason}",
-        queue=path,
-        property="maxChildResources",
-    )
+    _unsupported(out, "maxChildCapacity", rules.CV203, queue, "maxChildResources", value, reason)
 
 
 def _dropped(queue: Queue, out: Emitter) -> None:
-    for name in DROPPED_QUEUE_SETTINGS:
-        setting = queue.declared.get(name)
-        if setting is None:
-            continue
-        shown = setting.raw.strip() if setting.raw else str(setting.value)
-        out.finding(
-            rules.CV303,
-            setting.location or queue.location,
-            f"<{name}>{shown}</{name}> of queue {queue.path} has no Capacity Scheduler equivalent "
-            "and is not converted",
-            queue=queue.path,
-            property=name,
-        )
+    out.not_converted(queue.declared, DROPPED_QUEUE_SETTINGS, queue.location, queue.path)
     if "reservation" in queue.declared:
         out.finding(
             rules.CV306,

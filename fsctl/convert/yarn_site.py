@@ -7,7 +7,8 @@ Follows ``FSYarnSiteConverter.java`` (newest, fs2cs.md §2.2) and ``FSConfigToCS
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview
@@ -19,6 +20,8 @@ from fsctl.model.tree import QueueTree
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf
+
+N = TypeVar("N", int, float)
 
 FAIR = "yarn.scheduler.fair."
 CAPACITY_SCHEDULER = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler"
@@ -80,28 +83,20 @@ class SiteView:
         return self.conf.get_boolean(name, default) if self.conf is not None else default
 
     def integer(self, name: str, default: int) -> int:
-        if self.conf is None:
-            return default
-        try:
-            return self.conf.get_int(name, default)
-        except ConfValueError as exc:
-            self._bad(name, exc, default)
-            return default
+        return self._number(lambda conf: conf.get_int(name, default), name, default)
 
     def long(self, name: str, default: int) -> int:
-        if self.conf is None:
-            return default
-        try:
-            return self.conf.get_long(name, default)
-        except ConfValueError as exc:
-            self._bad(name, exc, default)
-            return default
+        return self._number(lambda conf: conf.get_long(name, default), name, default)
 
     def float(self, name: str, default: float) -> float:
+        return self._number(lambda conf: conf.get_float(name, default), name, default)
+
+    def _number(self, getter: Callable[[HadoopConf], N], name: str, default: N) -> N:
+        """Configuration.getInt/getLong/getFloat; a value Hadoop cannot parse is a finding."""
         if self.conf is None:
             return default
         try:
-            return self.conf.get_float(name, default)
+            return getter(self.conf)
         except ConfValueError as exc:
             self._bad(name, exc, default)
             return default
@@ -226,7 +221,7 @@ def convert_globals(
     if options.preemption_mode == "observeonly":
         # fs2cs writes this key into capacity-scheduler.xml, not yarn-site.xml (fs2cs.md §2.3)
         out.cs_raw("yarn.resourcemanager.monitor.capacity.preemption.observe_only", "true")
-    _report_dropped_globals(tree, out)
+    out.not_converted(tree.settings, DROPPED_GLOBALS, None)
 
 
 #: top-level Fair elements fs2cs drops without a word (fs2cs.md §1.7)
@@ -240,17 +235,3 @@ DROPPED_GLOBALS = (
     "reservation-agent",
     "reservation-policy",
 )
-
-
-def _report_dropped_globals(tree: QueueTree, out: Emitter) -> None:
-    for name in DROPPED_GLOBALS:
-        setting = tree.settings.get(name)
-        if setting is None:
-            continue
-        shown = setting.raw.strip() if setting.raw else str(setting.value)
-        out.finding(
-            rules.CV303,
-            setting.location,
-            f"<{name}>{shown}</{name}> has no Capacity Scheduler equivalent and is not converted",
-            property=name,
-        )

@@ -119,19 +119,7 @@ def compute_shares(
     ``steady=True`` is ``computeSteadyShares`` (every queue counts); ``steady=False`` is
     ``computeShares`` (inactive queues get 0). An empty input gives an empty list.
     """
-    return _compute(scheds, total, rtype, steady, semantics)[0]
-
-
-def solve_ratio(
-    scheds: Sequence[Schedulable],
-    total: Mapping[str, int],
-    rtype: str,
-    *,
-    steady: bool = False,
-    semantics: Semantics = DEFAULT_SEMANTICS,
-) -> float | None:
-    """The ratio R the search settles on (for explanations and tests); None when nothing is searched."""
-    return _compute(scheds, total, rtype, steady, semantics)[1]
+    return compute_shares_internal(scheds, total, rtype, steady, semantics)[0]
 
 
 #: java_float of the weights seen so far: a tree has few distinct weights, asked for again and again
@@ -152,7 +140,7 @@ def _float32(value: float) -> float:
     return rounded
 
 
-def _compute(
+def compute_shares_internal(
     scheds: Sequence[Schedulable], total: Mapping[str, int], rtype: str, steady: bool, semantics: Semantics
 ) -> tuple[list[int], float | None]:
     """``computeSharesInternal``: the shares and the ratio R applied (None when nothing is searched).

@@ -138,16 +138,6 @@ def below(
     return a.get(MEMORY, 0) < b.get(MEMORY, 0)
 
 
-def _greater(
-    policy: str,
-    a: Mapping[str, int],
-    b: Mapping[str, int],
-    cluster: Mapping[str, int],
-    types: tuple[str, ...],
-) -> bool:
-    return below(policy, b, a, cluster, types)
-
-
 def _app_order(policy: str, cluster: Mapping[str, int], version: HadoopVersion) -> Callable[[AppShares], Any]:
     """Sort key for a leaf's apps under its policy's comparator (apps have no min share)."""
     key = functools.cmp_to_key(comparator(policy, cluster, version))
@@ -231,7 +221,7 @@ def _preemptable(fair: FairResult, result: PreemptionResult, queue_level: bool) 
         over_total: Vector = {}
         for app in _leaf_apps(q, types, whole_queue=queue_level):
             share = {t: app.fair_share.get(t, 0) for t in types}
-            if not _greater(q.policy, app.usage, share, fair.cluster, types):
+            if not below(q.policy, share, app.usage, fair.cluster, types):  # usage not greater
                 continue
             over = {t: max(app.usage.get(t, 0) - share[t], 0) for t in compared}
             if not any(over.values()):
@@ -322,7 +312,7 @@ def _starved_apps_3x(
         if _is_none(pending):
             break
         unmet = _nonneg(_sub(_sub(app.demand, app.usage, types), app.fair_share_starvation, types), types)
-        if _greater(policy, unmet, pending, cluster, types):
+        if below(policy, pending, unmet, cluster, types):  # unmet greater than pending
             unmet = _nonneg(_sub(unmet, pending, types), types)
             pending = dict.fromkeys(types, 0)
         else:

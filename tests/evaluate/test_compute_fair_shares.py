@@ -9,12 +9,13 @@ from __future__ import annotations
 import pytest
 
 from fsctl.evaluate.compute_fair_shares import (
+    DEFAULT_SEMANTICS,
     LONG_MAX,
     Schedulable,
     Semantics,
     compute_shares,
+    compute_shares_internal,
     java_float,
-    solve_ratio,
 )
 from fsctl.model.resources import INT_MAX, MEMORY, VCORES
 
@@ -84,7 +85,7 @@ def test_compute_fair_shares(
     assert compute_shares(scheds, cluster, MEMORY) == expected
     assert compute_shares(scheds, cluster, MEMORY, steady=True) == expected
     if ratio is not None:
-        got = solve_ratio(scheds, cluster, MEMORY)
+        _, got = compute_shares_internal(scheds, cluster, MEMORY, False, DEFAULT_SEMANTICS)
         assert got is not None and abs(got - ratio) < 1e-3
 
 
