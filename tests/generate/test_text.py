@@ -6,11 +6,9 @@ import io
 import os
 from pathlib import Path
 
-import markupsafe
 import pytest
 
 from fsctl.commands.generate import GenerateOptions, run
-from fsctl.generate.text import escape
 from fsctl.io.assets import asset_path
 from tests.generate.test_command import REGENERATE
 
@@ -37,6 +35,15 @@ def test_the_shipped_template_renders_the_same_bytes(name: str) -> None:
     assert produce(ratios, {**options, "template": template}) == produce(ratios, options)
 
 
-def test_escape_is_markupsafe_escape() -> None:
-    text = "a&b <c> \"d\" 'e' &amp; \u00e9\t"
-    assert escape(text) == str(markupsafe.escape(text))
+@pytest.mark.parametrize("target", ["fair", "capacity"])
+def test_escaping_matches_the_template(tmp_path: Path, target: str) -> None:
+    ratios = tmp_path / "a&b's.yaml"
+    ratios.write_text(
+        'cluster: "memory-mb=102400, vcores=100"\nqueues:\n'
+        '  qa: {share: 40, aclSubmitApps: "a&b,<c> \'d\\""}\n  default: {share: 60}\n',
+        encoding="utf-8",
+    )
+    template = asset_path("templates", TEMPLATES[target])
+    direct = produce(str(ratios), {"target": target})
+    assert "a&amp;b,&lt;c&gt; &#39;d&#34;" in direct and "a&amp;b&#39;s.yaml" in direct
+    assert produce(str(ratios), {"target": target, "template": template}) == direct
