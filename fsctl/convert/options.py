@@ -10,7 +10,7 @@ from fsctl.catalogue.convert import CV303
 from fsctl.convert.rules_file import RulesFile
 from fsctl.model.diagnostics import Diagnostic, Rule, Severity
 from fsctl.model.location import Location
-from fsctl.model.tree import Setting
+from fsctl.model.tree import Queue, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 PreemptionMode = Literal["enabled", "nopolicy", "observeonly"]
@@ -86,6 +86,10 @@ class Emitter:
         severity: Severity | None = None,
     ) -> None:
         self.findings.append(rule.at(location, message, queue=queue, property=property, severity=severity))
+
+    def on_setting(self, rule: Rule, queue: Queue, name: str, message: str) -> None:
+        """A finding about ``<name>`` of ``queue``, located at that element (else at the queue)."""
+        self.finding(rule, queue.setting_location(name), message, queue=queue.path, property=name)
 
     def not_converted(
         self,

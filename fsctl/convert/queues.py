@@ -131,13 +131,12 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter) ->
         elif policy == "fifo":
             out.cs(f"{path}.ordering-policy", "fifo")
     elif "schedulingPolicy" in queue.declared and path != "root":
-        out.finding(
+        out.on_setting(
             rules.CV303,
-            queue.setting_location("schedulingPolicy"),
+            queue,
+            "schedulingPolicy",
             f"schedulingPolicy {policy} of parent queue {path} is not converted: the Capacity Scheduler "
             "orders child queues by their used capacity",
-            queue=path,
-            property="schedulingPolicy",
         )
 
     # 10. maxChildResources
@@ -284,12 +283,11 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter)
                         f"; raised to {text} because Hadoop before 3.4 refuses a capacity above the maximum "
                         "(CSQueueUtils.capacitiesSanityCheck)"
                     )
-            out.finding(
+            out.on_setting(
                 rules.CV301,
-                queue.setting_location("maxResources"),
+                queue,
+                "maxResources",
                 message,
-                queue=path,
-                property="maxResources",
             )
         else:
             out.fs2cs_rule(
@@ -342,12 +340,11 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
         )
         if conversion is not None and conversion.lost:
             message += f"; one percentage for every resource type: {conversion.lost}"
-        out.finding(
+        out.on_setting(
             rules.CV302,
-            queue.setting_location("maxChildResources"),
+            queue,
+            "maxChildResources",
             message,
-            queue=path,
-            property="maxChildResources",
         )
         return
     reason = "" if auto_created else " (no auto-creation in percentage mode)"
@@ -359,13 +356,12 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
 def _dropped(queue: Queue, out: Emitter) -> None:
     out.not_converted(queue.declared, DROPPED_QUEUE_SETTINGS, queue.location, queue.path)
     if "reservation" in queue.declared:
-        out.finding(
+        out.on_setting(
             rules.CV306,
-            queue.setting_location("reservation"),
+            queue,
+            "reservation",
             f"queue {queue.path} has <reservation>: it becomes a Capacity Scheduler parent queue "
             "and the reservation is not converted",
-            queue=queue.path,
-            property="reservation",
         )
 
 
