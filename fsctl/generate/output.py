@@ -145,18 +145,31 @@ def _context(
     }
 
 
-def _fair_queue(queue: FairQueue) -> dict[str, Any]:
+def _node(queue: FairQueue | CapacityQueue, children: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
+    """A template queue: name, path, leaf, the target's own fields, then the children."""
     return {
         "name": queue.name,
         "path": queue.path,
-        "leaf": queue.leaf,
-        "share": format_number(queue.share),
-        "absolute_share": format_number(queue.absolute),
-        "min_resources": dict(queue.min_resources),
-        "max_resources": dict(queue.max_resources) if queue.max_resources is not None else None,
-        "elements": [{"name": name, "value": value} for name, value in queue.elements],
-        "children": [_fair_queue(child) for child in queue.children],
+        "leaf": not queue.children,
+        **fields,
+        "children": children,
     }
+
+
+def _pairs(items: list[tuple[str, str]]) -> list[dict[str, str]]:
+    return [{"name": name, "value": value} for name, value in items]
+
+
+def _fair_queue(queue: FairQueue) -> dict[str, Any]:
+    return _node(
+        queue,
+        [_fair_queue(child) for child in queue.children],
+        share=format_number(queue.share),
+        absolute_share=format_number(queue.absolute),
+        min_resources=dict(queue.min_resources),
+        max_resources=dict(queue.max_resources) if queue.max_resources is not None else None,
+        elements=_pairs(queue.elements),
+    )
 
 
 def _preorder(root: dict[str, Any]) -> list[dict[str, Any]]:
@@ -173,7 +186,7 @@ def _preorder(root: dict[str, Any]) -> list[dict[str, Any]]:
 def _fair_context(fair: FairOutput) -> dict[str, Any]:
     root = _fair_queue(fair.root)
     return {
-        "settings": [{"name": name, "value": value} for name, value in fair.settings],
+        "settings": _pairs(fair.settings),
         "root": root,
         "queues": _preorder(root),
         "placement": [
@@ -184,21 +197,19 @@ def _fair_context(fair: FairOutput) -> dict[str, Any]:
 
 
 def _capacity_queue(queue: CapacityQueue) -> dict[str, Any]:
-    return {
-        "name": queue.name,
-        "path": queue.path,
-        "leaf": not queue.children,
-        "capacity": queue.capacity,
-        "maximum_capacity": queue.maximum_capacity,
-        "properties": [{"name": name, "value": value} for name, value in queue.properties],
-        "children": [_capacity_queue(child) for child in queue.children],
-    }
+    return _node(
+        queue,
+        [_capacity_queue(child) for child in queue.children],
+        capacity=queue.capacity,
+        maximum_capacity=queue.maximum_capacity,
+        properties=_pairs(queue.properties),
+    )
 
 
 def _capacity_context(capacity: CapacityOutput) -> dict[str, Any]:
     root = _capacity_queue(capacity.root)
     return {
-        "properties": [{"name": name, "value": value} for name, value in capacity.properties],
+        "properties": _pairs(capacity.properties),
         "root": root,
         "queues": _preorder(root),
     }
