@@ -51,16 +51,6 @@ def command(
     """
     known = settings(yarn_site, hadoop_version)
     chosen = resolve_format(fmt, known.config, ("auto", *diff.FORMATS))
-    options = diff.DiffOptions(
-        old=old,
-        new=new,
-        cluster=known.cluster(cluster),
-        demand=demand,
-        yarn_site=known.yarn_site,
-        hadoop_version=known.hadoop_version,
-        fmt=chosen,
-        color=color,
-        output=output,
-        force=force,
-    )
+    evaluation = known.evaluation(cluster, demand, color, output, force)
+    options = diff.DiffOptions(old=old, new=new, fmt=chosen, **evaluation)
     sys.exit(diff.run(options, sys.stdout, sys.stderr))

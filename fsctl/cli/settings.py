@@ -95,6 +95,16 @@ def resolve_version(text: str | None, config: ProjectConfig) -> HadoopVersion:
     return parse_version(str(value))
 
 
+class Evaluation(TypedDict):
+    cluster: dict[str, int] | None
+    demand: str | None
+    yarn_site: str | None
+    hadoop_version: HadoopVersion
+    color: bool | None
+    output: str | None
+    force: bool
+
+
 @dataclass(frozen=True)
 class Settings:
     """What the semantic options depend on, read first: ``[tool.fsctl]``, the yarn-site.xml and the
@@ -114,6 +124,21 @@ class Settings:
             return resource_types(None)
         conf = load_site(self.yarn_site).conf
         return None if conf is None else resource_types(conf)
+
+    def evaluation(
+        self, cluster: str | None, demand: str | None, color: bool | None, output: str | None, force: bool
+    ) -> Evaluation:
+        """The fields of simulate's and diff's options (fsctl.commands.options.EvaluationOptions)
+        but the format, with ``--cluster`` parsed here."""
+        return Evaluation(
+            cluster=self.cluster(cluster),
+            demand=demand,
+            yarn_site=self.yarn_site,
+            hadoop_version=self.hadoop_version,
+            color=color,
+            output=output,
+            force=force,
+        )
 
     def cluster(self, text: str | None) -> dict[str, int] | None:
         """``--cluster`` (else ``[tool.fsctl] cluster``), in the resource types the yarn-site knows."""

@@ -59,17 +59,6 @@ def command(
     shown, 2 unreadable input, usage or I/O problems.
     """
     known = settings(yarn_site, hadoop_version)
-    options = simulate.SimulateOptions(
-        path=file,
-        cluster=known.cluster(cluster),
-        demand=demand,
-        yarn_site=known.yarn_site,
-        hadoop_version=known.hadoop_version,
-        fmt=fmt,
-        depth=depth,
-        queue=queue,
-        color=color,
-        output=output,
-        force=force,
-    )
+    evaluation = known.evaluation(cluster, demand, color, output, force)
+    options = simulate.SimulateOptions(path=file, fmt=fmt, depth=depth, queue=queue, **evaluation)
     sys.exit(simulate.run(options, sys.stdout, sys.stderr))

@@ -20,19 +20,25 @@ from fsctl.report import FileReport, TextOptions, render_diagnostics, use_color
 CHECKED_PREFIXES = ("XML", "FS", "CS", "PL")
 
 
-@dataclass
-class CheckOptions:
-    paths: list[str]
-    lint: bool = False
-    yarn_site: str | None = None
-    hadoop_version: HadoopVersion = DEFAULT_VERSION
-    cluster: dict[str, int] | None = None
+@dataclass(kw_only=True)
+class DiagnosticOutput:
+    """How validate, lint and convert report their diagnostics (cli's ``diagnostic_options``)."""
+
     fmt: str = "text"
     selection: Selection = field(default_factory=Selection)
     fail_on: Severity = Severity.WARNING
     exit_zero: bool = False
     color: bool | None = None
     text: TextOptions = field(default_factory=TextOptions)
+
+
+@dataclass
+class CheckOptions(DiagnosticOutput):
+    paths: list[str]
+    lint: bool = False
+    yarn_site: str | None = None
+    hadoop_version: HadoopVersion = DEFAULT_VERSION
+    cluster: dict[str, int] | None = None
 
 
 def check_files(options: CheckOptions) -> list[FileReport]:

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from fsctl.catalogue import convert as rules
-from fsctl.catalogue.selection import Selection, fails
+from fsctl.catalogue.selection import fails
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
+from fsctl.commands.check import DiagnosticOutput
 from fsctl.convert.converter import ConversionResult, convert, verify
 from fsctl.convert.options import ConvertOptions
 from fsctl.convert.output import console_text
@@ -29,7 +30,7 @@ from fsctl.convert.rules_file import read_rules
 from fsctl.io.suppress import judged_by
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.resources import MEMORY, VCORES
-from fsctl.report import FileReport, TextOptions, render_diagnostics, use_color
+from fsctl.report import FileReport, render_diagnostics, use_color
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf
@@ -43,7 +44,7 @@ MAPPING_FILE = "mapping-rules.json"
 
 
 @dataclass
-class ConvertCommand:
+class ConvertCommand(DiagnosticOutput):
     fair_path: str
     yarn_site: str | None = None
     output_dir: str | None = None
@@ -57,12 +58,6 @@ class ConvertCommand:
     #: fs2cs -t: start the Fair Scheduler in migration mode without the terminal-rule check
     no_terminal_rule_check: bool = False
     convert: ConvertOptions = field(default_factory=ConvertOptions)
-    fmt: str = "text"
-    selection: Selection = field(default_factory=Selection)
-    fail_on: Severity = Severity.WARNING
-    exit_zero: bool = False
-    color: bool | None = None
-    text: TextOptions = field(default_factory=TextOptions)
 
 
 class UsageProblem(Exception):

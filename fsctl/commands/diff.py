@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
+from fsctl.commands.options import EvaluationOptions
 from fsctl.model.diagnostics import Diagnostic, Severity
-from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+from fsctl.model.versions import HadoopVersion
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf
@@ -26,20 +27,11 @@ GIT_TIMEOUT = 60
 
 
 @dataclass
-class DiffOptions:
+class DiffOptions(EvaluationOptions):
     old: str
     new: str
-    cluster: dict[str, int] | None = None
-    demand: str | None = None
-    yarn_site: str | None = None
-    hadoop_version: HadoopVersion = DEFAULT_VERSION
-    fmt: str = "text"
-    color: bool | None = None
     #: where ``git show`` runs (default: the current directory)
     cwd: str | None = None
-    #: write the report here instead of standard output (never over a file without ``force``)
-    output: str | None = None
-    force: bool = False
 
 
 FORMATS = ("text", "json", "sarif", "github", "markdown", "html")

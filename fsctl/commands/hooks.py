@@ -18,10 +18,13 @@ class Hook:
 
 
 HOOKS = (
-    Hook("fsctl-validate", "fsctl validate", "fsctl validate",
-         "Reject YARN scheduler files the ResourceManager would refuse to load."),
-    Hook("fsctl-lint", "fsctl lint", "fsctl lint",
-         "validate, plus the mistakes Hadoop silently accepts."),
+    Hook(
+        "fsctl-validate",
+        "fsctl validate",
+        "fsctl validate",
+        "Reject YARN scheduler files the ResourceManager would refuse to load.",
+    ),
+    Hook("fsctl-lint", "fsctl lint", "fsctl lint", "validate, plus the mistakes Hadoop silently accepts."),
 )
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, paused_gc
+from fsctl.commands.options import EvaluationOptions
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.tree import CAPACITY, FAIR, QueueTree
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
@@ -24,19 +25,10 @@ FORMATS = ("text", "json", "csv", "markdown", "html")
 
 
 @dataclass
-class SimulateOptions:
+class SimulateOptions(EvaluationOptions):
     path: str
-    cluster: dict[str, int] | None = None
-    demand: str | None = None
-    yarn_site: str | None = None
-    hadoop_version: HadoopVersion = DEFAULT_VERSION
-    fmt: str = "text"
     depth: int | None = None
     queue: str | None = None
-    color: bool | None = None
-    #: write the report here instead of standard output (never over a file without ``force``)
-    output: str | None = None
-    force: bool = False
 
 
 class SimulateError(Exception):

@@ -185,15 +185,17 @@ def _read_queue(path: str, key_node: _Node, node: _Node, diagnostics: list[Diagn
                 if app is not None:
                     load.applications.append(app)
         else:
-            diagnostics.append(
-                SM102.at(
-                    k_node.location,
-                    f"{path}: unknown key {key!r} (expected one of {', '.join(QUEUE_KEYS)})",
-                    queue=path,
-                    property=str(key),
-                )
-            )
+            diagnostics.append(_unknown_key(k_node, path, key, QUEUE_KEYS, path))
     return load
+
+
+def _unknown_key(node: _Node, where: str, key: object, expected: tuple[str, ...], queue: str) -> Diagnostic:
+    return SM102.at(
+        node.location,
+        f"{where}: unknown key {key!r} (expected one of {', '.join(expected)})",
+        queue=queue,
+        property=str(key),
+    )
 
 
 def _read_app(queue: str, index: int, node: _Node, diagnostics: list[Diagnostic]) -> AppLoad | None:
@@ -228,12 +230,5 @@ def _read_app(queue: str, index: int, node: _Node, diagnostics: list[Diagnostic]
             else:
                 app.priority = v_node.value
         else:
-            diagnostics.append(
-                SM102.at(
-                    k_node.location,
-                    f"{queue} {app.name}: unknown key {key!r} (expected one of {', '.join(APP_KEYS)})",
-                    queue=queue,
-                    property=str(key),
-                )
-            )
+            diagnostics.append(_unknown_key(k_node, f"{queue} {app.name}", key, APP_KEYS, queue))
     return app
