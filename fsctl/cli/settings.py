@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from fsctl.catalogue.selection import Selection, UnknownRuleError
 from fsctl.cli.config import ConfigError, ProjectConfig, load_project_config
@@ -198,21 +198,27 @@ def diagnostic_settings(
     )
 
 
+class DiagnosticFlags(TypedDict, total=False):
+    """The parameters of ``diagnostic_options`` as given; :func:`diagnostic_settings` has the defaults."""
+
+    fmt: str | None
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    fail_on: str | None
+    exit_zero: bool | None
+    quiet: bool
+    statistics: bool
+    color: bool | None
+
+
 def build_options(
     lint: bool,
     files: Sequence[str],
     *,
-    fmt: str | None = None,
-    select: tuple[str, ...] = (),
-    ignore: tuple[str, ...] = (),
-    fail_on: str | None = None,
-    exit_zero: bool | None = None,
-    quiet: bool = False,
-    statistics: bool = False,
-    color: bool | None = None,
     yarn_site: str | None = None,
     hadoop_version: str | None = None,
     cluster: str | None = None,
+    **flags: Unpack[DiagnosticFlags],
 ) -> CheckOptions:
     """validate's (``lint`` False) and lint's options; the defaults are those of no option given."""
     from fsctl.commands.check import CheckOptions
@@ -224,15 +230,5 @@ def build_options(
         yarn_site=known.yarn_site,
         hadoop_version=known.hadoop_version,
         cluster=known.cluster(cluster) if lint else None,
-        **diagnostic_settings(
-            known.config,
-            fmt=fmt,
-            select=select,
-            ignore=ignore,
-            fail_on=fail_on,
-            exit_zero=exit_zero,
-            quiet=quiet,
-            statistics=statistics,
-            color=color,
-        ),
+        **diagnostic_settings(known.config, **flags),
     )

@@ -215,6 +215,11 @@ def _capacity_context(capacity: CapacityOutput) -> dict[str, Any]:
     }
 
 
+def _summary_row(path: str, leaf: bool, share: str | None, **fields: Any) -> dict[str, Any]:
+    """A row of the summary (``--format json``): the queue's place and share, then the target's."""
+    return {"path": path, "parent": path.rpartition(".")[0], "leaf": leaf, "share": share, **fields}
+
+
 def _fair_summary(fair: FairOutput) -> list[dict[str, Any]]:
     rows = []
     for queue in fair.queues():
@@ -222,16 +227,15 @@ def _fair_summary(fair: FairOutput) -> list[dict[str, Any]]:
             continue
         weight = next((v for n, v in queue.elements if n == "weight"), None)
         rows.append(
-            {
-                "path": queue.path,
-                "parent": queue.path.rpartition(".")[0],
-                "leaf": queue.leaf,
-                "share": format_number(queue.share),
-                "absolute_share": format_number(queue.absolute),
-                "weight": weight,
-                "min_resources": dict(queue.min_resources),
-                "max_resources": dict(queue.max_resources) if queue.max_resources is not None else None,
-            }
+            _summary_row(
+                queue.path,
+                queue.leaf,
+                format_number(queue.share),
+                absolute_share=format_number(queue.absolute),
+                weight=weight,
+                min_resources=dict(queue.min_resources),
+                max_resources=dict(queue.max_resources) if queue.max_resources is not None else None,
+            )
         )
     return rows
 
@@ -244,14 +248,13 @@ def _capacity_summary(capacity: CapacityOutput, ratios: RatioFile) -> list[dict[
         queue = stack.pop()
         source = index.get(queue.path)
         rows.append(
-            {
-                "path": queue.path,
-                "parent": queue.path.rpartition(".")[0],
-                "leaf": not queue.children,
-                "share": format_number(source.share) if source else None,
-                "capacity": queue.capacity,
-                "maximum_capacity": queue.maximum_capacity,
-            }
+            _summary_row(
+                queue.path,
+                not queue.children,
+                format_number(source.share) if source else None,
+                capacity=queue.capacity,
+                maximum_capacity=queue.maximum_capacity,
+            )
         )
         stack.extend(reversed(queue.children))
     return rows
