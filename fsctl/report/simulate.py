@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -310,67 +310,77 @@ def text_lines(report: SimulateReport) -> list[tuple[str, str]]:
     """(line, style) pairs: the style is a rich style name used only when colouring."""
     lines: list[tuple[str, str]] = [(line, "bold") for line in report.header]
     total_memory = report.cluster.get(MEMORY, 0) or 0
-    if report.format == "capacity-scheduler":
-        columns = (
-            f"{'queue':<34} {'cap%':>7} {'abs%':>7} {'max%':>7} {'absmax%':>7}  {'guaranteed':>16} "
-            f"{'maximum':>16}  share"
-        )
-        lines.append((columns, "dim"))
-        for row in report.rows:
-            name = _indent(row)
-            guaranteed = row.get("guaranteed") or {}
-            fraction = (guaranteed.get(MEMORY) or 0) / total_memory if total_memory else None
-            line = (
-                f"{name:<34} {_pct(row.get('capacity')):>7} {_pct(row.get('absolute_capacity')):>7} "
-                f"{_pct(row.get('maximum_capacity')):>7} {_pct(row.get('absolute_maximum_capacity')):>7}  "
-                f"{_short(guaranteed, report.types):>16} {_short(row.get('maximum'), report.types):>16}  "
-                f"{_bar(fraction)}"
-            )
-            lines.append((line, ""))
-            for label_line in row.get("_labels", []):
-                lines.append((f"{'':<4}{label_line}", "dim"))
-    else:
-        columns = (
-            f"{'queue':<34} {'policy':<6} {'weight':>6}  {'steady':>14} {'fair':>14} "
-            f"{'demand':>14} {'usage':>14}  share"
-        )
-        lines.append((columns, "dim"))
-        for row in report.rows:
-            name = _indent(row)
-            shown = row.get("fair_share") if report.active_view else row.get("steady_fair_share")
-            memory = (shown or {}).get(MEMORY)
-            fraction = memory / total_memory if (memory is not None and total_memory) else None
-            flags = []
-            if row.get("_note"):
-                flags.append(str(row["_note"]))
-            starvation = row.get("starvation") or {}
-            # Hadoop finds starvation in leaf queues only; a parent's row sums its leaves'
-            prefix = "STARVED" if row.get("leaf") else "leaves starved"
-            for kind, label in (("min_share", "min-share"), ("fair_share", "fair-share")):
-                amount = starvation.get(kind) or {}
-                if any(amount.values()):
-                    flags.append(f"{prefix} {label} {_short(amount, report.types)}")
-            if report.active_view and row.get("leaf") and not row.get("active"):
-                flags.append("idle")
-            weight = row.get("weight")
-            shown_weight = _number(weight) if weight is not None else "-"
-            steady = _short(row.get("steady_fair_share"), report.types)
-            fair = _short(row.get("fair_share"), report.types)
-            demand = _short(row.get("demand"), report.types)
-            usage = _short(row.get("usage"), report.types)
-            line = (
-                f"{name:<34} {row.get('policy') or '-':<6} {shown_weight:>6}  {steady:>14} {fair:>14} "
-                f"{demand:>14} {usage:>14}  {_bar(fraction)}{'  ' + '; '.join(flags) if flags else ''}"
-            )
-            style = (
-                "red"
-                if any(f.startswith("STARVED") for f in flags)
-                else ("dim" if row.get("_note") or "idle" in flags else "")
-            )
-            lines.append((line, style))
-            lines.extend(_app_lines(row, report.types))
+    columns, row_lines = _TEXT_TABLES[report.format]
+    lines.append((columns, "dim"))
+    for row in report.rows:
+        lines.extend(row_lines(report, row, total_memory))
     lines.extend((note, "yellow") for note in report.notes)
     return lines
+
+
+def _capacity_row(report: SimulateReport, row: Row, total_memory: int) -> list[tuple[str, str]]:
+    """A queue's capacities, guaranteed and maximum resources, then its node-label lines."""
+    name = _indent(row)
+    guaranteed = row.get("guaranteed") or {}
+    fraction = (guaranteed.get(MEMORY) or 0) / total_memory if total_memory else None
+    line = (
+        f"{name:<34} {_pct(row.get('capacity')):>7} {_pct(row.get('absolute_capacity')):>7} "
+        f"{_pct(row.get('maximum_capacity')):>7} {_pct(row.get('absolute_maximum_capacity')):>7}  "
+        f"{_short(guaranteed, report.types):>16} {_short(row.get('maximum'), report.types):>16}  "
+        f"{_bar(fraction)}"
+    )
+    return [(line, ""), *((f"{'':<4}{label_line}", "dim") for label_line in row.get("_labels", []))]
+
+
+def _fair_row(report: SimulateReport, row: Row, total_memory: int) -> list[tuple[str, str]]:
+    """A queue's policy, weight and shares with its starvation flags, then its applications."""
+    name = _indent(row)
+    shown = row.get("fair_share") if report.active_view else row.get("steady_fair_share")
+    memory = (shown or {}).get(MEMORY)
+    fraction = memory / total_memory if (memory is not None and total_memory) else None
+    flags = []
+    if row.get("_note"):
+        flags.append(str(row["_note"]))
+    starvation = row.get("starvation") or {}
+    # Hadoop finds starvation in leaf queues only; a parent's row sums its leaves'
+    prefix = "STARVED" if row.get("leaf") else "leaves starved"
+    for kind, label in (("min_share", "min-share"), ("fair_share", "fair-share")):
+        amount = starvation.get(kind) or {}
+        if any(amount.values()):
+            flags.append(f"{prefix} {label} {_short(amount, report.types)}")
+    if report.active_view and row.get("leaf") and not row.get("active"):
+        flags.append("idle")
+    weight = row.get("weight")
+    shown_weight = _number(weight) if weight is not None else "-"
+    steady = _short(row.get("steady_fair_share"), report.types)
+    fair = _short(row.get("fair_share"), report.types)
+    demand = _short(row.get("demand"), report.types)
+    usage = _short(row.get("usage"), report.types)
+    line = (
+        f"{name:<34} {row.get('policy') or '-':<6} {shown_weight:>6}  {steady:>14} {fair:>14} "
+        f"{demand:>14} {usage:>14}  {_bar(fraction)}{'  ' + '; '.join(flags) if flags else ''}"
+    )
+    style = (
+        "red"
+        if any(f.startswith("STARVED") for f in flags)
+        else ("dim" if row.get("_note") or "idle" in flags else "")
+    )
+    return [(line, style), *_app_lines(row, report.types)]
+
+
+_CAPACITY_COLUMNS = (
+    f"{'queue':<34} {'cap%':>7} {'abs%':>7} {'max%':>7} {'absmax%':>7}  {'guaranteed':>16} "
+    f"{'maximum':>16}  share"
+)
+_FAIR_COLUMNS = (
+    f"{'queue':<34} {'policy':<6} {'weight':>6}  {'steady':>14} {'fair':>14} "
+    f"{'demand':>14} {'usage':>14}  share"
+)
+#: per report format: the column header and the lines of one row
+_TEXT_TABLES: dict[str, tuple[str, Callable[[SimulateReport, Row, int], list[tuple[str, str]]]]] = {
+    "capacity-scheduler": (_CAPACITY_COLUMNS, _capacity_row),
+    "fair-scheduler": (_FAIR_COLUMNS, _fair_row),
+}
 
 
 def _app_lines(row: Row, types: Sequence[str]) -> list[tuple[str, str]]:
