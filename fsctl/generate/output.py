@@ -172,23 +172,22 @@ def _fair_queue(queue: FairQueue) -> dict[str, Any]:
     )
 
 
-def _preorder(root: dict[str, Any]) -> list[dict[str, Any]]:
-    """Template queues in document order, parents before children (for flat templates)."""
+def _tree(root: dict[str, Any]) -> dict[str, Any]:
+    """``root`` and ``queues``: the template queues nested, and in document order with parents
+    before children (for flat templates)."""
     flat: list[dict[str, Any]] = []
     stack = [root]
     while stack:
         node = stack.pop()
         flat.append(node)
         stack.extend(reversed(node["children"]))
-    return flat
+    return {"root": root, "queues": flat}
 
 
 def _fair_context(fair: FairOutput) -> dict[str, Any]:
-    root = _fair_queue(fair.root)
     return {
         "settings": _pairs(fair.settings),
-        "root": root,
-        "queues": _preorder(root),
+        **_tree(_fair_queue(fair.root)),
         "placement": [
             {"name": rule["name"], "attributes": [{"name": k, "value": v} for k, v in rule.items()]}
             for rule in fair.placement
@@ -207,12 +206,7 @@ def _capacity_queue(queue: CapacityQueue) -> dict[str, Any]:
 
 
 def _capacity_context(capacity: CapacityOutput) -> dict[str, Any]:
-    root = _capacity_queue(capacity.root)
-    return {
-        "properties": _pairs(capacity.properties),
-        "root": root,
-        "queues": _preorder(root),
-    }
+    return {"properties": _pairs(capacity.properties), **_tree(_capacity_queue(capacity.root))}
 
 
 def _summary_row(path: str, leaf: bool, share: str | None, **fields: Any) -> dict[str, Any]:

@@ -364,35 +364,10 @@ class _Builder:
         self, name: str, entry: Entry, parent_path: str, defaults: dict[str, Setting]
     ) -> RatioQueue | None:
         path = f"{parent_path}.{name}"
-        if path.count(".") > MAX_DEPTH:
-            self.found.append(
-                rules.GN109.at(entry.key_location, f"queue {path} is nested deeper than {MAX_DEPTH} levels")
-            )
-            return None
-        if not name or name != name.strip() or "." in name:
-            self.found.append(
-                rules.GN109.at(
-                    entry.key_location,
-                    f"queue name {name!r} is empty, has surrounding blanks or contains a dot",
-                    queue=path,
-                )
-            )
-            return None
-        if not isinstance(entry.value, Mapping):
-            if entry.value is None:
-                self.found.append(
-                    rules.GN103.at(entry.key_location, f"queue {path} has no share", queue=path)
-                )
-            else:
-                self.found.append(
-                    rules.GN101.at(
-                        entry.location,
-                        f"queue {path} must be a mapping such as {{share: 40}}, not {_raw(entry.value)!r}",
-                        queue=path,
-                    )
-                )
-            return None
         mapping = entry.value
+        if not isinstance(mapping, Mapping) or path.count(".") > MAX_DEPTH or not _queue_name_ok(name):
+            self.found.append(_unusable_queue(name, path, entry))
+            return None
         queue = RatioQueue(name, path, Fraction(-1), None, location=entry.key_location)
         share_entry = mapping.get("share")
         if share_entry is None:
@@ -602,6 +577,29 @@ class _Builder:
             )
             return None
         return raw, raw
+
+
+def _queue_name_ok(name: str) -> bool:
+    return bool(name) and name == name.strip() and "." not in name
+
+
+def _unusable_queue(name: str, path: str, entry: Entry) -> Diagnostic:
+    """Why a queue entry cannot be read: too deep, a bad name, no share, or not a mapping."""
+    if path.count(".") > MAX_DEPTH:
+        return rules.GN109.at(entry.key_location, f"queue {path} is nested deeper than {MAX_DEPTH} levels")
+    if not _queue_name_ok(name):
+        return rules.GN109.at(
+            entry.key_location,
+            f"queue name {name!r} is empty, has surrounding blanks or contains a dot",
+            queue=path,
+        )
+    if entry.value is None:
+        return rules.GN103.at(entry.key_location, f"queue {path} has no share", queue=path)
+    return rules.GN101.at(
+        entry.location,
+        f"queue {path} must be a mapping such as {{share: 40}}, not {_raw(entry.value)!r}",
+        queue=path,
+    )
 
 
 def _raw(value: Any) -> str:
