@@ -28,6 +28,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="generated cases per differential test against Hadoop (tests/oracle); "
         "a sweep: --hadoop-cases 10000",
     )
+
+
 SAMPLES = ROOT / "samples"
 
 

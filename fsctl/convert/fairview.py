@@ -22,7 +22,6 @@ from fsctl.model.tree import Queue, QueueTree
 N = TypeVar("N", int, float)
 
 
-
 def declared(queue: Queue, name: str) -> Any:
     """The declared value of a queue element, or None."""
     setting = queue.declared.get(name)
@@ -55,10 +54,7 @@ def weight(queue: Queue) -> float:
 def is_fs_parent(queue: Queue) -> bool:
     """An FSParentQueue: root, children, ``type="parent"`` or a ``<reservation>``."""
     return (
-        queue.parent is None
-        or bool(queue.children)
-        or queue.declared_parent
-        or queue.effective.reservation
+        queue.parent is None or bool(queue.children) or queue.declared_parent or queue.effective.reservation
     )
 
 

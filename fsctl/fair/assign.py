@@ -47,9 +47,7 @@ class FairQueues:
         self._leaf = {queue.path: queue.is_leaf for queue in tree.queues() if not self.refused(queue.path)}
         self._leaf["root"] = False  # QueueManager.initialize: root is always an FSParentQueue
         #: the policy each queue runs, and the one a new (dynamic) queue gets: the default
-        self._policy = {
-            queue.path: _policy(queue.effective.scheduling_policy) for queue in tree.queues()
-        }
+        self._policy = {queue.path: _policy(queue.effective.scheduling_policy) for queue in tree.queues()}
         self.default_policy = _policy(info.defaults.default_queue_scheduling_policy)
         if info.hadoop_version < (3, 4):
             # QueueManager.initialize creates the leaf root.default before the file is read until

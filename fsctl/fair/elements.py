@@ -25,8 +25,18 @@ from fsctl.model.resources import INT_MAX
 #: ``bool`` ``Boolean.parseBoolean``; ``acl`` the raw, untrimmed text (``AccessControlList``);
 #: ``presence`` the element's presence (content never read); ``text`` the trimmed text.
 Kind = Literal[
-    "resource0", "resource", "int", "seconds", "share", "fraction", "weight", "policy", "bool", "acl",
-    "presence", "text",
+    "resource0",
+    "resource",
+    "int",
+    "seconds",
+    "share",
+    "fraction",
+    "weight",
+    "policy",
+    "bool",
+    "acl",
+    "presence",
+    "text",
 ]
 #: Where an unset value comes from: ``own`` the row's default; ``top`` the top-level default named
 #: by ``default``; ``parent`` the parent's effective value, root taking the top-level default named
@@ -151,9 +161,7 @@ ALIASES_OF_POLICY = frozenset(a for e in TOP_ROWS if e.kind == "policy" for a in
 
 QUEUE_ORDER = tuple(e.name for e in QUEUE_ROWS)
 #: the deprecated fairSharePreemptionTimeout after the element that replaces it
-TOP_LEVEL_ORDER = tuple(
-    n for e in TOP_ROWS for n in (e.name, *e.aliases) if n not in ALIASES_OF_POLICY
-)
+TOP_LEVEL_ORDER = tuple(n for e in TOP_ROWS for n in (e.name, *e.aliases) if n not in ALIASES_OF_POLICY)
 #: settings whose parsed value is milliseconds while the file holds seconds
 SECONDS = frozenset(n for e in ELEMENTS if e.kind == "seconds" for n in (e.name, *e.aliases))
 

@@ -72,9 +72,7 @@ def _elements(leaf: bool, malformed: bool, gpu: bool) -> st.SearchStrategy[list[
     options = [
         st.builds(lambda w: f"<weight>{w}</weight>", weight),
         st.builds(lambda r: f"<minResources>{r}</minResources>", _absolute(gpu)),
-        st.builds(
-            lambda r: f"<maxResources>{r}</maxResources>", st.one_of(_absolute(gpu), _percentage(gpu))
-        ),
+        st.builds(lambda r: f"<maxResources>{r}</maxResources>", st.one_of(_absolute(gpu), _percentage(gpu))),
         st.builds(lambda p: f"<schedulingPolicy>{p}</schedulingPolicy>", policy),
         st.builds(lambda n: f"<maxRunningApps>{n}</maxRunningApps>", st.sampled_from((0, 1, 5, 50))),
     ]
