@@ -184,20 +184,6 @@ class _Builder:
         for queue in ordered:  # pre-order: parents resolve first
             self._resolve_queue(info, queue, wildcards)
         self.diagnostics.extend(self.validate.validate_tree(tree, self.merged, self.version, ordered))
-        # transitional, until every consumer reads tree.info
-        tree.effective.update(info.as_dict())
-        tree.extras.update(
-            properties=info.properties,
-            file_properties=info.file_properties,
-            legacy_queue_mode=info.legacy_queue_mode,
-            resource_types=info.resource_types,
-            hadoop_version=info.hadoop_version,
-            store=info.store,
-            orphans=info.orphans,
-            wildcard_templates=info.wildcard_templates,
-            duplicate_children=info.duplicate_children,
-            mapping=info.mapping,
-        )
         return ReadResult(self.conf.source, CAPACITY, tree, self.diagnostics)
 
     def _location(self, key: str) -> Location | DeferredLocation | None:

@@ -93,11 +93,6 @@ class CapacityQueueValues:
         name = _ATTRIBUTES.get(key)
         return None if name is None else getattr(self, name)
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """Transitional dict-style read, removed once every consumer reads attributes."""
-        value = self.value_of(key)
-        return default if value is None else value
-
 
 class QueueStore:
     """CSQueueStore: a queue by full path, or by short name when exactly one queue has it.

@@ -29,6 +29,7 @@ def tree(
     if fmt == CAPACITY:
         return _capacity_tree(queues, declared or {}, settings or {}, properties or {})
     root = Queue(name="root", path="root")
+    root.effective = {}
     index = {"root": root}
     for path, values in queues.items():
         if path == "root":
@@ -37,7 +38,7 @@ def tree(
             parent_path, _, name = path.rpartition(".")
             queue = index[parent_path].add_child(Queue(name=name, path=path))
             index[path] = queue
-        queue.effective.update(values)
+        queue.effective = dict(values)  # a Fair tree built by hand: diff reads plain values
         wanted = values.keys() if declared is None or path not in declared else declared[path]
         for key in wanted:
             queue.declared[key] = Setting(values[key], str(values[key]))
