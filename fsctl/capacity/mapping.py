@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from fsctl.capacity.keys import PREFIX
 from fsctl.catalogue import capacity as cs_rules
 from fsctl.catalogue import mapping as rules
 from fsctl.model.diagnostics import Diagnostic
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from fsctl.capacity.values import CapacityQueue
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
-PREFIX = "yarn.scheduler.capacity."
 QUEUE_MAPPINGS = PREFIX + "queue-mappings"
 APP_NAME_MAPPINGS = "yarn.scheduler.queue-placement-rules.app-name"
 OVERRIDE = PREFIX + "queue-mappings-override.enable"
