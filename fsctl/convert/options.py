@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, TypedDict, Unpack
 
+from fsctl.capacity import keys
 from fsctl.convert.rules_file import RulesFile
 from fsctl.model.diagnostics import Diagnostic, Rule, Severity
 from fsctl.model.location import Location
@@ -12,7 +13,7 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 PreemptionMode = Literal["enabled", "nopolicy", "observeonly"]
 
-CS_PREFIX = "yarn.scheduler.capacity."
+CS_PREFIX = keys.PREFIX  # the prefix of every key fsctl convert writes to capacity-scheduler.xml
 
 
 @dataclass(frozen=True)
