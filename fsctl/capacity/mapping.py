@@ -16,16 +16,19 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from fsctl.capacity.keys import PREFIX
 from fsctl.catalogue import capacity as cs_rules
 from fsctl.catalogue import mapping as rules
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import DeferredField, Queue, QueueTree, Setting
+
+if TYPE_CHECKING:
+    from fsctl.capacity.values import CapacityQueue
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
-PREFIX = "yarn.scheduler.capacity."
 QUEUE_MAPPINGS = PREFIX + "queue-mappings"
 APP_NAME_MAPPINGS = "yarn.scheduler.queue-placement-rules.app-name"
 OVERRIDE = PREFIX + "queue-mappings-override.enable"
@@ -643,8 +646,8 @@ class QueueRef:
     auto_create_v2: bool
 
 
-def _flag(queue: Queue, key: str) -> bool:
-    value = queue.effective.get(key)
+def _flag(queue: CapacityQueue, key: str) -> bool:
+    value = queue.effective.value_of(key)
     if isinstance(value, bool):
         return value
     setting = queue.declared.get(key)
@@ -871,7 +874,7 @@ def check_mapping(
 ) -> tuple[MappingConfig, list[Diagnostic]]:
     """Parse and validate every mapping rule as the ResourceManager does at load (PL5xx).
 
-    Readers call this and keep the result in ``tree.extras["mapping"]`` for lint and conversion.
+    The reader calls this and keeps the result in ``CapacityInfo.mapping`` for lint and conversion.
     """
     config, diagnostics = read_mapping_config(conf, config_path or tree.source, hadoop_version)
     # the format key itself (CS125, CS207) is checked by fsctl.capacity.validate with the other

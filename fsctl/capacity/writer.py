@@ -11,8 +11,9 @@ from typing import Any
 
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityValue
+from fsctl.capacity.values import CapacityInfo, CapacityTree
 from fsctl.hadoop.javanum import java_float_str
-from fsctl.model.tree import Queue, QueueTree, Setting
+from fsctl.model.tree import Queue, Setting
 
 HEADER = (
     "Capacity Scheduler configuration written by fsctl.\n"
@@ -37,12 +38,12 @@ def write_configuration(props: list[tuple[str, str]], header: str = "") -> bytes
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-def write_capacity(tree: QueueTree) -> bytes:
+def write_capacity(tree: CapacityTree) -> bytes:
     """capacity-scheduler.xml for a tree: globals, then every queue's keys in tree order."""
     return write_configuration(capacity_properties(tree), HEADER)
 
 
-def capacity_properties(tree: QueueTree) -> list[tuple[str, str]]:
+def capacity_properties(tree: CapacityTree) -> list[tuple[str, str]]:
     """The (name, value) pairs :func:`write_capacity` writes.
 
     A setting's ``raw`` text is written when it has one (values read from a file), else its value
@@ -57,11 +58,11 @@ def capacity_properties(tree: QueueTree) -> list[tuple[str, str]]:
         props.extend(
             (prefix + suffix, render(s)) for suffix, s in queue.declared.items() if suffix != "queues"
         )
-    wildcards: dict[str, dict[str, Setting]] = tree.extras.get("wildcard_templates", {})
-    for path, settings in wildcards.items():
-        props.extend((f"{keys.PREFIX}{path}.{suffix}", render(s)) for suffix, s in settings.items())
-    orphans: dict[str, Setting] = tree.extras.get("orphans", {})
-    props.extend((name, render(setting)) for name, setting in orphans.items())
+    info: CapacityInfo | None = tree.info  # None for a tree built in memory
+    if info is not None:
+        for path, settings in info.wildcard_templates.items():
+            props.extend((f"{keys.PREFIX}{path}.{suffix}", render(s)) for suffix, s in settings.items())
+        props.extend((name, render(setting)) for name, setting in info.orphans.items())
     return props
 
 

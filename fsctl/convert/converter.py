@@ -17,6 +17,7 @@ from fsctl.convert.queues import QueueContext, convert_queues
 from fsctl.convert.resources import Plan
 from fsctl.convert.shares import ShareRow, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
+from fsctl.fair.model import FairQueue, FairTree
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import Queue, QueueTree, ReadResult
@@ -198,7 +199,7 @@ def _drop_unreadable(out: Emitter, options: ConvertOptions) -> None:
             )
 
 
-def _created_queues(tree: QueueTree, out: Emitter) -> QueueTree:
+def _created_queues(tree: FairTree, out: Emitter) -> FairTree:
     """The tree without the queues the Fair Scheduler refuses to create (the reader lists them in
     ``info.dropped_queues``); the caller's tree is left as it is."""
     dropped = set(tree.info.dropped_queues)
@@ -212,14 +213,15 @@ def _created_queues(tree: QueueTree, out: Emitter) -> QueueTree:
             f"the Fair Scheduler does not create {path}, so it and its subtree are not converted",
             queue=path,
         )
-    copies: dict[str, Queue] = {}
+    copies: dict[str, FairQueue] = {}
     for queue in tree.queues():
         parent = copies.get(queue.parent.path) if queue.parent is not None else None
         if queue.parent is not None and (parent is None or queue.path in dropped):
             continue
         # a parent whose children are all refused is still a parent (configured PARENT in Hadoop)
-        copy = Queue(queue.name, queue.path, None, [], queue.declared, queue.effective, queue.location,
+        copy: FairQueue = Queue(queue.name, queue.path, None, [], queue.declared, queue.location,
                      queue.declared_parent or not queue.is_leaf)  # fmt: skip
+        copy.effective = queue.effective
         if parent is not None:
             parent.add_child(copy)
         copies[queue.path] = copy

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, TypedDict, Unpack
 
+from fsctl.capacity import keys
 from fsctl.catalogue.convert import CV303
 from fsctl.convert.rules_file import RulesFile
 from fsctl.model.diagnostics import Diagnostic, Rule, Severity
@@ -15,7 +16,7 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 PreemptionMode = Literal["enabled", "nopolicy", "observeonly"]
 
-CS_PREFIX = "yarn.scheduler.capacity."
+CS_PREFIX = keys.PREFIX  # the prefix of every key fsctl convert writes to capacity-scheduler.xml
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any
 from fsctl.diff.changes import ADDED, CHANGED, MOVED, REFRESH_REFUSED, REMOVED, Change, canonical
 from fsctl.diff.queues import Matching, match_queues, queue_changes, settings_changes, structure_changes
 from fsctl.diff.refresh import Refusal, refusals
-from fsctl.diff.rules import CS_RULE_SETTINGS, capacity_rules, placement_changes
+from fsctl.diff.rules import CS_RULE_SETTINGS, placement_changes
 from fsctl.diff.shares import share_changes, tree_shares
 from fsctl.model.resources import Vector
 from fsctl.model.tree import CAPACITY, QueueTree
@@ -39,7 +39,7 @@ def diff_trees(
     matching = match_queues(old, new)
     rule_changes = placement_changes(old, new)
     changes = settings_changes(old, new)
-    if old.format == CAPACITY and capacity_rules(old) is not None and capacity_rules(new) is not None:
+    if old.format == CAPACITY:  # the rules are compared as rules (placement_changes)
         changes = [c for c in changes if c.property not in CS_RULE_SETTINGS]
     changes += rule_changes
     changes += structure_changes(matching) + queue_changes(matching)

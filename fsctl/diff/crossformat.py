@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from fsctl.capacity.values import CapacityTree
 from fsctl.diff.changes import ADDED, CHANGED, REMOVED, Change, canonical, canonical_property, percent_text
 from fsctl.diff.queues import properties, queue_kind
 from fsctl.diff.rules import CS_PROPERTY, capacity_rules, mapping_text, rule_changes
@@ -386,17 +387,14 @@ def converted_placement(
     return [mapping_text(rule) for rule in converted]
 
 
-def fallback_queue(capacity: QueueTree) -> str | None:
+def fallback_queue(capacity: CapacityTree) -> str | None:
     """The queue ``fsctl convert --fallback-queue`` named, recognised by the rules it adds: a first
     ``setDefaultQueue`` for every user and a last ``defaultQueue`` that rejects."""
     from fsctl.capacity.mapping import read_mapping_config
-    from fsctl.model.versions import DEFAULT_VERSION
 
-    conf = capacity.extras.get("properties")
-    if conf is None:
-        return None
-    version = capacity.extras.get("hadoop_version") or DEFAULT_VERSION
-    rules = read_mapping_config(conf, capacity.source, version)[0].rules
+    rules = read_mapping_config(capacity.info.properties, capacity.source, capacity.info.hadoop_version)[
+        0
+    ].rules
     if len(rules) < 2:
         return None
     first, last = rules[0], rules[-1]
@@ -411,8 +409,6 @@ def placement_vs_mapping(fair: QueueTree, capacity: QueueTree, fair_is_old: bool
     """Fair placement rules against the Capacity mapping rules, through the conversion; either
     conversion mode (weight, percentage) that gives the same rules counts as a match."""
     have = capacity_rules(capacity)
-    if have is None:
-        return []
     fallback = fallback_queue(capacity)
     candidates = [converted_placement(fair, capacity, percentage, fallback) for percentage in (False, True)]
     if have in candidates:

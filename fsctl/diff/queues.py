@@ -156,8 +156,8 @@ def property_changes(
 
 
 def settings_values(tree: QueueTree) -> dict[str, Any]:
-    if tree.format != FAIR:
-        return dict(tree.effective) if tree.effective else {k: s.value for k, s in tree.settings.items()}
+    if tree.format != FAIR:  # CapacityInfo
+        return tree.info.as_dict()
     values = tree.info.defaults.as_dict()
     # Fair <user name="u"><maxRunningApps>: one setting per user (AllocationConfiguration.getUserMaxApps)
     for user, limit in tree.info.user_max_apps.items():

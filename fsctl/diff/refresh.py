@@ -11,10 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from fsctl.capacity.keys import PREFIX
+from fsctl.capacity.values import CapacityTree
 from fsctl.diff.changes import canonical
 from fsctl.diff.queues import Matching, property_value
 from fsctl.model.resources import MEMORY, VCORES, ResourceSpec
-from fsctl.model.tree import Queue, QueueTree
+from fsctl.model.tree import Queue
 
 STATE = "state"
 MANAGED = "auto-create-child-queue.enabled"
@@ -41,20 +43,10 @@ def _state(queue: Queue) -> str:
     return canonical(value).upper() if value is not None else "RUNNING"
 
 
-def _declared_state(tree: QueueTree, path: str) -> str | None:
+def _declared_state(tree: CapacityTree, path: str) -> str | None:
     """``newConf.get(<path>.state)``: the new file's text (expanded, not trimmed), also for a queue
     it no longer lists."""
-    key = f"yarn.scheduler.capacity.{path}.{STATE}"
-    for name in ("properties", "raw", "conf"):
-        source = tree.extras.get(name)
-        if source is None or not callable(getattr(source, "get", None)):
-            continue
-        value = source.get(key)
-        return None if value is None else str(getattr(value, "value", value))
-    queue = tree.find(path)  # no raw properties kept: what the reader declared
-    if queue is not None and STATE in queue.declared:
-        return str(queue.declared[STATE].raw or queue.declared[STATE].value)
-    return None
+    return tree.info.properties.get(f"{PREFIX}{path}.{STATE}")
 
 
 def _is_true(queue: Queue, key: str) -> bool:
@@ -66,11 +58,7 @@ def _managed(queue: Queue) -> bool:
     return _is_true(queue, MANAGED)
 
 
-def _dynamic(queue: Queue) -> bool:
-    return bool(queue.effective.get("dynamic", False))
-
-
-def refusals(old: QueueTree, new: QueueTree, matching: Matching) -> list[Refusal]:
+def refusals(old: CapacityTree, new: CapacityTree, matching: Matching) -> list[Refusal]:
     found: list[Refusal] = []
     # A moved queue is "deleted" at its old path (the SamePathValidator branch never fires); its
     # refusal is shown on the move of the topmost queue of the subtree.
@@ -82,8 +70,6 @@ def refusals(old: QueueTree, new: QueueTree, matching: Matching) -> list[Refusal
             deleted.append((before, moved_tops[top]))
     blocked: dict[str, list[Queue]] = {}
     for queue, target in deleted:
-        if _dynamic(queue):
-            continue
         # QueueState.valueOf without upper-casing: only the exact text STOPPED counts
         if _state(queue) == "STOPPED" or _declared_state(new, queue.path) == "STOPPED":
             continue
@@ -150,19 +136,18 @@ def _conversion(before: Queue, after: Queue) -> list[Refusal]:
     return found
 
 
-def cluster_maximum(tree: QueueTree) -> dict[str, int]:
+def cluster_maximum(tree: CapacityTree) -> dict[str, int]:
     """``yarn.scheduler.maximum-allocation-*`` as the reader resolved it, else Hadoop's defaults."""
     result = dict(CLUSTER_MAX_DEFAULT)
     for key, name in (("maximum-allocation-mb", MEMORY), ("maximum-allocation-vcores", VCORES)):
-        for source in (tree.effective, tree.extras):
-            value = source.get(f"yarn.scheduler.{key}")
-            if isinstance(value, int) and value > 0:
-                result[name] = value
+        value = tree.info.defaults[f"yarn.scheduler.{key}"]
+        if isinstance(value, int) and value > 0:
+            result[name] = value
     return result
 
 
 def maximum_allocation(
-    tree: QueueTree, queue: Queue, memo: dict[Queue, dict[str, int]] | None = None
+    tree: CapacityTree, queue: Queue, memo: dict[Queue, dict[str, int]] | None = None
 ) -> dict[str, int]:
     """``QueueAllocationSettings.setupMaximumAllocation``: the parent's maximum (root: the
     cluster's), overridden per resource by ``maximum-allocation`` or else the ``-mb``/``-vcores``
@@ -212,9 +197,9 @@ def _spell(vector: Mapping[str, int]) -> str:
 
 
 def _max_allocation_shrinks(
-    old: QueueTree,
+    old: CapacityTree,
     before: Queue,
-    new: QueueTree,
+    new: CapacityTree,
     after: Queue,
     memos: tuple[dict[Queue, dict[str, int]], dict[Queue, dict[str, int]]] | None = None,
 ) -> Refusal | None:

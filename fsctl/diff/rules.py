@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fsctl.capacity.keys import MAPPING_RULE_FIELDS
+from fsctl.capacity.values import CapacityTree
 from fsctl.diff.changes import ADDED, MOVED, REMOVED, Change
 from fsctl.model.tree import PlacementRule, QueueTree
 
@@ -83,25 +84,13 @@ def mapping_text(rule: Any) -> str:
     return json.dumps({k: v for k, v in fields.items() if v is not None}, separators=(", ", ": "))
 
 
-def capacity_rules(tree: QueueTree) -> list[str] | None:
-    """The mapping rules the reader found (None when it keeps none)."""
-    for key in ("mapping_rules", "mapping-rules", "mappings"):
-        rules = tree.extras.get(key)
-        if isinstance(rules, list | tuple):
-            return [mapping_text(rule) for rule in rules]
-    for value in tree.extras.values():  # a MappingConfig kept under any name
-        rules = getattr(value, "rules", None)
-        if isinstance(rules, list) and hasattr(value, "override"):
-            return [mapping_text(rule) for rule in rules]
-    conf = tree.extras.get("properties")
-    if conf is None or not callable(getattr(conf, "setting", None)):
-        return None
-    from fsctl.capacity.mapping import read_mapping_config
+def capacity_rules(tree: CapacityTree) -> list[str]:
+    """The mapping rules the reader found, as JSON rule text."""
+    config = tree.info.mapping
+    if config is None:  # not validated at load: read them as the ResourceManager would
+        from fsctl.capacity.mapping import read_mapping_config
 
-    version = tree.extras.get("hadoop_version")
-    config, _ = (
-        read_mapping_config(conf, tree.source, version) if version else read_mapping_config(conf, tree.source)
-    )
+        config, _ = read_mapping_config(tree.info.properties, tree.source, tree.info.hadoop_version)
     return [mapping_text(rule) for rule in config.rules]
 
 
@@ -157,7 +146,4 @@ def placement_changes(old: QueueTree, new: QueueTree) -> list[Change]:
         return []
     if old.format == "fair-scheduler":
         return rule_changes(fair_rules(old), fair_rules(new), FAIR_PROPERTY, "placement rule")
-    before, after = capacity_rules(old), capacity_rules(new)
-    if before is None or after is None:
-        return []
-    return rule_changes(before, after, CS_PROPERTY, "mapping rule")
+    return rule_changes(capacity_rules(old), capacity_rules(new), CS_PROPERTY, "mapping rule")

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
+from fsctl.capacity.keys import PREFIX
 from fsctl.catalogue import generate as rules
 from fsctl.generate.ratios import HUNDRED, SETTINGS, RatioFile, RatioQueue, format_number
 from fsctl.model.diagnostics import Diagnostic
 
-PREFIX = "yarn.scheduler.capacity."
 PLACES = Decimal("0.0001")
 DOMINANT_RESOURCE_CALCULATOR = "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
 

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from fsctl.catalogue import generate as rules
+from fsctl.fair.elements import RATIO_ALIASES, RATIO_SETTINGS, RatioSpec
 from fsctl.generate.syntax import Entry, Mapping, SyntaxProblem, format_of, parse
 from fsctl.io.fileio import read_input
 from fsctl.model.diagnostics import Diagnostic, Severity
@@ -36,35 +37,10 @@ MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 100  # queue levels below root; deeper trees are hostile input, not configuration
 
 
-@dataclass(frozen=True)
-class SettingSpec:
-    """A Fair Scheduler queue element a ratio file may carry through."""
-
-    kind: str  # int, seconds, weight, fraction, amshare, bool, policy, acl, resource
-    applies_to: str = "any"  # any, leaf, parent: where a value from ``defaults`` is applied
-
-
-#: Fair Scheduler queue elements (fs-parse.md §2.3), in the order the Fair template writes them.
-SETTINGS: dict[str, SettingSpec] = {
-    "weight": SettingSpec("weight"),
-    "schedulingPolicy": SettingSpec("policy"),
-    "maxRunningApps": SettingSpec("int"),
-    "maxAMShare": SettingSpec("amshare", "leaf"),
-    "maxChildResources": SettingSpec("resource", "parent"),
-    "maxContainerAllocation": SettingSpec("resource"),
-    "minSharePreemptionTimeout": SettingSpec("seconds"),
-    "fairSharePreemptionTimeout": SettingSpec("seconds"),
-    "fairSharePreemptionThreshold": SettingSpec("fraction"),
-    "allowPreemptionFrom": SettingSpec("bool"),
-    "aclSubmitApps": SettingSpec("acl"),
-    "aclAdministerApps": SettingSpec("acl"),
-    "aclAdministerReservations": SettingSpec("acl"),
-    "aclListReservations": SettingSpec("acl"),
-    "aclSubmitReservations": SettingSpec("acl"),
-    "reservation": SettingSpec("bool", "leaf"),
-}
-#: the Fair Scheduler's own alias (AllocationFileQueueParser: schedulingMode == schedulingPolicy)
-ALIASES = {"schedulingMode": "schedulingPolicy"}
+#: Fair Scheduler queue elements a ratio file may carry through, in the order the writer emits them:
+#: the ratio column of the element table (fsctl.fair.elements), with its aliases (schedulingMode)
+SETTINGS = RATIO_SETTINGS
+ALIASES = RATIO_ALIASES
 QUEUE_KEYS = ("share", "max", "queues")
 TOP_KEYS = ("cluster", "defaults", "queues")
 COMPUTED = {"minResources": "share", "maxResources": "max"}
@@ -496,7 +472,7 @@ class _Builder:
         return name, Setting(value, text, entry.location)
 
     def _convert(
-        self, name: str, spec: SettingSpec, entry: Entry, owner: str, queue: str | None
+        self, name: str, spec: RatioSpec, entry: Entry, owner: str, queue: str | None
     ) -> tuple[Any, str] | None:
         raw = entry.value
         where = entry.location

@@ -7,7 +7,7 @@ format's own: Fair Scheduler element names (``weight``, ``minResources``, ``sche
 allocation file, Capacity Scheduler key suffixes (``capacity``, ``maximum-capacity``) for
 capacity-scheduler.xml. A format types its trees as ``QueueTree[V, T]``: ``V`` its record of one
 queue's effective values, ``T`` its scheduler-wide record (``tree.info``); the Fair Scheduler's are
-in :mod:`fsctl.fair.model`."""
+in :mod:`fsctl.fair.model`, the Capacity Scheduler's in :mod:`fsctl.capacity.values`."""
 
 from __future__ import annotations
 
@@ -120,7 +120,8 @@ class Queue(Generic[V]):
     parent: Queue | None = None
     children: list[Queue] = field(default_factory=list)
     declared: dict[str, Setting] = field(default_factory=dict)
-    effective: V = field(default_factory=dict)  # type: ignore[assignment]  # until every reader is typed
+    #: set by the reader of the format once the tree is built (reading it before is an error)
+    effective: V = field(init=False)
     location: DeferredField = DeferredField()
     #: declared a parent without children (Fair ``type="parent"``, a reservable plan queue, or a
     #: Capacity Scheduler queue created as a parent by auto-creation)
@@ -195,15 +196,10 @@ class QueueTree(Generic[V, T]):
     root: Queue
     #: scheduler-wide settings declared in the file (top-level Fair elements, global CS keys)
     settings: dict[str, Setting] = field(default_factory=dict)
-    #: scheduler-wide settings with Hadoop's defaults resolved (Capacity Scheduler until its reader is
-    #: typed; a Fair tree's are ``info.defaults``)
-    effective: dict[str, Any] = field(default_factory=dict)
     #: Fair Scheduler placement policy; None when the file has none (yarn-site decides, fs-parse §5.8)
     placement: list[PlacementRule] | None = None
-    #: anything format-specific a later stage needs (Capacity Scheduler mapping rules, raw properties,
-    #: ... until its reader is typed; a Fair tree keeps none)
-    extras: dict[str, Any] = field(default_factory=dict)
-    #: the format's typed scheduler-wide record (replaces ``effective`` and ``extras`` as readers move)
+    #: the format's scheduler-wide record: Hadoop's defaults resolved and what later stages need of
+    #: the file (None only for a tree built in memory that no stage reads it of)
     info: T = None  # type: ignore[assignment]
     _index: dict[str, Queue] | None = field(default=None, repr=False)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from fsctl.capacity.mapping import MappingConfig, MappingRule, QueueIndex, place, submitted_queue
+from fsctl.capacity.values import CapacityTree
 from fsctl.fair.assign import FairQueues, assign
 from fsctl.model.tree import PlacementRule, QueueTree
 from fsctl.routing.apps import App
@@ -95,14 +96,11 @@ def fair_engine(file: str, tree: QueueTree) -> FairEngine:
     return FairEngine(file, tree, effective_placement(tree))
 
 
-def capacity_engine(file: str, tree: QueueTree) -> CapacityEngine:
+def capacity_engine(file: str, tree: CapacityTree) -> CapacityEngine:
     """The mapping rules where the configuration says they are (inline, file or legacy)."""
     from fsctl.capacity.mapping import read_mapping_config
-    from fsctl.model.versions import DEFAULT_VERSION
 
-    properties = tree.extras["properties"]
-    version = tree.extras.get("hadoop_version", DEFAULT_VERSION)
-    mapping, _ = read_mapping_config(properties, tree.source, version)
+    mapping, _ = read_mapping_config(tree.info.properties, tree.source, tree.info.hadoop_version)
     return CapacityEngine(file, tree, mapping)
 
 

@@ -216,9 +216,9 @@ def test_acl_order_is_not_a_difference() -> None:
 
 
 def test_capacity_queues_diff_the_same_way() -> None:
-    old = cs({"root.a": {"capacity": 50.0, "state": "RUNNING"}, "root.b": {"capacity": 50.0}})
-    new = cs({"root.a": {"capacity": 40.0, "state": "RUNNING"}, "root.b": {"capacity": 60.0}})
+    old = cs({"root.a": {"capacity": "50", "state": "RUNNING"}, "root.b": {"capacity": "50"}})
+    new = cs({"root.a": {"capacity": "40", "state": "RUNNING"}, "root.b": {"capacity": "60"}})
     assert brief(diff_trees(old, new)) == [
-        ("changed", "root.a", "capacity", "50.0", "40.0"),
-        ("changed", "root.b", "capacity", "50.0", "60.0"),
+        ("changed", "root.a", "capacity", "50", "40"),
+        ("changed", "root.b", "capacity", "50", "60"),
     ]

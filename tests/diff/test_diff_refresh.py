@@ -56,11 +56,10 @@ def test_inherited_stopped_state_counts() -> None:
 def test_new_config_still_saying_stopped_allows_deletion() -> None:
     # the new file keeps <path>.state=STOPPED for a queue it no longer lists (exact text only)
     old = cs({"root.a": RUNNING, "root.b": RUNNING})
-    new = cs({"root.a": RUNNING})
-    new.extras["properties"] = {"yarn.scheduler.capacity.root.b.state": "STOPPED"}
+    new = cs({"root.a": RUNNING}, properties={"yarn.scheduler.capacity.root.b.state": "STOPPED"})
     assert refused(diff_trees(old, new)) == []
-    new.extras["properties"] = {"yarn.scheduler.capacity.root.b.state": "stopped"}  # valueOf is exact
-    assert refused(diff_trees(old, new)) == [("removed", "root.b", None)]
+    new = cs({"root.a": RUNNING}, properties={"yarn.scheduler.capacity.root.b.state": "stopped"})
+    assert refused(diff_trees(old, new)) == [("removed", "root.b", None)]  # valueOf is exact
 
 
 def test_moving_a_running_queue_is_refused() -> None:
@@ -112,12 +111,13 @@ def test_shrinking_maximum_allocation_is_refused() -> None:
     assert refused(diff_trees(old, grown)) == []
 
 
-def test_shrink_inherited_from_parent_gets_its_own_change() -> None:
+def test_shrink_inherited_from_parent_is_refused_on_the_leaf() -> None:
     old = cs({"root.p": {"maximum-allocation-vcores": 4}, "root.p.x": {}})
     new = cs({"root.p": {"maximum-allocation-vcores": 2}, "root.p.x": {}})
     changes = diff_trees(old, new)
-    # the parent's own change is not refused (the check is on leaves); its leaf gets a new change
-    assert refused(changes) == [("changed", "root.p.x", "maximum-allocation")]
+    # the parent's own change is not refused (the check is on leaves); the leaf's inherited value
+    # changes with it and carries the refusal
+    assert refused(changes) == [("changed", "root.p.x", "maximum-allocation-vcores")]
 
 
 def test_maximum_allocation_resolution() -> None:

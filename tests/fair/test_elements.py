@@ -106,9 +106,26 @@ def test_lint_views_keep_their_values() -> None:
     ) == elements.VALUE_CHECKED  # fmt: skip
 
 
-def test_ratio_view_keeps_generate_settings() -> None:
-    from fsctl.generate.ratios import ALIASES, SETTINGS
-
-    view = {name: (spec.kind, spec.applies_to) for name, spec in elements.RATIO_SETTINGS.items()}
-    assert list(view.items()) == [(name, (spec.kind, spec.applies_to)) for name, spec in SETTINGS.items()]
-    assert elements.RATIO_ALIASES == ALIASES
+def test_ratio_view_is_what_generate_accepts() -> None:
+    """The ratio column, in the order the Fair writer emits it (what ratio files accepted before the
+    table existed, spelled out)."""
+    view = [(name, spec.kind, spec.applies_to) for name, spec in elements.RATIO_SETTINGS.items()]
+    assert view == [
+        ("weight", "weight", "any"),
+        ("schedulingPolicy", "policy", "any"),
+        ("maxRunningApps", "int", "any"),
+        ("maxAMShare", "amshare", "leaf"),
+        ("maxChildResources", "resource", "parent"),
+        ("maxContainerAllocation", "resource", "any"),
+        ("minSharePreemptionTimeout", "seconds", "any"),
+        ("fairSharePreemptionTimeout", "seconds", "any"),
+        ("fairSharePreemptionThreshold", "fraction", "any"),
+        ("allowPreemptionFrom", "bool", "any"),
+        ("aclSubmitApps", "acl", "any"),
+        ("aclAdministerApps", "acl", "any"),
+        ("aclAdministerReservations", "acl", "any"),
+        ("aclListReservations", "acl", "any"),
+        ("aclSubmitReservations", "acl", "any"),
+        ("reservation", "bool", "leaf"),
+    ]
+    assert elements.RATIO_ALIASES == {"schedulingMode": "schedulingPolicy"}

@@ -36,7 +36,7 @@ def test_setting_resolves_once_and_compares_like_the_dataclass_it_was() -> None:
 
 def test_queue_location_is_a_plain_field_that_may_be_deferred() -> None:
     where = Counting()
-    queue = Queue("a", "root.a", None, [], {}, {}, DeferredLocation(where, 4))
+    queue = Queue("a", "root.a", None, [], {}, DeferredLocation(where, 4))
     assert where.calls == 0
     assert queue.location == Location("f.xml", 4, 3)
     assert where.calls == 1
