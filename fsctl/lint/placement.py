@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from fsctl.catalogue import placement_lint as rules
 from fsctl.fair.placement import DEFAULT_QUEUE, is_terminal
 from fsctl.io.xmldoc import XmlDocument, local_name
-from fsctl.lint.fair import source_document, suggest
+from fsctl.lint.fair.document import source_document, suggest
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.tree import FAIR, PlacementRule, Queue, QueueTree

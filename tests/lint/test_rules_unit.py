@@ -9,7 +9,8 @@ from fsctl.fair.effective import resolve_tree
 from fsctl.lint import LintContext
 from fsctl.lint import fair as fair_lint
 from fsctl.lint import placement as placement_lint
-from fsctl.lint.fair import acl_problem, suggest
+from fsctl.lint.fair.acl_surprising_split import acl_problem
+from fsctl.lint.fair.document import suggest
 from fsctl.model.resources import ResourceSpec
 from fsctl.model.tree import CAPACITY, FAIR, PlacementRule, Queue, QueueTree, Setting
 
