@@ -11,6 +11,7 @@ from fsctl.lint import fair as fair_lint
 from fsctl.lint import placement as placement_lint
 from fsctl.lint.fair.acl_surprising_split import acl_problem
 from fsctl.lint.fair.document import suggest
+from fsctl.lint.placement.document import always_places
 from fsctl.model.resources import ResourceSpec
 from fsctl.model.tree import CAPACITY, FAIR, PlacementRule, Queue, QueueTree, Setting
 
@@ -168,16 +169,16 @@ def test_always_places() -> None:
     tree = tree_of("root.adhoc", "root.users.x")
     configured = PlacementRule("default", create=False, queue="root.adhoc")
     missing = PlacementRule("default", create=False, queue="root.nothere")
-    assert placement_lint.always_places(tree, configured)
-    assert not placement_lint.always_places(tree, missing)
-    assert not placement_lint.always_places(tree, PlacementRule("specified"))
-    assert not placement_lint.always_places(tree, PlacementRule("secondaryGroupExistingQueue"))
-    assert placement_lint.always_places(tree, PlacementRule("user"))
-    assert not placement_lint.always_places(tree, PlacementRule("user", create=False))
+    assert always_places(tree, configured)
+    assert not always_places(tree, missing)
+    assert not always_places(tree, PlacementRule("specified"))
+    assert not always_places(tree, PlacementRule("secondaryGroupExistingQueue"))
+    assert always_places(tree, PlacementRule("user"))
+    assert not always_places(tree, PlacementRule("user", create=False))
     under_parent = PlacementRule("default", create=False, queue="root.users")
-    assert placement_lint.always_places(tree, PlacementRule("nestedUserQueue", parent=under_parent))
+    assert always_places(tree, PlacementRule("nestedUserQueue", parent=under_parent))
     # a nested rule under a leaf never places (UserPlacementRule skips leaf parents)
-    assert not placement_lint.always_places(tree, PlacementRule("nestedUserQueue", parent=configured))
+    assert not always_places(tree, PlacementRule("nestedUserQueue", parent=configured))
 
 
 def test_shadowed_rule_is_reported_once_at_the_first_unreachable_rule() -> None:

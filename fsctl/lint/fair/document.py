@@ -22,6 +22,7 @@ from fsctl.fair.elements import QUEUE_PROPERTIES
 from fsctl.fair.names import trim_queue_name
 from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, parse_double
 from fsctl.io.xmldoc import XmlDocument, XmlLoadError, element_text, load_xml, local_name
+from fsctl.lint import handlers
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.resources import ResourceSpec
@@ -237,12 +238,7 @@ class Handlers:
     def of(cls, rules: Iterable[ModuleType]) -> Handlers:
         """Each rule module's ``check_<event>`` functions, by event."""
         modules = tuple(rules)
-        return cls(
-            *(
-                tuple(getattr(m, f"check_{f.name}") for m in modules if hasattr(m, f"check_{f.name}"))
-                for f in fields(cls)
-            )
-        )
+        return cls(*(handlers(modules, f.name) for f in fields(cls)))
 
 
 class Walk:
