@@ -89,6 +89,63 @@ QUEUE_KEYS: dict[str, str] = {
     "auto-queue-creation-v2.queue-auto-removal.enable": BOOL,
 }
 
+#: one queue's effective values (CapacityQueueValues), in report order: the per-queue keys Hadoop
+#: resolves plus the reader's derived ones (capacity-mode, node-labels, auto-create, templates);
+#: ``parent-ordering-policy`` is a parent queue's only
+EFFECTIVE_QUEUE_KEYS: tuple[str, ...] = (
+    "capacity",
+    "maximum-capacity",
+    "capacity-mode",
+    "minimum-user-limit-percent",
+    "user-limit-factor",
+    "maximum-applications",
+    "maximum-am-resource-percent",
+    "max-parallel-apps",
+    "state",
+    "acl_submit_applications",
+    "acl_administer_queue",
+    "acl_application_max_priority",
+    "acl_administer_reservations",
+    "acl_list_reservations",
+    "acl_submit_reservations",
+    "accessible-node-labels",
+    "default-node-label-expression",
+    "node-labels",
+    "ordering-policy",
+    "parent-ordering-policy",
+    "ordering-policy-params",
+    "priority",
+    "default-application-priority",
+    "maximum-application-lifetime",
+    "default-application-lifetime",
+    "disable_preemption",
+    "intra-queue-preemption.disable_preemption",
+    "maximum-allocation-mb",
+    "maximum-allocation-vcores",
+    "allow-zero-capacity-sum",
+    "reservable",
+    "user-settings",
+    "auto-create",
+    "auto-create-child-queue.enabled",
+    "auto-create-child-queue.max-queues",
+    "auto-create-child-queue.fail-on-exceeding-parent-capacity",
+    "auto-create-child-queue.management-policy",
+    "leaf-queue-template",
+    "auto-queue-creation-v2.enabled",
+    "auto-queue-creation-v2.max-queues",
+    "auto-queue-creation-v2.maximum-queue-depth",
+    "auto-queue-creation-v2.queue-auto-removal.enable",
+    "auto-queue-creation-v2.template",
+    "auto-queue-creation-v2.leaf-template",
+    "auto-queue-creation-v2.parent-template",
+)
+
+
+def attribute(key: str) -> str:
+    """The record attribute of a key: ``maximum-capacity`` -> ``maximum_capacity``."""
+    return key.replace("-", "_").replace(".", "_")
+
+
 LABELS_PREFIX = "accessible-node-labels."
 USER_SETTINGS_PREFIX = "user-settings."
 ORDERING_PARAM_PREFIX = "ordering-policy."

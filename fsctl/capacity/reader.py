@@ -3,29 +3,25 @@
 The tree comes only from the ``<queue-path>.queues`` lists (cs.md §5.1): a queue is a parent when
 it has children or an auto-creation flag. Every other key is attached to the queue whose path is the
 longest prefix of the key, under its suffix (``capacity``, ``accessible-node-labels.x.capacity``);
-keys under paths that are not in the tree are kept in ``tree.extras["orphans"]`` (Hadoop ignores
-them). ``declared`` holds typed values of what the file says; ``effective`` Hadoop's defaults and
-inheritance (cs.md §2). Load-time checks (cs.md §6) are in :mod:`fsctl.capacity.validate`.
+keys under paths that are not in the tree are kept in ``CapacityInfo.orphans`` (Hadoop ignores
+them). ``declared`` holds typed values of what the file says; ``effective`` a
+:class:`~fsctl.capacity.values.CapacityQueueValues` with Hadoop's defaults and inheritance resolved
+once here (cs.md §2). Load-time checks (cs.md §6) are in :mod:`fsctl.capacity.validate`.
 
-``tree.extras``:
-
-- ``properties``: the :class:`HadoopConf` Hadoop sees (yarn-site.xml under the file, if given);
-- ``file_properties``: the file's own properties;
-- ``legacy_queue_mode``, ``resource_types``, ``hadoop_version``;
-- ``store``: a :class:`QueueStore` (full paths and unambiguous short names, CSQueueStore);
-- ``orphans``: ``{key: Setting}`` keys under undeclared queue paths;
-- ``wildcard_templates``: ``{"root.a.*": {suffix: Setting}}`` v2 template keys with ``*``;
-- ``duplicate_children``: ``[(parent path, name, Location)]`` names listed twice in one ``queues``.
+``tree.info`` is a :class:`~fsctl.capacity.values.CapacityInfo`: the configuration Hadoop sees and
+the file's own, the scheduler-wide values with their defaults, the queue store (CSQueueStore), keys
+under undeclared paths, wildcard templates, names listed twice and the mapping rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from sys import intern
 from typing import Any
 
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
+from fsctl.capacity.values import CapacityInfo, CapacityQueue, CapacityQueueValues, CapacityTree, QueueStore
 from fsctl.gcpause import paused_gc
 from fsctl.hadoop.conf import HadoopConf, document_location, java_trim, read_configuration
 from fsctl.io.xmldoc import XmlDocument, local_name
@@ -41,8 +37,9 @@ _ROOT_DOT = keys.ROOT + "."
 _PARENT_FLAGS = ("auto-create-child-queue.enabled", "auto-queue-creation-v2.enabled", "reservable")
 #: queue keys whose effective value is the queue's own, else a default that is the same for every
 #: queue of a kind (leaf or parent, root or not): see _Builder._defaults
-_PLAIN_KEYS = frozenset(
-    (
+_PLAIN_KEYS: dict[str, str] = {
+    key: keys.attribute(key)
+    for key in (
         "minimum-user-limit-percent",
         "user-limit-factor",
         "maximum-applications",
@@ -64,43 +61,9 @@ _PLAIN_KEYS = frozenset(
         "auto-queue-creation-v2.max-queues",
         "auto-queue-creation-v2.queue-auto-removal.enable",
     )
-)
+}
 _ZERO_PERCENT = CapacityValue(CapacityMode.PERCENTAGE, "", percent=0.0, vector=())
 _FULL_PERCENT = CapacityValue(CapacityMode.PERCENTAGE, "", percent=100.0, vector=())
-
-
-class QueueStore:
-    """CSQueueStore: a queue by full path, or by short name when exactly one queue has it.
-
-    ``root`` always means the root queue; ``root.root`` is reachable only by its full path.
-    """
-
-    def __init__(self, queues: Iterable[Queue]) -> None:
-        self._full: dict[str, Queue] = {}
-        self._short: dict[str, list[Queue]] = {}
-        for queue in queues:
-            self._full[queue.path] = queue
-            if queue.path != keys.ROOT:
-                self._short.setdefault(queue.name, []).append(queue)
-
-    def get(self, name: str) -> Queue | None:
-        """The queue a reference names: full path first, then an unambiguous short name."""
-        if name == keys.ROOT:
-            return self._full.get(keys.ROOT)
-        queue = self._full.get(name)
-        if queue is not None:
-            return queue
-        same = self._short.get(name, [])
-        return same[0] if len(same) == 1 else None
-
-    def is_ambiguous(self, name: str) -> bool:
-        return name != keys.ROOT and len(self._short.get(name, [])) > 1
-
-    def by_short_name(self, name: str) -> list[Queue]:
-        return list(self._short.get(name, []))
-
-    def ambiguous_names(self) -> list[str]:
-        return [name for name, same in self._short.items() if len(same) > 1]
 
 
 def read_capacity(
@@ -177,15 +140,14 @@ class _Builder:
         #: each queue's node labels and their union, found once by _resolve_globals
         self.own_labels: dict[Queue, list[str]] = {}
         self.all_labels: set[str] = set()
-        self._default_dicts: dict[tuple[bool, bool], dict[str, Any]] = {}
+        self._default_dicts: dict[bool, dict[str, Any]] = {}
 
     # -- the tree ------------------------------------------------------------------------------
 
     def build(self) -> ReadResult:
         root_key = PREFIX + "root.queues"
         location = self._location(root_key) or self.root_location
-        root: Queue[Any] = Queue(keys.ROOT, keys.ROOT, location=location)
-        tree: QueueTree[Any, Any] = QueueTree(CAPACITY, self.conf.source, root)
+        root: CapacityQueue = Queue(keys.ROOT, keys.ROOT, location=location)
         duplicates: list[tuple[str, str, Location | None]] = []
         index: dict[str, Queue] = {}
         ordered: list[Queue] = []  # tree.queues() order, walked once (two queues may share a path)
@@ -199,23 +161,43 @@ class _Builder:
             ordered.append(queue)
             self._build_children(queue, duplicates, flagged)
             stack.extend(reversed(queue.children))
-        tree.reindex()
-        orphans, wildcards = self._attach_keys(tree, index)
-        tree.extras.update(
+        settings: dict[str, Setting] = {}
+        orphans, wildcards = self._attach_keys(settings, index)
+        # each queue's labels, kept for _label_capacities (root's are the union over the tree)
+        self.own_labels = {q: _own_labels(q) for q in ordered}
+        self.all_labels = {label for labels in self.own_labels.values() for label in labels}
+        info = CapacityInfo(
             properties=self.merged,
             file_properties=self.conf,
+            defaults=self._resolve_globals(),
+            store=QueueStore(ordered),
             legacy_queue_mode=self.legacy,
             resource_types=self.resource_types,
+            configured_node_labels=sorted(self.all_labels),
             hadoop_version=self.version,
-            store=QueueStore(ordered),
             orphans=orphans,
             wildcard_templates=wildcards,
             duplicate_children=duplicates,
         )
-        self._resolve_globals(tree, ordered)
+        tree: CapacityTree = QueueTree(CAPACITY, self.conf.source, root, settings=settings, info=info)
+        tree.reindex()
         for queue in ordered:  # pre-order: parents resolve first
-            self._resolve_queue(tree, queue, wildcards)
+            self._resolve_queue(info, queue, wildcards)
         self.diagnostics.extend(self.validate.validate_tree(tree, self.merged, self.version, ordered))
+        # transitional, until every consumer reads tree.info
+        tree.effective.update(info.as_dict())
+        tree.extras.update(
+            properties=info.properties,
+            file_properties=info.file_properties,
+            legacy_queue_mode=info.legacy_queue_mode,
+            resource_types=info.resource_types,
+            hadoop_version=info.hadoop_version,
+            store=info.store,
+            orphans=info.orphans,
+            wildcard_templates=info.wildcard_templates,
+            duplicate_children=info.duplicate_children,
+            mapping=info.mapping,
+        )
         return ReadResult(self.conf.source, CAPACITY, tree, self.diagnostics)
 
     def _location(self, key: str) -> Location | DeferredLocation | None:
@@ -246,7 +228,7 @@ class _Builder:
             queue.declared_parent = True
 
     def _attach_keys(
-        self, tree: QueueTree, index: dict[str, Queue]
+        self, settings: dict[str, Setting], index: dict[str, Queue]
     ) -> tuple[dict[str, Setting], dict[str, dict[str, Setting]]]:
         orphans: dict[str, Setting] = {}
         wildcards: dict[str, dict[str, Setting]] = {}
@@ -259,11 +241,11 @@ class _Builder:
             if setting is None:  # blocked by a final definition below, with no value of its own
                 continue
             if not name.startswith(PREFIX):
-                tree.settings[name] = parser.global_setting(name, setting)
+                settings[name] = parser.global_setting(name, setting)
                 continue
             rest = name[skip:]
             if rest != keys.ROOT and not rest.startswith(_ROOT_DOT) and not rest.startswith("*."):
-                tree.settings[name] = parser.global_setting(name, setting)
+                settings[name] = parser.global_setting(name, setting)
                 continue
             # the usual key is <queue path>.<suffix without dots>: one lookup, before the general search
             position = rest.rfind(".")
@@ -289,22 +271,21 @@ class _Builder:
 
     # -- effective values ----------------------------------------------------------------------
 
-    def _resolve_globals(self, tree: QueueTree, ordered: list[Queue]) -> None:
+    def _resolve_globals(self) -> dict[str, Any]:
+        defaults: dict[str, Any] = {}
         for name, (kind, default) in keys.GLOBAL_KEYS.items():
-            tree.effective[name] = self.parser.effective_value(PREFIX + name, kind, default)
+            defaults[name] = self.parser.effective_value(PREFIX + name, kind, default)
         for name, (kind, default) in keys.SITE_KEYS.items():
-            tree.effective[name] = self.parser.effective_value(name, kind, default)
-        tree.effective["legacy-queue-mode.enabled"] = self.legacy
-        tree.effective["resource-types"] = list(self.resource_types)
-        # each queue's labels, kept for _label_capacities (root's are the union over the tree)
-        self.own_labels = {q: _own_labels(q) for q in ordered}
-        self.all_labels = {label for labels in self.own_labels.values() for label in labels}
-        tree.effective["configured-node-labels"] = sorted(self.all_labels)
+            defaults[name] = self.parser.effective_value(name, kind, default)
+        defaults["legacy-queue-mode.enabled"] = self.legacy
+        return defaults
 
-    def _resolve_queue(self, tree: QueueTree, queue: Queue, wildcards: dict[str, dict[str, Setting]]) -> None:
+    def _resolve_queue(
+        self, info: CapacityInfo, queue: Queue, wildcards: dict[str, dict[str, Setting]]
+    ) -> None:
         parent = queue.parent
-        up: dict[str, Any] = parent.effective if parent is not None else {}
-        glob = tree.effective
+        up: CapacityQueueValues | None = parent.effective if parent is not None else None
+        glob = info.defaults
         declared = queue.declared
         values = {suffix: s.value for suffix, s in declared.items() if s.value is not None}
         own = values.get
@@ -324,7 +305,7 @@ class _Builder:
             ):
                 weights.append((suffix[len(keys.USER_SETTINGS_PREFIX) : -len(".weight")], setting.value))
 
-        is_root = parent is None
+        is_root = up is None
         capacity = own("capacity")
         if is_root:
             capacity = CapacityValue(
@@ -334,133 +315,111 @@ class _Builder:
             capacity = _ZERO_PERCENT  # immutable: one instance serves every queue without a value
         state = own("state")
         if state is None:
-            state = "RUNNING" if is_root or up.get("state") == "RUNNING" else "STOPPED"
+            state = "RUNNING" if up is None or up.state == "RUNNING" else "STOPPED"
         labels = own("accessible-node-labels")
-        if is_root:
+        if up is None:
             accessible = ["*"]
         elif labels is None:
-            accessible = list(up.get("accessible-node-labels", ["*"]))
+            accessible = list(up.accessible_node_labels)
         else:
             accessible = _label_list(labels)
         expression = own("default-node-label-expression")
-        if expression is None and not is_root:
-            parent_labels = set(up.get("accessible-node-labels", []))
+        if expression is None and up is not None:
+            parent_labels = set(up.accessible_node_labels)
             mine = set(accessible)
             if "*" in mine or parent_labels <= mine:
-                expression = up.get("default-node-label-expression")
+                expression = up.default_node_label_expression
         leaf = queue.is_leaf
         if leaf:
             ordering = own("ordering-policy", "fifo")
         else:
-            ordering = own("ordering-policy", up.get("parent-ordering-policy", "utilization"))
+            inherited = up.parent_ordering_policy if up is not None else None
+            ordering = own("ordering-policy", "utilization" if inherited is None else inherited)
         maximum_lifetime, default_lifetime = self._lifetimes(up, own)
-        maximum_mb, maximum_vcores = self._maximum_allocation(queue, up, glob, own)
-        user_settings = dict(up.get("user-settings", {}))
+        maximum_mb, maximum_vcores = self._maximum_allocation(up, glob, own)
+        user_settings = dict(up.user_settings) if up is not None else {}
         user_settings.update(weights)
         v1 = own("auto-create-child-queue.enabled", False)
         v2 = self.v34 and own("auto-queue-creation-v2.enabled", False)
         depth_key = "auto-queue-creation-v2.maximum-queue-depth"
         depth = own(depth_key, glob[depth_key])
         templates = templated or (bool(wildcards) and not is_root)  # else every template is empty
-        # a copy of the defaults in their key order, then the computed values and the queue's own
-        # (10,000s of queues: one C-level copy instead of 46 insertions)
-        eff = self._defaults(leaf, is_root, glob).copy()
-        eff["capacity"] = capacity
-        eff["maximum-capacity"] = own("maximum-capacity") or _FULL_PERCENT
-        eff["capacity-mode"] = capacity.mode.value
-        eff["state"] = state
-        eff["accessible-node-labels"] = accessible
-        eff["default-node-label-expression"] = expression or ""
-        eff["node-labels"] = self._label_capacities(queue, is_root)
-        eff["ordering-policy"] = ordering
-        if not leaf:
-            eff["parent-ordering-policy"] = ordering
-        eff["ordering-policy-params"] = params
-        eff["maximum-application-lifetime"] = maximum_lifetime
-        eff["default-application-lifetime"] = default_lifetime
-        eff["disable_preemption"] = own("disable_preemption", up.get("disable_preemption", False))
-        eff["intra-queue-preemption.disable_preemption"] = own(
-            "intra-queue-preemption.disable_preemption",
-            up.get("intra-queue-preemption.disable_preemption", False),
-        )
-        eff["maximum-allocation-mb"] = maximum_mb
-        eff["maximum-allocation-vcores"] = maximum_vcores
-        eff["user-settings"] = user_settings
-        eff["auto-create"] = "v1" if v1 else "v2" if v2 else None
-        eff["auto-create-child-queue.enabled"] = v1
-        eff["leaf-queue-template"] = _template(queue, keys.V1_TEMPLATE_PREFIX) if templated else {}
-        eff["auto-queue-creation-v2.enabled"] = bool(v2)
-        eff["auto-queue-creation-v2.maximum-queue-depth"] = depth
-        for kind in (keys.V2_TEMPLATE, keys.V2_LEAF_TEMPLATE, keys.V2_PARENT_TEMPLATE):
-            eff[kind[:-1]] = _v2_template(queue, kind, wildcards, depth, templated) if templates else {}
+        # the defaults of the plain keys, then the computed values and the queue's own
+        fields = self._defaults(is_root, glob).copy()
         for suffix, value in values.items():
             if suffix in _PLAIN_KEYS:  # own value or default: nothing else decides these
-                eff[suffix] = value
-        queue.effective = eff  # a new queue's (empty) dict: the keys keep the order of _defaults
+                fields[_PLAIN_KEYS[suffix]] = value
+        queue.effective = CapacityQueueValues(
+            capacity=capacity,
+            maximum_capacity=own("maximum-capacity") or _FULL_PERCENT,
+            capacity_mode=capacity.mode.value,
+            state=state,
+            accessible_node_labels=accessible,
+            default_node_label_expression=expression or "",
+            node_labels=self._label_capacities(queue, is_root),
+            ordering_policy=ordering,
+            parent_ordering_policy=None if leaf else ordering,
+            ordering_policy_params=params,
+            maximum_application_lifetime=maximum_lifetime,
+            default_application_lifetime=default_lifetime,
+            disable_preemption=own("disable_preemption", up.disable_preemption if up is not None else False),
+            intra_queue_preemption_disable_preemption=own(
+                "intra-queue-preemption.disable_preemption",
+                up.intra_queue_preemption_disable_preemption if up is not None else False,
+            ),
+            maximum_allocation_mb=maximum_mb,
+            maximum_allocation_vcores=maximum_vcores,
+            user_settings=user_settings,
+            auto_create="v1" if v1 else "v2" if v2 else None,
+            auto_create_child_queue_enabled=v1,
+            leaf_queue_template=_template(queue, keys.V1_TEMPLATE_PREFIX) if templated else {},
+            auto_queue_creation_v2_enabled=bool(v2),
+            auto_queue_creation_v2_maximum_queue_depth=depth,
+            auto_queue_creation_v2_template=(
+                _v2_template(queue, keys.V2_TEMPLATE, wildcards, depth, templated) if templates else {}
+            ),
+            auto_queue_creation_v2_leaf_template=(
+                _v2_template(queue, keys.V2_LEAF_TEMPLATE, wildcards, depth, templated) if templates else {}
+            ),
+            auto_queue_creation_v2_parent_template=(
+                _v2_template(queue, keys.V2_PARENT_TEMPLATE, wildcards, depth, templated) if templates else {}
+            ),
+            **fields,
+        )
 
-    def _defaults(self, leaf: bool, is_root: bool, glob: dict[str, Any]) -> dict[str, Any]:
-        """The effective settings of a queue in their key order: the defaults of the keys in
-        _PLAIN_KEYS, None for the keys _resolve_queue computes. Built once per kind of queue."""
-        cached = self._default_dicts.get((leaf, is_root))
+    def _defaults(self, is_root: bool, glob: dict[str, Any]) -> dict[str, Any]:
+        """The defaults of the keys in _PLAIN_KEYS by attribute (LeafQueue, AbstractCSQueue), built
+        once for root and once for the other queues."""
+        cached = self._default_dicts.get(is_root)
         if cached is not None:
             return cached
         acl_default = "*" if is_root else " "
         defaults: dict[str, Any] = {
-            "capacity": None,
-            "maximum-capacity": None,
-            "capacity-mode": None,
-            "minimum-user-limit-percent": glob["minimum-user-limit-percent"],
-            "user-limit-factor": glob["user-limit-factor"],
-            "maximum-applications": -1,
-            "maximum-am-resource-percent": glob["maximum-am-resource-percent"],
-            "max-parallel-apps": glob["max-parallel-apps"],
-            "state": None,
+            "minimum_user_limit_percent": glob["minimum-user-limit-percent"],
+            "user_limit_factor": glob["user-limit-factor"],
+            "maximum_applications": -1,
+            "maximum_am_resource_percent": glob["maximum-am-resource-percent"],
+            "max_parallel_apps": glob["max-parallel-apps"],
             "acl_submit_applications": acl_default,
             "acl_administer_queue": acl_default,
             "acl_application_max_priority": "*",
             "acl_administer_reservations": "*",
             "acl_list_reservations": "*",
             "acl_submit_reservations": "*",
-            "accessible-node-labels": None,
-            "default-node-label-expression": None,
-            "node-labels": None,
-            "ordering-policy": None,
+            "priority": 0,
+            "default_application_priority": 0,
+            "allow_zero_capacity_sum": False,
+            "reservable": False,
+            "auto_create_child_queue_max_queues": 1000,
+            "auto_create_child_queue_fail_on_exceeding_parent_capacity": False,
+            "auto_create_child_queue_management_policy": (
+                "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement."
+                "GuaranteedOrZeroCapacityOverTimePolicy"
+            ),
+            "auto_queue_creation_v2_max_queues": 1000,
+            "auto_queue_creation_v2_queue_auto_removal_enable": True,
         }
-        if not leaf:
-            defaults["parent-ordering-policy"] = None
-        defaults.update(
-            {
-                "ordering-policy-params": None,
-                "priority": 0,
-                "default-application-priority": 0,
-                "maximum-application-lifetime": None,
-                "default-application-lifetime": None,
-                "disable_preemption": None,
-                "intra-queue-preemption.disable_preemption": None,
-                "maximum-allocation-mb": None,
-                "maximum-allocation-vcores": None,
-                "allow-zero-capacity-sum": False,
-                "reservable": False,
-                "user-settings": None,
-                "auto-create": None,
-                "auto-create-child-queue.enabled": None,
-                "auto-create-child-queue.max-queues": 1000,
-                "auto-create-child-queue.fail-on-exceeding-parent-capacity": False,
-                "auto-create-child-queue.management-policy": (
-                    "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.queuemanagement."
-                    "GuaranteedOrZeroCapacityOverTimePolicy"
-                ),
-                "leaf-queue-template": None,
-                "auto-queue-creation-v2.enabled": None,
-                "auto-queue-creation-v2.max-queues": 1000,
-                "auto-queue-creation-v2.maximum-queue-depth": None,
-                "auto-queue-creation-v2.queue-auto-removal.enable": True,
-                "auto-queue-creation-v2.template": None,
-                "auto-queue-creation-v2.leaf-template": None,
-                "auto-queue-creation-v2.parent-template": None,
-            }
-        )
-        self._default_dicts[(leaf, is_root)] = defaults
+        self._default_dicts[is_root] = defaults
         return defaults
 
     def _label_capacities(self, queue: Queue, is_root: bool) -> dict[str, dict[str, Any]]:
@@ -487,28 +446,29 @@ class _Builder:
             }
         return result
 
-    def _lifetimes(self, up: dict[str, Any], own: Any) -> tuple[Any, Any]:
+    def _lifetimes(self, up: CapacityQueueValues | None, own: Any) -> tuple[int, int]:
         """QueueAppLifetimeAndLimitSettings: < 0 inherits; the default is capped by the maximum.
 
         Returns (maximum-application-lifetime, default-application-lifetime)."""
         maximum = own("maximum-application-lifetime", -1)
         if maximum < 0:
-            maximum = up.get("maximum-application-lifetime", -1)
+            maximum = up.maximum_application_lifetime if up is not None else -1
         default = own("default-application-lifetime", -1)
         if default < 0:
-            inherited = up.get("default-application-lifetime", -1)
-            if inherited is not None and inherited > 0:
-                default = min(inherited, maximum) if maximum > 0 else inherited
-            else:
-                default = maximum
+            inherited = up.default_application_lifetime if up is not None else -1
+            capped = min(inherited, maximum) if maximum > 0 else inherited
+            default = capped if inherited > 0 else maximum
         return maximum, default
 
     def _maximum_allocation(
-        self, queue: Queue, up: dict[str, Any], glob: dict[str, Any], own: Any
+        self, up: CapacityQueueValues | None, glob: dict[str, Any], own: Any
     ) -> tuple[int, int]:
         """QueueAllocationSettings: the parent's (or the cluster's) unless the queue sets its own."""
-        memory = up.get("maximum-allocation-mb", glob["yarn.scheduler.maximum-allocation-mb"])
-        vcores = up.get("maximum-allocation-vcores", glob["yarn.scheduler.maximum-allocation-vcores"])
+        if up is not None:
+            memory, vcores = up.maximum_allocation_mb, up.maximum_allocation_vcores
+        else:
+            memory = glob["yarn.scheduler.maximum-allocation-mb"]
+            vcores = glob["yarn.scheduler.maximum-allocation-vcores"]
         own_mb = own("maximum-allocation-mb", -1)
         own_vcores = own("maximum-allocation-vcores", -1)
         if own_mb > 0:
@@ -601,4 +561,4 @@ def _v2_template(
     return result
 
 
-__all__ = ["QueueStore", "parse_acl", "read_capacity", "read_capacity_conf"]
+__all__ = ["parse_acl", "read_capacity", "read_capacity_conf"]

@@ -29,6 +29,7 @@ from fsctl.capacity.capacity_value import (
     parse_capacity,
     parse_vector,
 )
+from fsctl.capacity.values import CapacityTree
 from fsctl.catalogue import capacity as rules
 from fsctl.hadoop.conf import (
     LONG_MAX,
@@ -311,7 +312,7 @@ def _convert(kind: str, text: str, version: HadoopVersion, property: str) -> Any
 
 
 def validate_tree(
-    tree: QueueTree, conf: HadoopConf, version: HadoopVersion, queues: list[Queue] | None = None
+    tree: CapacityTree, conf: HadoopConf, version: HadoopVersion, queues: list[Queue] | None = None
 ) -> list[Diagnostic]:
     """``queues`` is ``list(tree.queues())`` when the caller has it already."""
     checker = _TreeChecker(tree, conf, version, queues)
@@ -320,21 +321,21 @@ def validate_tree(
 
 class _TreeChecker:
     def __init__(
-        self, tree: QueueTree, conf: HadoopConf, version: HadoopVersion, queues: list[Queue] | None = None
+        self, tree: CapacityTree, conf: HadoopConf, version: HadoopVersion, queues: list[Queue] | None = None
     ) -> None:
         self.tree = tree
         self.queues = queues if queues is not None else list(tree.queues())
         self.conf = conf
         self.version = version
-        self.legacy: bool = tree.extras.get("legacy_queue_mode", True)
-        calculator = str(tree.effective.get("resource-calculator", ""))
+        self.legacy: bool = tree.info.legacy_queue_mode
+        calculator = str(tree.info.defaults["resource-calculator"])
         self.dominant = calculator.endswith(DOMINANT)
-        self.types: tuple[str, ...] = tuple(tree.effective.get("resource-types", (MEMORY, VCORES)))
+        self.types: tuple[str, ...] = tree.info.resource_types
 
     def run(self) -> Iterator[Diagnostic]:
         yield from self._scheduler_wide()
         root = self.tree.root
-        if not root.children and root.effective.get("auto-create") is None:
+        if not root.children and root.effective.auto_create is None:
             yield rules.CS101.at(
                 root.location or self.conf.location(PREFIX + "root.queues") or _file_location(self.tree),
                 "Queue configuration missing child queue names for root",
@@ -355,14 +356,14 @@ class _TreeChecker:
         from fsctl.capacity.mapping import check_mapping
         from fsctl.capacity.site import check_resource_calculator
 
-        self.tree.extras["mapping"], mapping_found = check_mapping(self.conf, self.tree, self.version)
+        self.tree.info.mapping, mapping_found = check_mapping(self.conf, self.tree, self.version)
         yield from mapping_found
         yield from check_resource_calculator(self.conf)
 
     # -- §6.1 ----------------------------------------------------------------------------------
 
     def _scheduler_wide(self) -> Iterator[Diagnostic]:
-        eff = self.tree.effective
+        eff = self.tree.info.defaults
         for resource, unit in (("mb", "memory"), ("vcores", "vcores")):
             low_key = f"yarn.scheduler.minimum-allocation-{resource}"
             high_key = f"yarn.scheduler.maximum-allocation-{resource}"
@@ -456,7 +457,7 @@ class _TreeChecker:
         # Q7: an explicitly RUNNING child under a STOPPED parent (QueueStateHelper)
         parent = queue.parent
         state = queue.declared.get("state")
-        stopped_parent = parent is not None and parent.effective.get("state") == "STOPPED"
+        stopped_parent = parent is not None and parent.effective.state == "STOPPED"
         if parent is not None and state is not None and state.value == "RUNNING" and stopped_parent:
             out.append(
                 rules.CS106.at(
@@ -468,7 +469,7 @@ class _TreeChecker:
                 )
             )
         # Q16: reservable queues are leaves
-        if eff.get("reservable") and (queue.children or eff.get("auto-create")):
+        if eff.reservable and (queue.children or eff.auto_create):
             out.append(
                 rules.CS115.at(
                     at("reservable"),
@@ -482,7 +483,7 @@ class _TreeChecker:
         declared = queue.declared
         if _absolute(capacity) is not None or _absolute(declared.get("maximum-capacity")) is not None:
             out.extend(self._absolute_limits(queue))
-        if self.legacy and not is_root and eff.get("node-labels"):
+        if self.legacy and not is_root and eff.node_labels:
             out.extend(self._percentage_vs_absolute(queue))
         if not self.legacy:
             out.extend(self._weight_maximum(queue))
@@ -492,16 +493,16 @@ class _TreeChecker:
             or ("maximum-allocation" in declared)
         ):
             out.extend(self._maximum_allocation(queue))
-        if "accessible-node-labels" in declared or eff.get("default-node-label-expression"):
+        if "accessible-node-labels" in declared or eff.default_node_label_expression:
             out.extend(self._labels(queue))
         if queue.is_leaf:
-            if eff.get("user-settings"):
+            if eff.user_settings:
                 out.extend(self._user_weights(queue))
             if "default-application-lifetime" in declared:
                 out.extend(self._lifetimes(queue))
         if "ordering-policy" in declared:
             out.extend(self._ordering_policy(queue))
-        if eff.get("auto-create") == "v1":
+        if eff.auto_create == "v1":
             out.extend(self._v1_template(queue))
 
     def _absolute_limits(self, queue: Queue) -> Iterator[Diagnostic]:
@@ -530,7 +531,7 @@ class _TreeChecker:
     def _percentage_vs_absolute(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q10: one capacity type across the queue's labels (legacy mode)."""
         kinds: list[tuple[str, str]] = []
-        for label in ["", *sorted(queue.effective.get("node-labels", {}))]:
+        for label in ["", *sorted(queue.effective.node_labels)]:
             suffix = "capacity" if not label else f"{keys.LABELS_PREFIX}{label}.capacity"
             kind = "absolute" if _absolute(queue.declared.get(suffix)) is not None else "percentage"
             kinds.append((suffix, kind))
@@ -573,14 +574,14 @@ class _TreeChecker:
         ]
         if not declared:
             return
-        eff = self.tree.effective
+        eff = self.tree.info.defaults
         cluster = (
             eff.get("yarn.scheduler.maximum-allocation-mb"),
             eff.get("yarn.scheduler.maximum-allocation-vcores"),
         )
         mine = (
-            queue.effective.get("maximum-allocation-mb"),
-            queue.effective.get("maximum-allocation-vcores"),
+            queue.effective.maximum_allocation_mb,
+            queue.effective.maximum_allocation_vcores,
         )
         if not all(isinstance(v, int) for v in (*cluster, *mine)):
             return
@@ -597,10 +598,10 @@ class _TreeChecker:
     def _labels(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q12, Q13: default label accessible; a child's labels within its parent's."""
         eff = queue.effective
-        labels: list[str] = eff.get("accessible-node-labels", ["*"])
+        labels: list[str] = eff.accessible_node_labels
         parent = queue.parent
         if parent is not None and parent.parent is not None and "accessible-node-labels" in queue.declared:
-            parent_labels: list[str] = parent.effective.get("accessible-node-labels", ["*"])
+            parent_labels: list[str] = parent.effective.accessible_node_labels
             if "*" not in parent_labels:
                 where = queue.setting_location("accessible-node-labels")
                 if "*" in labels:
@@ -621,7 +622,7 @@ class _TreeChecker:
                             queue=queue.path,
                             property="accessible-node-labels",
                         )
-        expression = eff.get("default-node-label-expression") or ""
+        expression = eff.default_node_label_expression or ""
         if queue.is_leaf and expression and "*" not in labels and expression not in labels:
             yield rules.CS111.at(
                 queue.setting_location("default-node-label-expression"),
@@ -634,11 +635,11 @@ class _TreeChecker:
 
     def _user_weights(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q14: UserWeights.validateForLeafQueue."""
-        user_limit = min(100.0, float(queue.effective.get("minimum-user-limit-percent", 100.0)))
+        user_limit = min(100.0, float(queue.effective.minimum_user_limit_percent))
         if user_limit <= 0:
             return
         bound = to_float32(100.0 / user_limit)
-        for user, weight in queue.effective.get("user-settings", {}).items():
+        for user, weight in queue.effective.user_settings.items():
             if weight < 0 or weight > bound:
                 suffix = f"{keys.USER_SETTINGS_PREFIX}{user}.weight"
                 location = queue.setting_location(suffix)
@@ -657,7 +658,7 @@ class _TreeChecker:
                 )
 
     def _lifetimes(self, queue: Queue) -> Iterator[Diagnostic]:
-        maximum = queue.effective.get("maximum-application-lifetime", -1)
+        maximum = queue.effective.maximum_application_lifetime
         default = queue.declared.get("default-application-lifetime")
         if default is None or not isinstance(default.value, int):
             return
@@ -711,13 +712,13 @@ class _TreeChecker:
     # -- §6.3 (legacy mode only) ---------------------------------------------------------------
 
     def _labels_of(self, parent: Queue) -> list[str]:
-        return ["", *sorted(parent.effective.get("node-labels", {}))]
+        return ["", *sorted(parent.effective.node_labels)]
 
     def _capacity_of(self, queue: Queue, label: str) -> CapacityValue | None:
         if not label:
-            value = queue.effective.get("capacity")
+            value = queue.effective.capacity
         else:
-            value = queue.effective.get("node-labels", {}).get(label, {}).get("capacity")
+            value = queue.effective.node_labels.get(label, {}).get("capacity")
             setting = queue.declared.get(f"{keys.LABELS_PREFIX}{label}.capacity")
             if setting is None and queue.parent is not None:
                 return None
@@ -921,7 +922,7 @@ class _TreeChecker:
                 yield short
         if children_type != "PERCENT":
             return
-        allow_zero = bool(parent.effective.get("allow-zero-capacity-sum"))
+        allow_zero = bool(parent.effective.allow_zero_capacity_sum)
         for label in labels:
             total_fraction = 0.0
             for child in children:
@@ -968,8 +969,8 @@ class _TreeChecker:
         absolute capacity against the absolute maximum."""
         absolute: dict[str, tuple[float, float]] = {}
         for queue in self.tree.queues():
-            capacity = queue.effective.get("capacity")
-            maximum = queue.effective.get("maximum-capacity")
+            capacity = queue.effective.capacity
+            maximum = queue.effective.maximum_capacity
             cap = capacity.fraction if isinstance(capacity, CapacityValue) else 0.0
             top = maximum.fraction if isinstance(maximum, CapacityValue) else 1.0
             parent_cap, parent_max = (
@@ -1031,7 +1032,7 @@ def _compare(left: dict[str, int], right: dict[str, int], types: Sequence[str]) 
 def _all_percentage(parent: Queue, children: list[Queue]) -> bool:
     """Whether the parent's and every child's capacity is a percentage."""
     for queue in (parent, *children):
-        value = queue.effective.get("capacity")
+        value = queue.effective.capacity
         if not isinstance(value, CapacityValue) or value.mode is not CapacityMode.PERCENTAGE:
             return False
     return True

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue, EntryKind, parse_capacity
+from fsctl.capacity.values import CapacityQueue, CapacityTree
 from fsctl.hadoop.conf import to_float32
 from fsctl.model.resources import MEMORY, Vector, resource_types
-from fsctl.model.tree import Queue, QueueTree, Setting
 
 f32 = to_float32
 
@@ -63,7 +63,7 @@ class CapacityShares:
     max_applications_per_user: int = 0
     warnings: list[str] = field(default_factory=list)
     depth: int = 0
-    queue: Queue | None = field(default=None, repr=False)
+    queue: CapacityQueue | None = field(default=None, repr=False)
     children: list[CapacityShares] = field(default_factory=list, repr=False)
 
 
@@ -78,24 +78,6 @@ class CapacityResult:
 
     def find(self, path: str) -> CapacityShares | None:
         return self.index.get(path)
-
-
-def _value(queue: Queue, key: str) -> Any:
-    value = queue.effective.get(key)
-    if value is None:
-        declared = queue.declared.get(key)
-        value = declared.value if declared is not None else None
-    return value.value if isinstance(value, Setting) else value
-
-
-def _global(tree: QueueTree, key: str, default: Any) -> Any:
-    value = tree.effective.get(key)
-    if value is None:
-        declared = tree.settings.get(key) or tree.settings.get("yarn.scheduler.capacity." + key)
-        value = declared.value if declared is not None else None
-    if isinstance(value, Setting):
-        value = value.value
-    return default if value is None else value
 
 
 def capacity_value(raw: Any, path: str, *, maximum: bool, types: tuple[str, ...]) -> CapacityValue | None:
@@ -115,8 +97,8 @@ def _float(value: Any, default: float) -> float:
         return default
 
 
-def _dominant(tree: QueueTree) -> bool:
-    return "Dominant" in str(_global(tree, "resource-calculator", ""))
+def _dominant(tree: CapacityTree) -> bool:
+    return "Dominant" in str(tree.info.defaults["resource-calculator"])
 
 
 Amounts = Mapping[str, int]
@@ -141,14 +123,13 @@ def _divide(a: Amounts, b: Amounts, cluster: Amounts, types: tuple[str, ...], do
     return _dominant_share(a, cluster, types) / denominator if denominator else 0.0
 
 
-def evaluate_capacity(tree: QueueTree, cluster: Mapping[str, int]) -> CapacityResult:
+def evaluate_capacity(tree: CapacityTree, cluster: Mapping[str, int]) -> CapacityResult:
     """Capacities, effective resources and limits of every queue for a cluster of the given size."""
-    declared_types = _global(tree, "resource-types", [])
-    types = resource_types([*cluster.keys(), *(declared_types or [])])
+    types = resource_types([*cluster.keys(), *tree.info.resource_types])
     full = {t: int(cluster.get(t, 0)) for t in types}
-    legacy = bool(_global(tree, "legacy-queue-mode.enabled", True))
+    legacy = tree.info.legacy_queue_mode
     result = CapacityResult(cluster=full, types=types, legacy=legacy, queues=[])
-    stack: list[tuple[Queue, CapacityShares | None]] = [(tree.root, None)]
+    stack: list[tuple[CapacityQueue, CapacityShares | None]] = [(tree.root, None)]
     while stack:
         queue, parent = stack.pop()
         shares = _shares(queue, parent, types)
@@ -167,9 +148,9 @@ def evaluate_capacity(tree: QueueTree, cluster: Mapping[str, int]) -> CapacityRe
     return result
 
 
-def _shares(queue: Queue, parent: CapacityShares | None, types: tuple[str, ...]) -> CapacityShares:
-    capacity = capacity_value(_value(queue, "capacity"), queue.path, maximum=False, types=types)
-    maximum = capacity_value(_value(queue, "maximum-capacity"), queue.path, maximum=True, types=types)
+def _shares(queue: CapacityQueue, parent: CapacityShares | None, types: tuple[str, ...]) -> CapacityShares:
+    capacity = capacity_value(queue.effective.capacity, queue.path, maximum=False, types=types)
+    maximum = capacity_value(queue.effective.maximum_capacity, queue.path, maximum=True, types=types)
     is_root = parent is None
     if is_root:
         mode = "percentage"
@@ -288,11 +269,11 @@ def _legacy_absolute(
 
 
 def _vector(
-    queue: Queue | None, key: str, types: tuple[str, ...], maximum: bool
+    queue: CapacityQueue | None, key: str, types: tuple[str, ...], maximum: bool
 ) -> dict[str, tuple[EntryKind, float]]:
     if queue is None:
         return {}
-    value = capacity_value(_value(queue, key), queue.path, maximum=maximum, types=types)
+    value = capacity_value(queue.effective.value_of(key), queue.path, maximum=maximum, types=types)
     if value is None or not value.text:
         return {}
     return {e.resource: (e.kind, e.value) for e in value.vector}
@@ -381,7 +362,7 @@ def _labels(result: CapacityResult) -> None:
         configured: dict[str, dict[str, tuple[Any, Any]]] = {}
         weight_sum: dict[str, float] = {}  # per label, over the siblings that use weights
         for child in parent.children:
-            raw = _value(child.queue, "node-labels") if child.queue is not None else None
+            raw = child.queue.effective.node_labels if child.queue is not None else None
             if not isinstance(raw, Mapping) or not raw:
                 continue
             entries = {
@@ -430,20 +411,20 @@ def _normalize_up(amount: int, by: float, step: int) -> int:
 # -- limits ------------------------------------------------------------------------------------
 
 
-def _limits(tree: QueueTree, result: CapacityResult) -> None:
+def _limits(tree: CapacityTree, result: CapacityResult) -> None:
     """User limit, AM limits and application counts for an idle cluster (cs.md §7.3–§7.5)."""
     types = result.types
-    base = int(_float(_global(tree, "maximum-applications", 10000), 10000))
-    global_max = int(_float(_global(tree, "global-queue-max-application", -1), -1))
+    base = int(_float(tree.info.defaults["maximum-applications"], 10000))
+    global_max = int(_float(tree.info.defaults["global-queue-max-application"], -1))
     if global_max > 0:
         base = min(global_max, base)
-    step = int(_float(_global(tree, "yarn.scheduler.minimum-allocation-mb", 1024), 1024)) or 1
+    step = int(_float(tree.info.defaults["yarn.scheduler.minimum-allocation-mb"], 1024)) or 1
     for q in result.queues:
         if not q.leaf or q.queue is None:
             continue
-        mulp = _float(_value(q.queue, "minimum-user-limit-percent"), 100.0)
-        ulf = _float(_value(q.queue, "user-limit-factor"), 1.0)
-        am = _float(_value(q.queue, "maximum-am-resource-percent"), 0.1)
+        mulp = _float(q.queue.effective.minimum_user_limit_percent, 100.0)
+        ulf = _float(q.queue.effective.user_limit_factor, 1.0)
+        am = _float(q.queue.effective.maximum_am_resource_percent, 0.1)
         q.user_limit_percent, q.user_limit_factor = mulp, ulf
         if ulf == -1:
             q.single_user_limit = dict(q.maximum)
@@ -458,7 +439,7 @@ def _limits(tree: QueueTree, result: CapacityResult) -> None:
         q.user_am_limit = {
             MEMORY: min(_normalize_up(q.guaranteed.get(MEMORY, 0), factor, step), q.am_limit[MEMORY])
         }
-        explicit = int(_float(_value(q.queue, "maximum-applications"), -1))
+        explicit = int(_float(q.queue.effective.maximum_applications, -1))
         if explicit >= 0:
             q.max_applications = explicit
         elif global_max > 0 and q.mode != "absolute":

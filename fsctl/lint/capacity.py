@@ -1,8 +1,9 @@
 """Capacity Scheduler lint: what Hadoop does not check (cs.md §6.4, §11), CS3xx, plus the mapping
 rule lint of :mod:`fsctl.capacity.mapping` (PL6xx).
 
-Works on the tree :func:`fsctl.capacity.reader.read_capacity` builds: ``tree.extras`` carries the
-merged properties, orphan keys (under undeclared paths) and duplicate children.
+Works on the tree :func:`fsctl.capacity.reader.read_capacity` builds: ``tree.info``
+(:class:`~fsctl.capacity.values.CapacityInfo`) carries the merged properties, orphan keys (under
+undeclared paths), duplicate children, the queue store and the mapping rules.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityError, CapacityMode, CapacityValue, parse_capacity
+from fsctl.capacity.values import CapacityQueue, CapacityTree
 from fsctl.catalogue import capacity_lint as rules
 from fsctl.hadoop.conf import ConfValueError, HadoopConf, java_float_str, java_parse_float
 from fsctl.model.diagnostics import Diagnostic, Severity
@@ -28,19 +30,19 @@ _GLOBAL_PREFIXES = ("multi-node-sorting.policy.", "user.")
 _KNOWN_QUEUE_SUFFIXES = tuple(keys.QUEUE_KEYS)
 
 
-def check(tree: QueueTree, context: LintContext) -> Iterator[Diagnostic]:
+def check(tree: CapacityTree, context: LintContext) -> Iterator[Diagnostic]:
     version: HadoopVersion = context.hadoop_version
-    conf = tree.extras.get("properties")
+    conf = tree.info.properties
     queues = list(tree.queues())  # walked once: every check below visits every queue
     yield from _orphans(tree, queues)
     yield from _unknown_queue_keys(queues)
     yield from _auto_creation_settings(queues)
     yield from _unknown_global_keys(tree)
     yield from _duplicate_children(tree)
-    yield from _queue_names(queues, conf if isinstance(conf, HadoopConf) else None)
+    yield from _queue_names(queues, conf)
     if version >= (3, 3):
         yield from _ambiguous_short_names(queues)
-    legacy = bool(tree.extras.get("legacy_queue_mode", True))
+    legacy = tree.info.legacy_queue_mode
     for queue in queues:
         declared = queue.declared
         # the checks' own early exits (a key they read is declared), without a generator per queue
@@ -89,8 +91,8 @@ def _is_dynamic_parent(queue: Queue) -> bool:
     )
 
 
-def _flag(queue: Queue, key: str) -> bool:
-    value = queue.effective.get(key)
+def _flag(queue: CapacityQueue, key: str) -> bool:
+    value = queue.effective.value_of(key)
     if isinstance(value, bool):
         return value
     setting = queue.declared.get(key)
@@ -108,8 +110,8 @@ def _did_you_mean(word: str, choices: list[str] | tuple[str, ...], cutoff: float
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _orphans(tree: QueueTree, queues: list[Queue]) -> Iterator[Diagnostic]:
-    orphans: dict[str, Setting] = tree.extras.get("orphans") or {}
+def _orphans(tree: CapacityTree, queues: list[Queue]) -> Iterator[Diagnostic]:
+    orphans = tree.info.orphans
     paths = [q.path for q in queues] if orphans else []
     for name, setting in orphans.items():
         rest = name[len(PREFIX) :]
@@ -219,9 +221,9 @@ def _auto_creation_settings(queues: list[Queue]) -> Iterator[Diagnostic]:
                 )
 
 
-def _unknown_global_keys(tree: QueueTree) -> Iterator[Diagnostic]:
+def _unknown_global_keys(tree: CapacityTree) -> Iterator[Diagnostic]:
     known = list(keys.GLOBAL_KEYS)
-    store = tree.extras.get("store")
+    store = tree.info.store
     for name, setting in tree.settings.items():
         if not name.startswith(PREFIX):
             continue
@@ -233,7 +235,7 @@ def _unknown_global_keys(tree: QueueTree) -> Iterator[Diagnostic]:
         ):
             continue
         first, _, tail = rest.partition(".")
-        queue = store.get(first) if store is not None and hasattr(store, "get") else None
+        queue = store.get(first)
         if queue is not None and tail:
             hint = f" (per-queue keys need the full path: {PREFIX}{queue.path}.{tail})"
         else:
@@ -249,8 +251,8 @@ def _unknown_global_keys(tree: QueueTree) -> Iterator[Diagnostic]:
 # Queue names and structure
 
 
-def _duplicate_children(tree: QueueTree) -> Iterator[Diagnostic]:
-    for parent, name, location in tree.extras.get("duplicate_children") or []:
+def _duplicate_children(tree: CapacityTree) -> Iterator[Diagnostic]:
+    for parent, name, location in tree.info.duplicate_children:
         yield rules.CS302.at(
             location,
             f"{PREFIX}{parent}.queues lists {name!r} more than once; Hadoop builds it twice and counts it "
@@ -544,13 +546,11 @@ def _node_labels(queues: list[Queue], site: Any) -> Iterator[Diagnostic]:
             return
 
 
-def _mapping_lint(tree: QueueTree, conf: Any, version: HadoopVersion) -> Iterator[Diagnostic]:
+def _mapping_lint(tree: CapacityTree, conf: HadoopConf, version: HadoopVersion) -> Iterator[Diagnostic]:
     from fsctl.capacity import mapping
 
-    config = tree.extras.get("mapping")
-    if not isinstance(config, mapping.MappingConfig):
-        if not isinstance(conf, HadoopConf):
-            return
+    config = tree.info.mapping
+    if config is None:
         config, _ = mapping.read_mapping_config(conf, tree.source, version)
     # load-time problems (PL5xx) are the reader's; lint adds only what Hadoop does not check
     yield from mapping.lint_rules(config, tree, version)

@@ -42,7 +42,7 @@ def test_a_document_is_read_once() -> None:
     second, _ = read_configuration(doc)
     assert first is second
     result = read_capacity(doc)
-    assert result.tree is not None and result.tree.extras["file_properties"] is first
+    assert result.tree is not None and result.tree.info.file_properties is first
 
 
 @pytest.mark.parametrize("enabled", [True, False])

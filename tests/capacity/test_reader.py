@@ -39,8 +39,8 @@ def test_tree_from_queues_lists_and_keys_by_suffix() -> None:
     assert isinstance(capacity.value, CapacityValue) and capacity.raw == "100"
     assert capacity.location is not None and capacity.location.line == 7  # pairs[4] -> line 4 + 3
     assert tree.settings[P + "maximum-applications"].value == 5000
-    assert tree.effective["maximum-applications"] == 5000
-    assert isinstance(tree.extras["properties"], HadoopConf)
+    assert tree.info.defaults["maximum-applications"] == 5000
+    assert isinstance(tree.info.properties, HadoopConf)
 
 
 def test_queues_list_is_trimmed() -> None:
@@ -76,7 +76,7 @@ def test_orphan_keys_and_unknown_suffixes() -> None:
     )
     tree = result.tree
     assert tree is not None
-    assert list(tree.extras["orphans"]) == [P + "root.zz.capacity"]
+    assert list(tree.info.orphans) == [P + "root.zz.capacity"]
     a = tree.find("root.a")
     assert a is not None and "capacty" in a.declared  # kept for lint's "did you mean"
 
@@ -86,7 +86,7 @@ def test_duplicate_children_recorded_once_in_tree() -> None:
     result = read({"root.queues": "a,a", "root.a.capacity": "50"})
     assert result.tree is not None
     assert [q.path for q in result.tree.queues()] == ["root", "root.a"]
-    assert [(p, n) for p, n, _ in result.tree.extras["duplicate_children"]] == [("root", "a")]
+    assert [(p, n) for p, n, _ in result.tree.info.duplicate_children] == [("root", "a")]
     assert errors(result) == []
 
 
@@ -109,11 +109,11 @@ def test_auto_creation_makes_parent_and_templates() -> None:
     users, projects = tree.find("root.users"), tree.find("root.projects")
     assert users is not None and projects is not None
     assert not users.is_leaf and not projects.is_leaf
-    assert users.effective["auto-create"] == "v1"
-    assert users.effective["leaf-queue-template"] == {"capacity": "10"}
-    assert projects.effective["auto-create"] == "v2"
-    assert projects.effective["auto-queue-creation-v2.template"] == {"maximum-capacity": "40"}
-    assert projects.effective["auto-queue-creation-v2.leaf-template"] == {"capacity": "2w"}
+    assert users.effective.auto_create == "v1"
+    assert users.effective.leaf_queue_template == {"capacity": "10"}
+    assert projects.effective.auto_create == "v2"
+    assert projects.effective.auto_queue_creation_v2_template == {"maximum-capacity": "40"}
+    assert projects.effective.auto_queue_creation_v2_leaf_template == {"capacity": "2w"}
 
 
 def test_v2_template_precedence() -> None:
@@ -129,11 +129,11 @@ def test_v2_template_precedence() -> None:
     all_three = read({**base, f"root.a.b.{key}": "6w", f"root.a.*.{key}": "4w", f"root.*.*.{key}": "2w"})
     assert all_three.tree is not None
     b = all_three.tree.find("root.a.b")
-    assert b is not None and b.effective["auto-queue-creation-v2.template"] == {"capacity": "6w"}
+    assert b is not None and b.effective.auto_queue_creation_v2_template == {"capacity": "6w"}
     wildcard = read({**base, f"root.a.*.{key}": "4w", f"root.*.*.{key}": "2w"})
     assert wildcard.tree is not None
     b = wildcard.tree.find("root.a.b")
-    assert b is not None and b.effective["auto-queue-creation-v2.template"] == {"capacity": "4w"}
+    assert b is not None and b.effective.auto_queue_creation_v2_template == {"capacity": "4w"}
 
 
 def test_root_wildcard_template_ignored() -> None:
@@ -147,7 +147,7 @@ def test_root_wildcard_template_ignored() -> None:
         }
     )
     assert result.tree is not None
-    assert result.tree.root.effective["auto-queue-creation-v2.template"] == {}
+    assert result.tree.root.effective.auto_queue_creation_v2_template == {}
 
 
 def test_queue_specific_templates() -> None:
@@ -167,12 +167,12 @@ def test_queue_specific_templates() -> None:
     )
     assert result.tree is not None
     eff = result.tree.root.effective
-    assert eff["auto-queue-creation-v2.template"] == {"capacity": "2w"}
-    assert eff["auto-queue-creation-v2.leaf-template"] == {
+    assert eff.auto_queue_creation_v2_template == {"capacity": "2w"}
+    assert eff.auto_queue_creation_v2_leaf_template == {
         "capacity": "10w",
         "default-node-label-expression": "test",
     }
-    assert eff["auto-queue-creation-v2.parent-template"] == {
+    assert eff.auto_queue_creation_v2_parent_template == {
         "auto-queue-creation-v2.queue-auto-removal.enable": "false"
     }
 
@@ -190,29 +190,29 @@ def test_default_user_limit_values() -> None:
     assert result.tree is not None
     a, b = result.tree.find("root.a"), result.tree.find("root.b")
     assert a is not None and b is not None
-    assert (a.effective["minimum-user-limit-percent"], a.effective["user-limit-factor"]) == (15.0, 1.5)
-    assert (b.effective["minimum-user-limit-percent"], b.effective["user-limit-factor"]) == (20.0, 2.0)
+    assert (a.effective.minimum_user_limit_percent, a.effective.user_limit_factor) == (15.0, 1.5)
+    assert (b.effective.minimum_user_limit_percent, b.effective.user_limit_factor) == (20.0, 2.0)
     plain = read(base)
     assert plain.tree is not None
     b = plain.tree.find("root.b")
     assert b is not None
-    assert (b.effective["minimum-user-limit-percent"], b.effective["user-limit-factor"]) == (100.0, 1.0)
+    assert (b.effective.minimum_user_limit_percent, b.effective.user_limit_factor) == (100.0, 1.0)
 
 
 def test_acl_defaults() -> None:
     # TestCapacitySchedulerConfiguration (#85-#87): root "*", other queues " " (nobody)
     result = read({"root.queues": "test", "root.test.capacity": "100"})
     assert result.tree is not None
-    assert result.tree.root.effective["acl_submit_applications"] == "*"
+    assert result.tree.root.effective.acl_submit_applications == "*"
     test = result.tree.find("root.test")
-    assert test is not None and test.effective["acl_submit_applications"] == " "
+    assert test is not None and test.effective.acl_submit_applications == " "
     closed = read(
         {"root.queues": "test", "root.test.capacity": "100", "root.acl_submit_applications": "user1 group1"}
     )
     assert closed.tree is not None
-    assert closed.tree.root.effective["acl_submit_applications"] == "user1 group1"
+    assert closed.tree.root.effective.acl_submit_applications == "user1 group1"
     test = closed.tree.find("root.test")
-    assert test is not None and test.effective["acl_submit_applications"] == " "  # not inherited as a value
+    assert test is not None and test.effective.acl_submit_applications == " "  # not inherited as a value
 
 
 def test_effective_defaults_and_inheritance() -> None:
@@ -232,15 +232,15 @@ def test_effective_defaults_and_inheritance() -> None:
     x = result.tree.find("root.a.x")
     assert x is not None
     eff = x.effective
-    assert eff["state"] == "STOPPED"  # inherited from the stopped parent
-    assert eff["disable_preemption"] is True
-    assert eff["accessible-node-labels"] == ["red", "blue"]
-    assert eff["maximum-allocation-mb"] == 4096
-    assert eff["maximum-allocation-vcores"] == 4  # yarn.scheduler.maximum-allocation-vcores default
-    assert eff["ordering-policy"] == "fifo"
-    assert eff["maximum-capacity"].percent == 100.0
-    assert eff["maximum-am-resource-percent"] == 0.1
-    assert eff["capacity"].mode is CapacityMode.PERCENTAGE
+    assert eff.state == "STOPPED"  # inherited from the stopped parent
+    assert eff.disable_preemption is True
+    assert eff.accessible_node_labels == ["red", "blue"]
+    assert eff.maximum_allocation_mb == 4096
+    assert eff.maximum_allocation_vcores == 4  # yarn.scheduler.maximum-allocation-vcores default
+    assert eff.ordering_policy == "fifo"
+    assert eff.maximum_capacity.percent == 100.0
+    assert eff.maximum_am_resource_percent == 0.1
+    assert eff.capacity.mode is CapacityMode.PERCENTAGE
 
 
 def test_yarn_site_is_the_lower_layer() -> None:
@@ -250,8 +250,8 @@ def test_yarn_site_is_the_lower_layer() -> None:
     )
     result = read({"root.queues": "a", "root.a.capacity": "100"}, site=site)
     assert result.tree is not None
-    assert result.tree.effective["yarn.scheduler.maximum-allocation-mb"] == 16384
-    assert result.tree.effective["maximum-applications"] == 7
+    assert result.tree.info.defaults["yarn.scheduler.maximum-allocation-mb"] == 16384
+    assert result.tree.info.defaults["maximum-applications"] == 7
     assert P + "maximum-applications" not in result.tree.settings  # not declared in this file
 
 
@@ -310,7 +310,7 @@ def test_duplicate_leaf_names_allowed_from_33_not_in_32() -> None:
     result = read(pairs)
     assert errors(result) == []
     assert result.tree is not None
-    store = result.tree.extras["store"]
+    store = result.tree.info.store
     assert store.get("unique") is not None and store.get("ambi") is None
     old = read(pairs, version=(3, 2))
     assert codes(old) == ["CS123"]

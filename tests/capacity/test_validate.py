@@ -50,7 +50,7 @@ def test_child_without_state_inherits_stopped() -> None:
     pairs = {k: v for k, v in BASIC.items() if not k.endswith(".state")}
     result = read({**pairs, "root.state": "STOPPED"})
     assert errors(result) == []
-    assert result.tree is not None and result.tree.find("root.test1").effective["state"] == "STOPPED"  # type: ignore[union-attr]
+    assert result.tree is not None and result.tree.find("root.test1").effective.state == "STOPPED"  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
@@ -368,7 +368,7 @@ def test_root_capacity_is_ignored() -> None:
     # TestQueueParsing#testRootQueueParsing (#49): from XML root.capacity is simply ignored
     result = read({**BASIC, "root.capacity": "90"})
     assert codes(result) == ["CS205"]
-    assert result.tree is not None and result.tree.root.effective["capacity"].percent == 100.0
+    assert result.tree is not None and result.tree.root.effective.capacity.percent == 100.0
 
 
 def test_queue_max_allocation_above_cluster() -> None:
@@ -591,7 +591,7 @@ def test_documented_non_legacy_example_loads() -> None:
     assert result.tree is not None
     test_2 = result.tree.find("root.test_2")
     assert test_2 is not None
-    vector = [(e.resource, e.value, e.kind.value) for e in test_2.effective["capacity"].vector]
+    vector = [(e.resource, e.value, e.kind.value) for e in test_2.effective.capacity.vector]
     assert vector == [("memory-mb", 75.0, "percentage"), ("vcores", 75.0, "percentage")]
     zero = {**NON_LEGACY, "root.queues": "A,B", "root.A.capacity": "[memory=100%, vcores=6w]",
             "root.B.capacity": "[memory=16384, vcores=8]"}  # fmt: skip

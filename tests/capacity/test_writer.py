@@ -9,6 +9,7 @@ import pytest
 
 from fsctl.capacity.capacity_value import parse_capacity
 from fsctl.capacity.reader import read_capacity
+from fsctl.capacity.values import CapacityTree
 from fsctl.capacity.writer import write_capacity, write_configuration
 from fsctl.hadoop.conf import read_configuration
 from fsctl.io.xmldoc import load_xml
@@ -19,19 +20,17 @@ from .helpers import P
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples" / "capacity").glob("*.xml"))
 
 
-def snapshot(tree: QueueTree) -> dict[str, Any]:
+def snapshot(tree: CapacityTree) -> dict[str, Any]:
     """Everything a tree says, without locations."""
     return {
         "queues": [
-            (q.path, q.is_leaf, {k: (s.value, s.raw) for k, s in q.declared.items()}, q.effective)
+            (q.path, q.is_leaf, {k: (s.value, s.raw) for k, s in q.declared.items()}, q.effective.as_dict())
             for q in tree.queues()
         ],
         "settings": {k: (s.value, s.raw) for k, s in tree.settings.items()},
-        "effective": {k: v for k, v in tree.effective.items()},
-        "orphans": {k: s.raw for k, s in tree.extras["orphans"].items()},
-        "wildcards": {
-            p: {k: s.raw for k, s in d.items()} for p, d in tree.extras["wildcard_templates"].items()
-        },
+        "effective": tree.info.as_dict(),
+        "orphans": {k: s.raw for k, s in tree.info.orphans.items()},
+        "wildcards": {p: {k: s.raw for k, s in d.items()} for p, d in tree.info.wildcard_templates.items()},
     }
 
 

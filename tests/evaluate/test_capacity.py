@@ -298,16 +298,13 @@ def test_deep_capacity_tree_is_iterative(build: Build) -> None:
     assert result.queues[-1].guaranteed[MEMORY] == 1000
 
 
-def labels(**per_label: tuple[str, str | None]) -> dict[str, dict[str, Any]]:
-    """The reader's ``node-labels`` effective value: label -> {capacity, maximum-capacity} CapacityValues."""
-    from fsctl.capacity.capacity_value import parse_capacity
-
-    out: dict[str, dict[str, Any]] = {}
+def labels(**per_label: tuple[str, str | None]) -> dict[str, str]:
+    """The keys of per-label capacities: ``accessible-node-labels.<label>.capacity`` and maximum."""
+    out: dict[str, str] = {}
     for label, (capacity, maximum) in per_label.items():
-        out[label] = {
-            "capacity": parse_capacity(capacity, "q", label=label),
-            "maximum-capacity": parse_capacity(maximum or "100", "q", label=label, maximum=True),
-        }
+        out[f"accessible-node-labels.{label}.capacity"] = capacity
+        if maximum is not None:
+            out[f"accessible-node-labels.{label}.maximum-capacity"] = maximum
     return out
 
 
@@ -321,20 +318,20 @@ def test_check_queue_labels(build: Build) -> None:
                 "10",
                 "15",
                 [
-                    q("a1", "30", **{"node-labels": labels(red=("50", None), blue=("100", None))}),
-                    q("a2", "70", "85", **{"node-labels": labels(red=("50", "60"))}),
+                    q("a1", "30", **labels(red=("50", None), blue=("100", None))),
+                    q("a2", "70", "85", **labels(red=("50", "60"))),
                 ],
-                **{"node-labels": labels(red=("50", "50"), blue=("50", None))},
+                **labels(red=("50", "50"), blue=("50", None)),
             ),
             q(
                 "b",
                 "90",
                 None,
                 [
-                    q("b1", "80", **{"node-labels": labels(red=("75", None), blue=("100", None))}),
-                    q("b3", "20", "35", **{"node-labels": labels(red=("25", None))}),
+                    q("b1", "80", **labels(red=("75", None), blue=("100", None))),
+                    q("b3", "20", "35", **labels(red=("25", None))),
                 ],
-                **{"node-labels": labels(red=("50", None), blue=("50", None))},
+                **labels(red=("50", None), blue=("50", None)),
             ),
         ],
     )
@@ -354,7 +351,7 @@ def test_check_queue_labels(build: Build) -> None:
 def test_label_weights(build: Build) -> None:
     # TestQueueParsing#testQueueCapacityWithWeight (#40): the only child, 100w / x 100w / z 70w:
     # 1.0 everywhere
-    tree = cs(build, [q("a", "100w", None, **{"node-labels": labels(x=("100w", None), z=("70w", None))})])
+    tree = cs(build, [q("a", "100w", None, **labels(x=("100w", None), z=("70w", None)))])
     a = get(evaluate_capacity(tree, {MEMORY: 1000, VCORES: 10}), "root.a")
     assert a.absolute_capacity == pytest.approx(1.0)
     assert a.labels["x"].absolute_capacity == pytest.approx(1.0)

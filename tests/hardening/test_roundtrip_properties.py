@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from fsctl.capacity.reader import read_capacity
+from fsctl.capacity.values import CapacityTree
 from fsctl.capacity.writer import write_capacity
 from fsctl.commands.convert import ConvertCommand
 from fsctl.commands.convert import run as run_convert
@@ -22,7 +23,6 @@ from fsctl.fair.reader import read_fair
 from fsctl.fair.writer import write_fair
 from fsctl.io.xmldoc import load_xml
 from fsctl.model.diagnostics import Severity
-from fsctl.model.tree import QueueTree
 from tests.fair.util import fair_snapshot
 
 from .cli_batch import run_many
@@ -32,14 +32,14 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 CLUSTER = "memory-mb=102400, vcores=100"
 
 
-def capacity_snapshot(tree: QueueTree) -> dict[str, Any]:
+def capacity_snapshot(tree: CapacityTree) -> dict[str, Any]:
     return {
         "queues": [
-            (q.path, q.is_leaf, {k: (s.value, s.raw) for k, s in q.declared.items()}, q.effective)
+            (q.path, q.is_leaf, {k: (s.value, s.raw) for k, s in q.declared.items()}, q.effective.as_dict())
             for q in tree.queues()
         ],
         "settings": {k: (s.value, s.raw) for k, s in tree.settings.items()},
-        "effective": dict(tree.effective),
+        "effective": tree.info.as_dict(),
     }
 
 

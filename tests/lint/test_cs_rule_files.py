@@ -45,7 +45,7 @@ def diagnostics_of(path: Path, options: dict[str, str]) -> list[Diagnostic]:
     found = list(result.diagnostics)
     tree = result.tree
     if tree is not None:
-        conf = tree.extras["properties"]
+        conf = tree.info.properties
         if not any(d.code.startswith("PL5") for d in found):
             found.extend(check_mapping(conf, tree)[1])
         if not any(d.code in ("CS402", "CS403") for d in found):
