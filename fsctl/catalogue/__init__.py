@@ -7,12 +7,12 @@ Each module here declares the rules of one area with :func:`define`:
                 settings in yarn-site.xml
 - ``placement`` ``PL1xx`` Fair Scheduler placement-policy errors, ``PL5xx`` Capacity Scheduler
                 mapping rules
-- ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings, ``CS3xx`` lint, ``CS4xx`` yarn-site.xml
+- ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings; ``capacity_lint`` ``CS4xx`` yarn-site.xml
 - ``convert``   ``CV…`` conversion findings
 - ``generate``  ``GN…`` ratio-file problems
 - ``suppression`` ``FX0xx`` fsctl's own inline suppression comments
 
-Lint rules (``FS3xx``, ``PL3xx``) are declared beside their checks, one module per rule in
+Lint rules (``FS3xx``, ``PL3xx``, ``CS3xx``) are declared beside their checks, one module per rule in
 ``fsctl.lint``; :func:`all_rules` imports them through ``lint.AREAS`` (the one call up the layers
 the catalogue makes, named in ``tests/core/test_layering.py``).
 

@@ -79,6 +79,7 @@ def test_rule_file(path: Path) -> None:
 
 def test_every_rule_has_a_pass_and_a_fail_file() -> None:
     from fsctl.catalogue import capacity_lint, mapping
+    from fsctl.lint.capacity import RULES
 
     codes = [
         value.code
@@ -86,6 +87,7 @@ def test_every_rule_has_a_pass_and_a_fail_file() -> None:
         for name, value in vars(module).items()
         if re.fullmatch(r"(PL|CS)\d{3}", name)
     ]
+    codes += [module.RULE.code for module in RULES]
     for code in codes:
         assert (DATA / "fail" / f"{code}.xml").exists(), code
         assert (DATA / "pass" / f"{code}.xml").exists(), code
