@@ -1,4 +1,4 @@
-"""One failing and one passing file per rule: ``tests/data/lint/capacity/{fail,pass}/<CODE>.xml``.
+"""One failing and one passing file per rule: ``tests/data/lint/capacity/<CODE>/{fail,pass}/<CODE>.xml``.
 
 The second line of each file says what to expect: ``<!-- expect: CODE@LINE:COLUMN[:severity] ... -->``
 (exactly these diagnostics of that code) or ``<!-- expect-none: CODE -->``; ``| yarn-site: FILE``
@@ -54,7 +54,7 @@ def diagnostics_of(path: Path, options: dict[str, str]) -> list[Diagnostic]:
     return found
 
 
-FILES = sorted((DATA / "fail").glob("*.xml")) + sorted((DATA / "pass").glob("*.xml"))
+FILES = sorted(DATA.glob("*/fail/*.xml")) + sorted(DATA.glob("*/pass/*.xml"))
 CASES = [p for p in FILES if p.name[:2] in ("PL", "CS") and p.stem[2:].isdigit()]
 
 
@@ -89,5 +89,5 @@ def test_every_rule_has_a_pass_and_a_fail_file() -> None:
     ]
     codes += [module.RULE.code for module in RULES]
     for code in codes:
-        assert (DATA / "fail" / f"{code}.xml").exists(), code
-        assert (DATA / "pass" / f"{code}.xml").exists(), code
+        assert (DATA / code / "fail" / f"{code}.xml").exists(), code
+        assert (DATA / code / "pass" / f"{code}.xml").exists(), code

@@ -1,8 +1,8 @@
 # ruff: noqa: E501  (data rows read better on one line)
-"""Regenerate ``tests/data/lint/capacity/{fail,pass}/<CODE>.xml`` (one failing and one passing file
+"""Regenerate ``tests/data/lint/capacity/<CODE>/{fail,pass}/<CODE>.xml`` (one failing and one passing file
 per rule; the expected diagnostics are written into each file). Run from anywhere:
 
-    .venv/bin/python tests/lint/make_rule_files.py
+    .venv/bin/python tests/lint/capacity/make_rule_files.py
 
 Review the result as a diff; the files, not this script, are what the tests read.
 """
@@ -12,10 +12,17 @@ from __future__ import annotations
 import os
 import shutil
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "lint", "capacity")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "lint", "capacity")
 shutil.rmtree(OUT, ignore_errors=True)
-os.makedirs(OUT + "/fail")
-os.makedirs(OUT + "/pass")
+
+
+def folder(kind, code):
+    """``<CODE>/<kind>``, made on first use."""
+    path = f"{OUT}/{code}/{kind}"
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
 P = "yarn.scheduler.capacity."
 BASE = [(P + "root.queues", "a,b"), (P + "root.a.capacity", "40"), (P + "root.b.capacity", "60")]
 PRE = "yarn.resourcemanager.monitor.capacity.preemption."
@@ -35,7 +42,7 @@ def write(kind, code, props, expect, options=""):
     for name, value in props:
         lines.append(f"  <property><name>{name}</name><value>{esc(value)}</value></property>")
     lines.append("</configuration>")
-    with open(f"{OUT}/{kind}/{code}.xml", "w") as f:
+    with open(f"{folder(kind, code)}/{code}.xml", "w") as f:
         f.write("\n".join(lines) + "\n")
 
 
@@ -62,7 +69,7 @@ case("PL503", [(F, "json"), (J, "{rules: []}")], [(F, "json"), (J, '{"rules": []
 case(
     "PL504", [(F, "json"), (J + "-file", "missing-rules.json")], [(F, "json"), (J + "-file", "PL504.json")], 1
 )
-with open(f"{OUT}/pass/PL504.json", "w") as f:
+with open(f"{folder('pass', 'PL504')}/PL504.json", "w") as f:
     f.write(
         '{"rules": [{"type": "user", "matches": "alice", "policy": "custom", "customPlacement": "root.a"}]}\n'
     )
@@ -99,12 +106,12 @@ case(
     [(F, "json"), (J + "-file", "PL504.json")],
     expect=["PL602@3:42"],
 )
-with open(f"{OUT}/fail/PL602.json", "w") as f:
+with open(f"{folder('fail', 'PL602')}/PL602.json", "w") as f:
     f.write(
         '{\n  "rules": [\n    {"type": "user", "matches": "alice", "parentqueue": "root",\n'
         '     "policy": "custom", "customPlacement": "root.a"}\n  ]\n}\n'
     )
-with open(f"{OUT}/pass/PL602.json", "w") as f:
+with open(f"{folder('pass', 'PL602')}/PL602.json", "w") as f:
     f.write(
         '{"rules": [{"type": "user", "matches": "alice", "policy": "custom", "customPlacement": "root.a"}]}\n'
     )
@@ -201,13 +208,25 @@ write(
 write(
     "fail",
     "CS312",
-    [*BASE, (P + "root.a.queues", "x"), (P + "root.b.queues", "x"), (P + "root.a.x.capacity", "100"), (P + "root.b.x.capacity", "100")],
+    [
+        *BASE,
+        (P + "root.a.queues", "x"),
+        (P + "root.b.queues", "x"),
+        (P + "root.a.x.capacity", "100"),
+        (P + "root.b.x.capacity", "100"),
+    ],
     ["CS312@8:3"],
 )
 write(
     "pass",
     "CS312",
-    [*BASE, (P + "root.a.queues", "x"), (P + "root.b.queues", "y"), (P + "root.a.x.capacity", "100"), (P + "root.b.y.capacity", "100")],
+    [
+        *BASE,
+        (P + "root.a.queues", "x"),
+        (P + "root.b.queues", "y"),
+        (P + "root.a.x.capacity", "100"),
+        (P + "root.b.y.capacity", "100"),
+    ],
     [],
 )
 case("CS313", [(P + "root.maximum-capacity", "50")], [(P + "root.a.maximum-capacity", "50")])
@@ -222,11 +241,11 @@ case(
     [(P + "root.a.accessible-node-labels", "*")],
     options="yarn-site: site-no-labels.xml",
 )
-with open(f"{OUT}/fail/site-no-labels.xml", "w") as f:
+with open(f"{folder('fail', 'CS315')}/site-no-labels.xml", "w") as f:
     f.write(
         '<?xml version="1.0"?>\n<configuration>\n  <property><name>yarn.node-labels.enabled</name><value>false</value></property>\n</configuration>\n'
     )
-with open(f"{OUT}/pass/site-no-labels.xml", "w") as f:
+with open(f"{folder('pass', 'CS315')}/site-no-labels.xml", "w") as f:
     f.write(
         '<?xml version="1.0"?>\n<configuration>\n  <property><name>yarn.node-labels.enabled</name><value>false</value></property>\n</configuration>\n'
     )
