@@ -57,6 +57,8 @@ def test_every_rule_module_is_in_its_table(area: str) -> None:
     assert sorted(listed) == sorted(modules_of(f"lint/{area}") - {"document"})
     codes = [module.RULE.code for module in package.RULES]
     assert codes == sorted(codes), "RULES is in code order"
+    unchecked = [m.__name__ for m in package.RULES if not any(n.startswith("check_") for n in vars(m))]
+    assert unchecked == [], "a rule module without a check_* function checks nothing"
 
 
 def test_every_catalogue_module_is_registered() -> None:

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
     from fsctl.lint import LintContext
 
+    #: an earlier definition of the same queue path: its element, and whether it made a parent
+    Earlier = tuple[etree._Element, bool] | None
+
 # --------------------------------------------------------------------------------------------------
 # The grammar, as far as lint needs it (fs-parse.md §2.2-§2.4; AllocationFileParser.VALID_TAG_NAMES,
 # AllocationFileQueueParser)
@@ -227,7 +230,7 @@ class Handlers:
 
     tree: tuple[Callable[[QueueTree, list[Queue], LintContext], Iterator[Diagnostic]], ...]
     top_queue: tuple[Callable[[Walk, etree._Element, str], None], ...]
-    queue: tuple[Callable[[Walk, etree._Element, str, bool, tuple[etree._Element, bool] | None], None], ...]
+    queue: tuple[Callable[[Walk, etree._Element, str, bool, Earlier], None], ...]
     user: tuple[Callable[[Walk, etree._Element, str, etree._Element | None], None], ...]
     nested_tag: tuple[Callable[[Walk, str, etree._Element, str], None], ...]
     unknown: tuple[Callable[[Walk, str, etree._Element, str, str | None, tuple[str, ...]], None], ...]

@@ -11,6 +11,8 @@ from fsctl.model.diagnostics import Severity
 if TYPE_CHECKING:
     from lxml import etree
 
+    from fsctl.lint.fair.document import Earlier
+
 RULE = define(
     "FS301",
     "duplicate-queue-definition",
@@ -37,13 +39,7 @@ RULE = define(
 )
 
 
-def check_queue(
-    walk: Walk,
-    element: etree._Element,
-    path: str,
-    is_parent: bool,
-    earlier: tuple[etree._Element, bool] | None,
-) -> None:
+def check_queue(walk: Walk, element: etree._Element, path: str, is_parent: bool, earlier: Earlier) -> None:
     if earlier is None:
         return
     earlier_element, earlier_parent = earlier

@@ -10,6 +10,8 @@ from fsctl.lint.fair.document import QUEUE_PARSER, Walk
 if TYPE_CHECKING:
     from lxml import etree
 
+    from fsctl.lint.fair.document import Earlier
+
 RULE = define(
     "FS307",
     "queue-type-ignored",
@@ -28,13 +30,7 @@ RULE = define(
 )
 
 
-def check_queue(
-    walk: Walk,
-    element: etree._Element,
-    path: str,
-    is_parent: bool,
-    earlier: tuple[etree._Element, bool] | None,
-) -> None:
+def check_queue(walk: Walk, element: etree._Element, path: str, is_parent: bool, earlier: Earlier) -> None:
     queue_type = element.get("type")
     if queue_type is None or queue_type == "parent":
         return

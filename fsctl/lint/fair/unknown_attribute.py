@@ -11,6 +11,8 @@ from fsctl.lint.fair.document import QUEUE_ATTRIBUTES, QUEUE_PARSER, Walk, sugge
 if TYPE_CHECKING:
     from lxml import etree
 
+    from fsctl.lint.fair.document import Earlier
+
 RULE = define(
     "FS306",
     "unknown-attribute",
@@ -29,13 +31,7 @@ RULE = define(
 )
 
 
-def check_queue(
-    walk: Walk,
-    element: etree._Element,
-    path: str,
-    is_parent: bool,
-    earlier: tuple[etree._Element, bool] | None,
-) -> None:
+def check_queue(walk: Walk, element: etree._Element, path: str, is_parent: bool, earlier: Earlier) -> None:
     _attributes(walk, element, QUEUE_ATTRIBUTES, path, "queue")
 
 
