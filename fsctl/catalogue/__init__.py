@@ -3,14 +3,18 @@
 Each module here declares the rules of one area with :func:`define`:
 
 - ``document``  ``XML0xx``  files that cannot be read or parsed at all (any format)
-- ``fair``      ``FS1xx`` Hadoop load errors, ``FS2xx`` Hadoop warnings, ``FS3xx`` lint,
-                ``FS4xx`` Fair Scheduler settings in yarn-site.xml
-- ``placement`` ``PL1xx`` Fair Scheduler placement-policy errors, ``PL3xx`` lint,
-                ``PL5xx`` Capacity Scheduler mapping rules
-- ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings, ``CS3xx`` lint, ``CS4xx`` yarn-site.xml
+- ``fair``      ``FS1xx`` Hadoop load errors, ``FS2xx`` Hadoop warnings, ``FS4xx`` Fair Scheduler
+                settings in yarn-site.xml
+- ``placement`` ``PL1xx`` Fair Scheduler placement-policy errors, ``PL5xx`` Capacity Scheduler
+                mapping rules
+- ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings; ``capacity_lint`` ``CS4xx`` yarn-site.xml
 - ``convert``   ``CV…`` conversion findings
 - ``generate``  ``GN…`` ratio-file problems
 - ``suppression`` ``FX0xx`` fsctl's own inline suppression comments
+
+Lint rules (``FS3xx``, ``PL3xx``, ``CS3xx``) are declared beside their checks, one module per rule in
+``fsctl.lint``; :func:`all_rules` imports them through ``lint.AREAS`` (the one call up the layers
+the catalogue makes, named in ``tests/core/test_layering.py``).
 
 The docstring of a rule is its user documentation (``fsctl rules CODE``): first line a summary,
 then why it matters and, where useful, a failing and a passing example.
@@ -37,8 +41,6 @@ CATALOGUE_MODULES = (
     "convert",
     "generate",
     "simulate",
-    "fair_lint",
-    "placement_lint",
     "suppression",
     "route",
 )
@@ -62,9 +64,14 @@ def define(
 
 
 def all_rules() -> list[Rule]:
-    """Every rule, in code order (imports every catalogue module)."""
+    """Every rule, in code order (imports every catalogue module and every lint area)."""
+    from fsctl.lint import AREAS
+
     for module in CATALOGUE_MODULES:
         importlib.import_module(f"fsctl.catalogue.{module}")
+    for area in AREAS.values():
+        for name in area:
+            importlib.import_module(name)
     return sorted(_RULES.values(), key=lambda r: r.code)
 
 

@@ -1,7 +1,7 @@
 """Fair Scheduler allocation-file rules that mirror Hadoop: ``FS1xx`` load errors (the
 ResourceManager refuses the file), ``FS2xx`` warnings (Hadoop logs and goes on, or silently loads
 something else), ``FS4xx`` Fair Scheduler settings in yarn-site.xml. Lint-only checks (``FS3xx``)
-live in ``fsctl.catalogue.fair_lint``.
+live beside their checks in ``fsctl.lint.fair``, one module per rule.
 """
 
 from fsctl.catalogue import ERROR, WARNING, define

@@ -321,4 +321,8 @@ def _to_nodes(node: Any, path: str, constructor: Any) -> Node:
         return Node(items, location)
     if isinstance(node, yaml.SequenceNode):
         return Node([_to_nodes(child, path, constructor) for child in node.value], location)
-    return Node(constructor.construct_object(node), location)  # scalars: YAML's own typing rules
+    try:
+        value = constructor.construct_object(node)  # scalars: YAML's own typing rules
+    except yaml.constructor.ConstructorError as exc:  # a tag SafeConstructor has no type for ("=")
+        raise LocatedError(location, f"not YAML or JSON: {exc.problem or exc}") from None
+    return Node(value, location)

@@ -1,12 +1,17 @@
-"""Checks Hadoop does not make. Each area module exposes ``check(tree, context)`` yielding
-diagnostics of ``lint_only`` rules; :func:`run_lint` runs the ones that apply to a tree's format."""
+"""Checks Hadoop does not make. Each area exposes ``check(tree, context)`` yielding diagnostics of
+``lint_only`` rules; :func:`run_lint` runs the ones that apply to a tree's format.
+
+An area package (``fair``, ``placement``) holds one module per rule: its ``RULE`` and its
+``check_<event>`` functions, registered by a row of the package's ``RULES`` table; the package's
+``document`` module holds what its rules share."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.tree import CAPACITY, FAIR, QueueTree, ReadResult
@@ -32,6 +37,12 @@ AREAS = {
     FAIR: ("fsctl.lint.fair", "fsctl.lint.placement"),
     CAPACITY: ("fsctl.lint.capacity",),
 }
+
+
+def handlers(rules: Iterable[ModuleType], event: str) -> tuple[Any, ...]:
+    """The ``check_<event>`` function of each rule module that has one, in the order of its table."""
+    name = f"check_{event}"
+    return tuple(getattr(module, name) for module in rules if hasattr(module, name))
 
 
 def run_lint(result: ReadResult, context: LintContext) -> list[Diagnostic]:

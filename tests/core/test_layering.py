@@ -69,8 +69,9 @@ LAYERS = {
 #: imports between packages of one layer
 SIDEWAYS = {("convert", "routing"), ("convert", "evaluate"), ("diff", "convert"), ("diff", "evaluate")}
 #: function-level imports that go up, by module: the loader hands each detected format to its reader;
-#: a demand snapshot spells resources as an allocation file does (the fair reader's parser)
-CALLS_UP = {"io.loader": {"hadoop", "fair", "capacity"}, "io.demand": {"fair"}}
+#: a demand snapshot spells resources as an allocation file does (the fair reader's parser); the
+#: catalogue's all_rules() imports the lint areas, whose rule modules declare the lint rules
+CALLS_UP = {"io.loader": {"hadoop", "fair", "capacity"}, "io.demand": {"fair"}, "catalogue": {"lint"}}
 
 
 def module_name(path: Path) -> str:

@@ -41,9 +41,24 @@ def test_every_command_module_is_registered() -> None:
     }
 
 
+#: lint areas that are packages: one module per rule, listed in the package's RULES table
+RULE_PACKAGES = sorted(p.parent.name for p in (PACKAGE / "lint").glob("*/__init__.py"))
+
+
 def test_every_lint_module_is_registered() -> None:
     registered = {name.rsplit(".", 1)[1] for names in lint.AREAS.values() for name in names}
-    assert registered == modules_of("lint")
+    assert registered == modules_of("lint") | set(RULE_PACKAGES)
+
+
+@pytest.mark.parametrize("area", RULE_PACKAGES)
+def test_every_rule_module_is_in_its_table(area: str) -> None:
+    package = importlib.import_module(f"fsctl.lint.{area}")
+    listed = [module.__name__.rsplit(".", 1)[1] for module in package.RULES]
+    assert sorted(listed) == sorted(modules_of(f"lint/{area}") - {"document"})
+    codes = [module.RULE.code for module in package.RULES]
+    assert codes == sorted(codes), "RULES is in code order"
+    unchecked = [m.__name__ for m in package.RULES if not any(n.startswith("check_") for n in vars(m))]
+    assert unchecked == [], "a rule module without a check_* function checks nothing"
 
 
 def test_every_catalogue_module_is_registered() -> None:

@@ -18,7 +18,7 @@ SNIPPETS = [
     '<queue name=""><e name="x"/></queue>',
     "<weight></weight>",
     "<weight>NaN</weight>",
-    '<aclSubmitApps>\t</aclSubmitApps>',
+    "<aclSubmitApps>\t</aclSubmitApps>",
     "<minResources>50%</minResources>",
     "<maxResources>memory-mb=-1</maxResources>",
     '<rule name="nestedUserQueue"><rule/></rule>',

@@ -1,0 +1,54 @@
+"""What the PL3xx rules share: where a placement rule is, the queue it names, and whether it always
+places (``placement/*PlacementRule.java``, fs-parse.md §5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from fsctl.model.location import Location
+from fsctl.model.tree import PlacementRule, Queue, QueueTree
+
+PLACE = "RM/placement/"
+
+
+def location(tree: QueueTree, rule: PlacementRule | None = None) -> Location:
+    """The rule's element, else the root queue's, else the file's first line."""
+    if rule is not None and rule.location is not None:
+        return rule.location
+    return tree.root.location or Location(tree.source, 1, 1)
+
+
+def configured(tree: QueueTree, path: str | None) -> Queue | None:
+    return tree.find(path) if path else None
+
+
+def with_parents(policy: list[PlacementRule]) -> Iterator[PlacementRule]:
+    """Each rule of the policy, preceded by its parent rule (nestedUserQueue's <rule> inside)."""
+    for rule in policy:
+        if rule.parent is not None:
+            yield rule.parent
+        yield rule
+
+
+def always_places(tree: QueueTree, rule: PlacementRule) -> bool:
+    """Whether the rule returns a queue for every application (so nothing after it runs).
+
+    Stricter than Hadoop's terminal flag: a ``default`` rule with create=false whose queue is in the
+    file always returns it, and a rule whose parent rule always yields an existing parent queue
+    places whenever it may create.
+    """
+    if rule.name == "reject":
+        return True
+    if rule.name == "default":
+        return rule.create or configured(tree, rule.queue) is not None
+    if rule.name in ("user", "primaryGroup", "nestedUserQueue"):
+        if not rule.create:
+            return False
+        parent = rule.parent
+        if parent is None:
+            return rule.name != "nestedUserQueue"
+        if parent.name != "default" or not always_places(tree, parent):
+            return False
+        target = configured(tree, parent.queue)
+        return target is None or not target.is_leaf
+    return False
