@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
-from fsctl.capacity.reader import QueueStore, parse_acl
+from fsctl.capacity.reader import parse_acl
+from fsctl.capacity.values import QueueStore
 from fsctl.hadoop.conf import HadoopConf
 from fsctl.model.tree import Queue
 
