@@ -2,7 +2,8 @@
 
 Per-queue keys are ``yarn.scheduler.capacity.<queue-path>.<suffix>``; the tree stores them under the
 suffix. Families (``accessible-node-labels.<label>.capacity``, ``user-settings.<user>.weight``,
-templates, ``ordering-policy.<param>``) are recognised by prefix.
+templates, ``ordering-policy.<param>``) are recognised by prefix. ``EFFECTIVE_QUEUE_KEYS`` names one
+queue's resolved values, the fields of :class:`fsctl.capacity.values.CapacityQueueValues`.
 """
 
 from __future__ import annotations

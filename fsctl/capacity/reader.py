@@ -165,7 +165,8 @@ class _Builder:
         settings: dict[str, Setting] = {}
         orphans, wildcards = self._attach_keys(settings, index)
         # each queue's labels, kept for _label_capacities (root's are the union over the tree)
-        self.own_labels = {q: _own_labels(q) for q in ordered}
+        # only the (few) queues with label keys: a map of every queue would cost 100,000s of entries
+        self.own_labels = {q: labels for q in ordered if (labels := _own_labels(q))}
         self.all_labels = {label for labels in self.own_labels.values() for label in labels}
         info = CapacityInfo(
             properties=self.merged,
@@ -343,7 +344,7 @@ class _Builder:
             state=state,
             accessible_node_labels=accessible,
             default_node_label_expression=expression or "",
-            node_labels=self._label_capacities(queue, is_root),
+            node_labels=self._label_capacities(queue, is_root) if self.all_labels else {},
             ordering_policy=ordering,
             parent_ordering_policy=None if leaf else ordering,
             ordering_policy_params=params,
@@ -412,7 +413,7 @@ class _Builder:
     def _label_capacities(self, queue: Queue, is_root: bool) -> dict[str, dict[str, Any]]:
         """Per configured label: capacity and maximum-capacity (CapacityValue) and AM percent."""
         # root's labels are the union over the tree
-        labels: Collection[str] = self.all_labels if is_root else self.own_labels[queue]
+        labels: Collection[str] = self.all_labels if is_root else self.own_labels.get(queue, ())
         result: dict[str, dict[str, Any]] = {}
         if not labels:
             return result

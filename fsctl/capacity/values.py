@@ -88,10 +88,13 @@ class CapacityQueueValues:
             del values[_PARENT_ORDERING]
         return values
 
-    def value_of(self, key: str) -> Any:
-        """The value of a key of the table, None for any other key (or a leaf's parent-ordering-policy)."""
+    def value_of(self, key: str, default: Any = None) -> Any:
+        """``as_dict().get(key, default)`` without building the dict."""
         name = _ATTRIBUTES.get(key)
-        return None if name is None else getattr(self, name)
+        if name is None:
+            return default
+        value = getattr(self, name)
+        return default if value is None and key == _PARENT_ORDERING else value
 
 
 class QueueStore:

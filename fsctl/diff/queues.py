@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from fsctl.capacity.values import CapacityQueueValues
 from fsctl.diff.changes import ADDED, CHANGED, MOVED, REMOVED, Change, canonical_property
 from fsctl.diff.wording import describe_property
 from fsctl.model.tree import FAIR, Queue, QueueTree
@@ -93,6 +94,8 @@ def property_value(queue: Queue, key: str, default: Any = None) -> Any:
     if key in STRUCTURAL_KEYS:
         return default
     effective = queue.effective
+    if isinstance(effective, CapacityQueueValues):
+        return effective.value_of(key, default)
     if not isinstance(effective, dict):  # a Fair tree's typed record
         return effective.as_dict().get(key, default)
     if effective:

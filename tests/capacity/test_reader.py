@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue
-from fsctl.capacity.reader import QueueStore, parse_acl
+from fsctl.capacity.reader import parse_acl
+from fsctl.capacity.values import QueueStore
 from fsctl.hadoop.conf import HadoopConf
 from fsctl.model.tree import Queue
 
@@ -336,3 +337,22 @@ def test_reader_reports_internal_errors_instead_of_raising() -> None:
 def test_acl_strings(text: str, expected: tuple[bool, list[str], list[str]]) -> None:
     # TestCapacitySchedulerConfiguration ACL tests (cs.md §9.8); AccessControlList(String)
     assert parse_acl(text) == expected
+
+
+def test_queue_values_follow_the_key_table() -> None:
+    from dataclasses import fields
+
+    from fsctl.capacity import keys
+    from fsctl.capacity.values import CapacityQueueValues
+
+    assert [f.name for f in fields(CapacityQueueValues)] == [
+        keys.attribute(k) for k in keys.EFFECTIVE_QUEUE_KEYS
+    ]
+    result = read({"root.queues": "a", "root.a.capacity": "100"})
+    assert result.tree is not None
+    leaf = result.tree.find("root.a")
+    assert leaf is not None
+    assert "parent-ordering-policy" not in leaf.effective.as_dict()
+    assert leaf.effective.value_of("parent-ordering-policy", "none") == "none"
+    assert result.tree.root.effective.as_dict()["parent-ordering-policy"] == "utilization"
+    assert leaf.effective.value_of("capacity") is leaf.effective.capacity
