@@ -97,6 +97,8 @@ class Rule:
         """A diagnostic of this rule at ``location`` (worked out now, if it was deferred)."""
         if isinstance(location, DeferredLocation):
             location = location.resolve()
+        if "\n" in message or "\r" in message:  # a finding is one line, whatever the input quoted in it
+            message = message.replace("\r", "\\r").replace("\n", "\\n")
         return Diagnostic(
             code=self.code,
             name=self.name,

@@ -43,7 +43,8 @@ def check_value(walk: Walk, element: etree._Element, tag: str, text: str, path: 
         return
     problem = acl_problem(text)
     if problem is not None:
-        walk.emit(RULE.at(walk.at(element), f"{tag} {text!r}: {problem}", queue=path, property=tag))
+        message = f"{tag} {text!r}: {problem}"
+        walk.flag(RULE, element, message, queue=path, property=tag)
 
 
 def acl_problem(text: str) -> str | None:

@@ -35,12 +35,8 @@ def check_value(walk: Walk, element: etree._Element, tag: str, text: str, path: 
     value = java_trim(text)
     if value.lower() in ("true", "false"):
         return
-    walk.emit(
-        RULE.at(
-            walk.at(element),
-            f"allowPreemptionFrom {value!r} is read as false: {path} and every queue below it can "
-            "never be preempted",
-            queue=path,
-            property=tag,
-        )
+    message = (
+        f"allowPreemptionFrom {value!r} is read as false: {path} and every queue below it can "
+        "never be preempted"
     )
+    walk.flag(RULE, element, message, queue=path, property=tag)

@@ -23,7 +23,7 @@ from fsctl.fair.names import trim_queue_name
 from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, parse_double
 from fsctl.io.xmldoc import XmlDocument, XmlLoadError, element_text, load_xml, local_name
 from fsctl.lint import handlers
-from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.diagnostics import Diagnostic, Rule, Severity
 from fsctl.model.location import Location
 from fsctl.model.resources import ResourceSpec
 from fsctl.model.tree import Queue, QueueTree, Setting
@@ -265,8 +265,19 @@ class Walk:
     def at(self, element: etree._Element) -> Location:
         return self.doc.location(element)
 
-    def emit(self, diagnostic: Diagnostic) -> None:
-        self.found.append(diagnostic)
+    def flag(
+        self,
+        rule: Rule,
+        element: etree._Element,
+        message: str,
+        *,
+        queue: str | None = None,
+        property: str | None = None,
+        severity: Severity | None = None,
+    ) -> None:
+        """A finding of ``rule`` at ``element``: the usual way a text check reports."""
+        location = self.at(element)
+        self.found.append(rule.at(location, message, queue=queue, property=property, severity=severity))
 
     def _top_level(self, allocations: etree._Element) -> None:
         seen: dict[str, etree._Element] = {}

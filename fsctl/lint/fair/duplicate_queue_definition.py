@@ -48,13 +48,10 @@ def check_queue(walk: Walk, element: etree._Element, path: str, is_parent: bool,
         conflict = (
             "; one definition is a leaf and the other a parent, and which one Hadoop uses is not predictable"
         )
-    walk.emit(
-        RULE.at(
-            walk.at(element),
-            f"{path} is already defined at line {walk.at(earlier_element).line}; Hadoop merges the "
-            f"definitions (later settings win){conflict}",
-            queue=path,
-            property="queue",
-            severity=Severity.ERROR if conflict else None,
-        )
+    message = (
+        f"{path} is already defined at line {walk.at(earlier_element).line}; Hadoop merges the "
+        f"definitions (later settings win){conflict}"
+    )
+    walk.flag(
+        RULE, element, message, queue=path, property="queue", severity=Severity.ERROR if conflict else None
     )

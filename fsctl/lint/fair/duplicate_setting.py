@@ -41,11 +41,5 @@ def check_setting(
     tag, earlier_tag = local_name(element), local_name(earlier)
     spelled = f"<{tag}>" if tag == earlier_tag else f"<{tag}> (same setting as <{earlier_tag}>)"
     where = f"in {scope}" if scope else "at the top level"
-    walk.emit(
-        RULE.at(
-            walk.at(element),
-            f"{spelled} is given again {where}; it overrides the one at line {walk.at(earlier).line}",
-            queue=scope,
-            property=key,
-        )
-    )
+    message = f"{spelled} is given again {where}; it overrides the one at line {walk.at(earlier).line}"
+    walk.flag(RULE, element, message, queue=scope, property=key)

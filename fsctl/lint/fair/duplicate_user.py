@@ -27,11 +27,7 @@ RULE = define(
 def check_user(walk: Walk, element: etree._Element, name: str, earlier: etree._Element | None) -> None:
     if earlier is None:
         return
-    walk.emit(
-        RULE.at(
-            walk.at(element),
-            f'user "{name}" is defined again; its maxRunningApps replaces the one of line '
-            f"{walk.at(earlier).line}",
-            property="user",
-        )
+    message = (
+        f'user "{name}" is defined again; its maxRunningApps replaces the one of line {walk.at(earlier).line}'
     )
+    walk.flag(RULE, element, message, property="user")

@@ -54,11 +54,5 @@ def check_value(walk: Walk, element: etree._Element, tag: str, text: str, path: 
     if number is None or number >= 0:
         return
     extra = " (only -1, which disables the check, is meaningful)" if "AMShare" in tag else ""
-    walk.emit(
-        RULE.at(
-            walk.at(element),
-            f"{tag} is negative ({number:g}){extra}; Hadoop does not check the range",
-            queue=path,
-            property=tag,
-        )
-    )
+    message = f"{tag} is negative ({number:g}){extra}; Hadoop does not check the range"
+    walk.flag(RULE, element, message, queue=path, property=tag)

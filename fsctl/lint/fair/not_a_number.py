@@ -35,11 +35,5 @@ def check_value(walk: Walk, element: etree._Element, tag: str, text: str, path: 
     value = java_trim(text)
     number = parse(parse_double, value)
     if number is not None and (math.isnan(number) or math.isinf(number)):
-        walk.emit(
-            RULE.at(
-                walk.at(element),
-                f"{tag} is {value}; Hadoop accepts it and every share computed from it is wrong",
-                queue=path,
-                property=tag,
-            )
-        )
+        message = f"{tag} is {value}; Hadoop accepts it and every share computed from it is wrong"
+        walk.flag(RULE, element, message, queue=path, property=tag)

@@ -30,12 +30,8 @@ RULE = define(
 
 def check_nested_tag(walk: Walk, tag: str, element: etree._Element, path: str) -> None:
     if tag in QUIRK_QUEUE_TAGS:
-        walk.emit(
-            RULE.at(
-                walk.at(element),
-                f"<{tag}> in {path} is read as a nested queue (Hadoop accepts any tag that "
-                '"queue" ends with); write <queue>',
-                queue=path,
-                property=tag,
-            )
+        message = (
+            f"<{tag}> in {path} is read as a nested queue (Hadoop accepts any tag that "
+            '"queue" ends with); write <queue>'
         )
+        walk.flag(RULE, element, message, queue=path, property=tag)

@@ -39,11 +39,5 @@ def check_queue(walk: Walk, element: etree._Element, path: str, is_parent: bool,
         if queue_type.lower() == "parent"
         else 'only type="parent" means anything'
     )
-    walk.emit(
-        RULE.at(
-            walk.at(element),
-            f'type="{queue_type}" on {path} is ignored: {meaning}',
-            queue=path,
-            property="type",
-        )
-    )
+    message = f'type="{queue_type}" on {path} is ignored: {meaning}'
+    walk.flag(RULE, element, message, queue=path, property="type")

@@ -34,22 +34,13 @@ RULE = define(
 def check_top_queue(walk: Walk, element: etree._Element, name: str) -> None:
     trimmed = trim_queue_name(name)
     if name.lower() == "root" and name != "root":
-        walk.emit(
-            RULE.at(
-                walk.at(element),
-                f'the root queue is spelled "{name}": its queues become {name}.<name>, which Hadoop '
-                f"re-prefixes to root.{name}.<name>",
-                queue=name,
-                property="name",
-            )
+        message = (
+            f'the root queue is spelled "{name}": its queues become {name}.<name>, which Hadoop '
+            f"re-prefixes to root.{name}.<name>"
         )
+        walk.flag(RULE, element, message, queue=name, property="name")
     elif trimmed.lower() == "root" and name != trimmed:
-        walk.emit(
-            RULE.at(
-                walk.at(element),
-                f'queue name "{name}" is not recognised as the root queue (spaces); it becomes '
-                f"root.{trimmed}",
-                queue=f"root.{trimmed}",
-                property="name",
-            )
+        message = (
+            f'queue name "{name}" is not recognised as the root queue (spaces); it becomes root.{trimmed}'
         )
+        walk.flag(RULE, element, message, queue=f"root.{trimmed}", property="name")

@@ -40,15 +40,11 @@ def check_value(walk: Walk, element: etree._Element, tag: str, text: str, path: 
     seconds = parse(parse_long, value)
     if seconds is None or _LONG_MIN <= seconds * 1000 <= _LONG_MAX:
         return
-    walk.emit(
-        RULE.at(
-            walk.at(element),
-            f"{tag} {value} seconds overflows a Java long in milliseconds; Hadoop wraps it "
-            f"around to {_wrap_long(seconds * 1000)} ms",
-            queue=path,
-            property=tag,
-        )
+    message = (
+        f"{tag} {value} seconds overflows a Java long in milliseconds; Hadoop wraps it "
+        f"around to {_wrap_long(seconds * 1000)} ms"
     )
+    walk.flag(RULE, element, message, queue=path, property=tag)
 
 
 def _wrap_long(value: int) -> int:

@@ -47,12 +47,8 @@ def _attributes(
         if name in known or name.startswith("{"):
             continue
         hint = suggest(name, known).replace("<", '"').replace(">", '"')
-        walk.emit(
-            RULE.at(
-                walk.at(element),
-                f"attribute {name}= on <{local_name(element)}> is ignored by Hadoop (a {what} reads only "
-                f"{', '.join(known)}){hint}",
-                queue=path,
-                property=name,
-            )
+        message = (
+            f"attribute {name}= on <{local_name(element)}> is ignored by Hadoop (a {what} reads only "
+            f"{', '.join(known)}){hint}"
         )
+        walk.flag(RULE, element, message, queue=path, property=name)

@@ -31,11 +31,5 @@ RULE = define(
 def check_unknown(
     walk: Walk, tag: str, element: etree._Element, scope: str, queue: str | None, known: tuple[str, ...]
 ) -> None:
-    walk.emit(
-        RULE.at(
-            walk.at(element),
-            f"<{tag}> in {scope} is ignored by Hadoop{suggest(tag, known)}",
-            queue=queue,
-            property=tag,
-        )
-    )
+    message = f"<{tag}> in {scope} is ignored by Hadoop{suggest(tag, known)}"
+    walk.flag(RULE, element, message, queue=queue, property=tag)
