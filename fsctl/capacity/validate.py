@@ -509,22 +509,18 @@ class _TreeChecker:
         maximum = _absolute(queue.declared.get("maximum-capacity"))
         parent_max = _absolute(queue.parent.declared.get("maximum-capacity")) if queue.parent else None
         if maximum is not None and parent_max is not None and self._greater(maximum, parent_max):
-            yield rules.CS108.at(
-                queue.setting_location("maximum-capacity"),
+            message = (
                 f"Max resource configuration {self._fmt(maximum)} is greater than parents max value:"
-                f"{self._fmt(parent_max)} in queue:{queue.path}",
-                queue=queue.path,
-                property="maximum-capacity",
+                f"{self._fmt(parent_max)} in queue:{queue.path}"
             )
+            yield rules.CS108.on(queue, "maximum-capacity", message)
         effective_max = maximum if maximum is not None else parent_max if minimum is not None else None
         if minimum is not None and effective_max is not None and self._greater(minimum, effective_max):
-            yield rules.CS107.at(
-                queue.setting_location("capacity"),
+            message = (
                 f"Min resource configuration {self._fmt(minimum)} is greater than its max value:"
-                f"{self._fmt(effective_max)} in queue:{queue.path}",
-                queue=queue.path,
-                property="capacity",
+                f"{self._fmt(effective_max)} in queue:{queue.path}"
             )
+            yield rules.CS107.on(queue, "capacity", message)
 
     def _percentage_vs_absolute(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q10: one capacity type across the queue's labels (legacy mode)."""
@@ -535,13 +531,11 @@ class _TreeChecker:
             kinds.append((suffix, kind))
         if len({kind for _, kind in kinds}) > 1:
             suffix = next(s for s, kind in kinds[1:] if kind != kinds[0][1])
-            yield rules.CS109.at(
-                queue.setting_location(suffix),
+            message = (
                 f"Queue '{queue.path}' should use either percentage based capacity configuration or "
-                "absolute resource.",
-                queue=queue.path,
-                property=suffix,
+                "absolute resource."
             )
+            yield rules.CS109.on(queue, suffix, message)
 
     def _weight_maximum(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q21: non-legacy mode refuses WEIGHT in a maximum-capacity vector."""
@@ -584,14 +578,12 @@ class _TreeChecker:
         if not all(isinstance(v, int) for v in (*cluster, *mine)):
             return
         if mine[0] > cluster[0] or mine[1] > cluster[1]:
-            yield rules.CS110.at(
-                queue.setting_location(declared[0]),
+            message = (
                 "Queue maximum allocation cannot be larger than the cluster setting for queue "
                 f"{queue.path} max allocation per queue: <memory:{mine[0]}, vCores:{mine[1]}> cluster "
-                f"setting: <memory:{cluster[0]}, vCores:{cluster[1]}>",
-                queue=queue.path,
-                property=declared[0],
+                f"setting: <memory:{cluster[0]}, vCores:{cluster[1]}>"
             )
+            yield rules.CS110.on(queue, declared[0], message)
 
     def _labels(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q12, Q13: default label accessible; a child's labels within its parent's."""
@@ -622,14 +614,12 @@ class _TreeChecker:
                         )
         expression = eff.default_node_label_expression or ""
         if queue.is_leaf and expression and "*" not in labels and expression not in labels:
-            yield rules.CS111.at(
-                queue.setting_location("default-node-label-expression"),
+            message = (
                 f"Invalid default label expression of  queue={queue.path} doesn't have permission to "
                 f"access all labels in default label expression. labelExpression of resource "
-                f"request={expression}. Queue labels={','.join(labels)}",
-                queue=queue.path,
-                property="default-node-label-expression",
+                f"request={expression}. Queue labels={','.join(labels)}"
             )
+            yield rules.CS111.on(queue, "default-node-label-expression", message)
 
     def _user_weights(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q14: UserWeights.validateForLeafQueue."""
@@ -993,9 +983,8 @@ class _TreeChecker:
                 )
             else:
                 continue
-            yield rules.CS124.at(
-                queue.setting_location("capacity"), message, queue=queue.path, property="capacity"
-            )
+            message = message
+            yield rules.CS124.on(queue, "capacity", message)
 
     # -- resource arithmetic (DefaultResourceCalculator: memory only) ---------------------------
 

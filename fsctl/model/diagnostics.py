@@ -10,8 +10,18 @@ from __future__ import annotations
 import builtins
 import enum
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from fsctl.model.location import DeferredLocation, Location
+
+
+class QueueWithSettings(Protocol):
+    """What :meth:`Rule.on` needs of a queue (``fsctl.model.tree.Queue``)."""
+
+    @property
+    def path(self) -> str: ...
+
+    def setting_location(self, name: str) -> Location | None: ...
 
 
 class Severity(enum.IntEnum):
@@ -84,6 +94,10 @@ class Rule:
         first, _, rest = self.doc.strip("\n").partition("\n")
         body = textwrap.dedent(rest).strip("\n")
         return f"{first.strip()}\n\n{body}" if body else first.strip()
+
+    def on(self, queue: QueueWithSettings, setting: str, message: str) -> Diagnostic:
+        """A diagnostic about one setting of a queue, where the file declares it (else the queue)."""
+        return self.at(queue.setting_location(setting), message, queue=queue.path, property=setting)
 
     def at(
         self,

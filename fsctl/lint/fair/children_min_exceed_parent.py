@@ -60,11 +60,9 @@ def check_tree(tree: QueueTree, queues: list[Queue], context: LintContext) -> It
             exceeded = {n: t for n, t in total.items() if t > capacity.get(n, 0)}
             if exceeded:
                 listed = ", ".join(f"{n}={t} > {capacity.get(n, 0)}" for n, t in exceeded.items())
-                yield RULE.at(
-                    child.setting_location("minResources"),
+                message = (
                     f"the minResources of the children of {parent.path} add up to more than {what} "
-                    f"from {child.path} on ({listed})",
-                    queue=child.path,
-                    property="minResources",
+                    f"from {child.path} on ({listed})"
                 )
+                yield RULE.on(child, "minResources", message)
                 break

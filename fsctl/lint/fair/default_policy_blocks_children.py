@@ -51,13 +51,11 @@ def check_tree(tree: QueueTree, queues: list[Queue], context: LintContext) -> It
             hosts_dynamic = hosts_dynamic or creating_at_root
         if not hosts_dynamic:
             continue
-        yield RULE.at(
-            queue.setting_location("schedulingPolicy"),
+        message = (
             f"{queue.path} uses fair while defaultQueueSchedulingPolicy is drf: queues created below it at "
-            "run time get drf, which a fair parent refuses, so their applications are rejected",
-            queue=queue.path,
-            property="schedulingPolicy",
+            "run time get drf, which a fair parent refuses, so their applications are rejected"
         )
+        yield RULE.on(queue, "schedulingPolicy", message)
 
 
 def _policy(setting: Setting | None) -> str:

@@ -34,12 +34,8 @@ def check_tree(tree: QueueTree, queues: list[Queue], context: LintContext) -> It
     for queue in queues:
         if number(queue.declared.get("maxRunningApps")) == 0:
             scope = "any queue below it" if queue.children else "it"
-            yield RULE.at(
-                queue.setting_location("maxRunningApps"),
-                f"{queue.path} has maxRunningApps 0: applications submitted to {scope} never start",
-                queue=queue.path,
-                property="maxRunningApps",
-            )
+            message = f"{queue.path} has maxRunningApps 0: applications submitted to {scope} never start"
+            yield RULE.on(queue, "maxRunningApps", message)
     max_apps = tree.settings.get("queueMaxAppsDefault")
     if max_apps is not None and number(max_apps) == 0:
         yield RULE.at(

@@ -40,13 +40,11 @@ def check_tree(tree: QueueTree, queues: list[Queue], context: LintContext) -> It
     for queue in queues:
         declared = queue.declared
         if "maxChildResources" in declared and not queue.children and not queue.declared_parent:
-            yield RULE.at(
-                queue.setting_location("maxChildResources"),
+            message = (
                 f"maxChildResources on the leaf {queue.path} has no effect: it caps queues created below a "
-                'parent at run time (use type="parent")',
-                queue=queue.path,
-                property="maxChildResources",
+                'parent at run time (use type="parent")'
             )
+            yield RULE.on(queue, "maxChildResources", message)
         if (
             not RESERVATION_ACL_SET.isdisjoint(declared)
             and "reservation" not in declared
@@ -54,18 +52,14 @@ def check_tree(tree: QueueTree, queues: list[Queue], context: LintContext) -> It
         ):
             for name in RESERVATION_ACLS:
                 if name in declared:
-                    yield RULE.at(
-                        queue.setting_location(name),
+                    message = (
                         f"{name} on {queue.path} has no effect: the queue is not reservable "
-                        "(no <reservation/>)",
-                        queue=queue.path,
-                        property=name,
+                        "(no <reservation/>)"
                     )
+                    yield RULE.on(queue, name, message)
         if queue.parent is None and "maxContainerAllocation" in declared:
-            yield RULE.at(
-                queue.setting_location("maxContainerAllocation"),
+            message = (
                 "maxContainerAllocation on root is documented as invalid; the scheduler's "
-                "yarn.scheduler.maximum-allocation-* settings apply",
-                queue=queue.path,
-                property="maxContainerAllocation",
+                "yarn.scheduler.maximum-allocation-* settings apply"
             )
+            yield RULE.on(queue, "maxContainerAllocation", message)

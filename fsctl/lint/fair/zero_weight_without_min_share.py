@@ -38,9 +38,5 @@ def check_tree(tree: QueueTree, queues: list[Queue], context: LintContext) -> It
             continue
         minimum = absolute(spec(declared.get("minResources")))
         if not minimum or not any(amount > 0 for amount in minimum.values()):
-            yield RULE.at(
-                queue.setting_location("weight"),
-                f"{queue.path} has weight 0 and no minResources: it never gets a fair share",
-                queue=queue.path,
-                property="weight",
-            )
+            message = f"{queue.path} has weight 0 and no minResources: it never gets a fair share"
+            yield RULE.on(queue, "weight", message)
