@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from fsctl.catalogue import capacity as cs_rules
-from fsctl.catalogue import capacity_lint as rules
+from fsctl.catalogue import capacity_site as rules
 from fsctl.hadoop.conf import HadoopConf, parse_conf_boolean, parse_java_integer
 from fsctl.hadoop.javanum import ConfValueError, java_trim, parse_float
 from fsctl.model.diagnostics import Diagnostic

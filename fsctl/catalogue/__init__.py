@@ -7,7 +7,7 @@ Each module here declares the rules of one area with :func:`define`:
                 settings in yarn-site.xml
 - ``placement`` ``PL1xx`` Fair Scheduler placement-policy errors, ``PL5xx`` Capacity Scheduler
                 mapping rules
-- ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings; ``capacity_lint`` ``CS4xx`` yarn-site.xml
+- ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings; ``capacity_site`` ``CS4xx`` yarn-site.xml
 - ``convert``   ``CV…`` conversion findings
 - ``generate``  ``GN…`` ratio-file problems
 - ``suppression`` ``FX0xx`` fsctl's own inline suppression comments
@@ -36,7 +36,7 @@ CATALOGUE_MODULES = (
     "fair",
     "placement",
     "capacity",
-    "capacity_lint",
+    "capacity_site",
     "mapping",
     "convert",
     "generate",

@@ -3,7 +3,7 @@
 ``CS0xx`` the Hadoop configuration format itself (any ``<configuration>`` file: capacity-scheduler.xml,
 yarn-site.xml); ``CS1xx`` what makes the ResourceManager refuse capacity-scheduler.xml at load or
 refresh (the message is Hadoop's); ``CS2xx`` what Hadoop logs a warning about or silently reads in
-a way the author did not mean. ``CS4xx`` yarn-site rules live in ``fsctl.catalogue.capacity_lint``,
+a way the author did not mean. ``CS4xx`` yarn-site rules live in ``fsctl.catalogue.capacity_site``,
 the ``CS3xx`` lint rules beside their checks in ``fsctl.lint.capacity``.
 """
 

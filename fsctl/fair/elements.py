@@ -165,7 +165,7 @@ TOP_LEVEL_ORDER = tuple(n for e in TOP_ROWS for n in (e.name, *e.aliases) if n n
 #: settings whose parsed value is milliseconds while the file holds seconds
 SECONDS = frozenset(n for e in ELEMENTS if e.kind == "seconds" for n in (e.name, *e.aliases))
 
-# -- lint (fsctl/lint/fair.py reads these names) ----------------------------------------------------
+# -- lint (fsctl/lint/fair reads these names) --------------------------------------------------------
 
 TOP_LEVEL_SCALARS = (*(n for e in TOP_ROWS for n in (e.name, *e.aliases)), "queuePlacementPolicy")
 ALIASES = {

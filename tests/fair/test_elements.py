@@ -59,7 +59,7 @@ def test_the_records_have_one_attribute_per_row() -> None:
 
 
 def test_lint_views_keep_their_values() -> None:
-    # the names and members fsctl/lint/fair.py declares today
+    # the names and members fsctl/lint/fair declared before it read them here
     assert set(elements.TOP_LEVEL_SCALARS) == {
         "userMaxAppsDefault", "queueMaxAppsDefault", "queueMaxResourcesDefault", "queueMaxAMShareDefault",
         "defaultQueueSchedulingPolicy", "defaultQueueSchedulingMode", "defaultMinSharePreemptionTimeout",

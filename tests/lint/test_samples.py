@@ -63,7 +63,8 @@ def test_departments_repeats_leaf_names_under_every_department() -> None:
 
 
 def test_every_element_sample_uses_every_queue_element() -> None:
-    from fsctl.lint.fair.document import QUEUE_ELEMENTS, QUIRK_QUEUE_TAGS, TOP_LEVEL_SCALARS
+    from fsctl.fair.elements import QUEUE_ELEMENTS, TOP_LEVEL_SCALARS
+    from fsctl.lint.fair.document import QUIRK_QUEUE_TAGS
 
     text = (SAMPLES / "fair" / "every-element.xml").read_text(encoding="utf-8")
     # aliases of the same setting cannot both appear without overriding each other

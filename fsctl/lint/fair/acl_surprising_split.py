@@ -6,7 +6,8 @@ import re
 from typing import TYPE_CHECKING
 
 from fsctl.catalogue import WARNING, define
-from fsctl.lint.fair.document import ACL_ELEMENTS, Walk
+from fsctl.fair.elements import ACL_ELEMENTS
+from fsctl.lint.fair.document import Walk
 
 if TYPE_CHECKING:
     from lxml import etree

@@ -18,7 +18,16 @@ from dataclasses import dataclass, fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from fsctl.fair.elements import QUEUE_PROPERTIES
+from fsctl.fair.elements import (  # the element table's views: the grammar as lint needs it
+    ALIASES,
+    QUEUE_ELEMENT_SET,
+    QUEUE_ELEMENTS,
+    RESOURCE_ELEMENTS,
+    TOP_LEVEL_ALIASES,
+    TOP_LEVEL_SCALARS,
+    USER_ELEMENTS,
+    VALUE_CHECKED,
+)
 from fsctl.fair.names import trim_queue_name
 from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, parse_double
 from fsctl.io.xmldoc import XmlDocument, XmlLoadError, element_text, load_xml, local_name
@@ -46,63 +55,9 @@ FILE_PARSER = "ALLOC/AllocationFileParser.java"
 QUEUE_TAGS = ("queue", "pool")
 #: "queue".endsWith(tag) in AllocationFileQueueParser also accepts these
 QUIRK_QUEUE_TAGS = ("ueue", "eue", "ue", "e")
-#: every element a <queue> may hold: the reader's properties (one list of them) and nested queues
-QUEUE_ELEMENTS = (*QUEUE_PROPERTIES, *QUEUE_TAGS)
 QUEUE_ATTRIBUTES = ("name", "type")
-USER_ELEMENTS = ("maxRunningApps",)
-TOP_LEVEL_SCALARS = (
-    "userMaxAppsDefault",
-    "queueMaxAppsDefault",
-    "queueMaxResourcesDefault",
-    "queueMaxAMShareDefault",
-    "defaultQueueSchedulingPolicy",
-    "defaultQueueSchedulingMode",
-    "defaultMinSharePreemptionTimeout",
-    "defaultFairSharePreemptionTimeout",
-    "fairSharePreemptionTimeout",
-    "defaultFairSharePreemptionThreshold",
-    "queuePlacementPolicy",
-    "reservation-planner",
-    "reservation-agent",
-    "reservation-policy",
-)
-#: a second spelling of one setting (the later one wins)
-ALIASES = {
-    "schedulingMode": "schedulingPolicy",
-    "pool": "queue",
-    "defaultQueueSchedulingMode": "defaultQueueSchedulingPolicy",
-}
-#: top level only: the deprecated spelling is read only when the new one is absent
-TOP_LEVEL_ALIASES = {**ALIASES, "fairSharePreemptionTimeout": "defaultFairSharePreemptionTimeout"}
-ACL_ELEMENTS = (
-    "aclSubmitApps",
-    "aclAdministerApps",
-    "aclAdministerReservations",
-    "aclListReservations",
-    "aclSubmitReservations",
-)
-INT_ELEMENTS = ("maxRunningApps", "userMaxAppsDefault", "queueMaxAppsDefault")
-TIMEOUT_ELEMENTS = (
-    "minSharePreemptionTimeout",
-    "fairSharePreemptionTimeout",
-    "defaultMinSharePreemptionTimeout",
-    "defaultFairSharePreemptionTimeout",
-)
-FLOAT_ELEMENTS = (
-    "weight",
-    "maxAMShare",
-    "fairSharePreemptionThreshold",
-    "queueMaxAMShareDefault",
-    "defaultFairSharePreemptionThreshold",
-)
-RESOURCE_ELEMENTS = ("minResources", "maxResources", "maxChildResources", "maxContainerAllocation")
 #: resources of which AllocationConfiguration keeps only the absolute part (a percentage means 0)
 PERCENTAGE_IGNORED = ("minResources", "maxContainerAllocation")
-#: the tags whose text the value checks look at (resources are checked on the tree)
-VALUE_CHECKED = frozenset(
-    (*ACL_ELEMENTS, "allowPreemptionFrom", *INT_ELEMENTS, *TIMEOUT_ELEMENTS, *FLOAT_ELEMENTS)
-)
-QUEUE_ELEMENT_SET = frozenset(QUEUE_ELEMENTS)
 #: AllocationFileQueueParser: "queue".endsWith(tag) || tag.equals("pool"), as a set for hot loops
 NESTED_QUEUE_TAGS = frozenset(("queue", "pool", *QUIRK_QUEUE_TAGS))
 

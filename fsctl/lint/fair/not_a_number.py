@@ -6,8 +6,9 @@ import math
 from typing import TYPE_CHECKING
 
 from fsctl.catalogue import WARNING, define
+from fsctl.fair.elements import FLOAT_ELEMENTS
 from fsctl.hadoop.javanum import java_trim, parse_double
-from fsctl.lint.fair.document import FLOAT_ELEMENTS, QUEUE_PARSER, Walk, parse
+from fsctl.lint.fair.document import QUEUE_PARSER, Walk, parse
 
 if TYPE_CHECKING:
     from lxml import etree

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fsctl.catalogue import WARNING, define
+from fsctl.fair.elements import TIMEOUT_ELEMENTS
 from fsctl.hadoop.javanum import java_trim, parse_long
-from fsctl.lint.fair.document import QUEUE_PARSER, TIMEOUT_ELEMENTS, Walk, parse
+from fsctl.lint.fair.document import QUEUE_PARSER, Walk, parse
 
 if TYPE_CHECKING:
     from lxml import etree

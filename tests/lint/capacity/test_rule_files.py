@@ -78,12 +78,12 @@ def test_rule_file(path: Path) -> None:
 
 
 def test_every_rule_has_a_pass_and_a_fail_file() -> None:
-    from fsctl.catalogue import capacity_lint, mapping
+    from fsctl.catalogue import capacity_site, mapping
     from fsctl.lint.capacity import RULES
 
     codes = [
         value.code
-        for module in (mapping, capacity_lint)
+        for module in (mapping, capacity_site)
         for name, value in vars(module).items()
         if re.fullmatch(r"(PL|CS)\d{3}", name)
     ]
