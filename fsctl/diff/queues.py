@@ -15,7 +15,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fsctl.capacity.values import CapacityQueueValues
 from fsctl.diff.changes import ADDED, CHANGED, MOVED, REMOVED, Change, canonical_property
 from fsctl.diff.wording import describe_property
 from fsctl.model.tree import FAIR, Queue, QueueTree
@@ -77,13 +76,9 @@ def queue_kind(queue: Queue) -> str:
 
 
 def properties(queue: Queue) -> dict[str, Any]:
-    """The queue's effective values; the declared ones where the reader resolved nothing."""
+    """The queue's effective values (its format's record), less the keys that restate the tree's shape."""
     # a C-level dict copy and a pop: called for every queue of both trees, often more than once
-    effective = queue.effective
-    if not isinstance(effective, dict):  # a Fair tree's typed record
-        values = effective.as_dict()
-    else:
-        values = dict(effective) if effective else {k: s.value for k, s in queue.declared.items()}
+    values = queue.effective.as_dict()
     for key in STRUCTURAL_KEYS:
         values.pop(key, None)
     return values
@@ -93,15 +88,7 @@ def property_value(queue: Queue, key: str, default: Any = None) -> Any:
     """``properties(queue).get(key, default)`` without copying the queue's settings."""
     if key in STRUCTURAL_KEYS:
         return default
-    effective = queue.effective
-    if isinstance(effective, CapacityQueueValues):
-        return effective.value_of(key, default)
-    if not isinstance(effective, dict):  # a Fair tree's typed record
-        return effective.as_dict().get(key, default)
-    if effective:
-        return effective.get(key, default)
-    setting = queue.declared.get(key)
-    return default if setting is None else setting.value
+    return queue.effective.value_of(key, default)
 
 
 def structure_changes(matching: Matching) -> list[Change]:

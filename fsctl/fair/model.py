@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 _QUEUE_NAMES = tuple(e.name for e in QUEUE_ROWS)
 _QUEUE_VALUES = operator.attrgetter(*(e.attribute for e in QUEUE_ROWS))
+_QUEUE_ATTRIBUTES = {e.name: e.attribute for e in QUEUE_ROWS}
 _TOP_NAMES = tuple(e.name for e in TOP_ROWS)
 _TOP_VALUES = operator.attrgetter(*(e.attribute for e in TOP_ROWS))
 
@@ -60,6 +61,11 @@ class FairQueueValues:
     def as_dict(self) -> dict[str, Any]:
         """The values under their element names, in writer order (for diffs and reports)."""
         return dict(zip(_QUEUE_NAMES, _QUEUE_VALUES(self), strict=True))
+
+    def value_of(self, name: str, default: Any = None) -> Any:
+        """``as_dict().get(name, default)`` without building the dict."""
+        attribute = _QUEUE_ATTRIBUTES.get(name)
+        return default if attribute is None else getattr(self, attribute)
 
 
 @dataclass(eq=False)

@@ -6,10 +6,8 @@ from typing import Any
 
 from fsctl.capacity.keys import PREFIX
 from fsctl.capacity.reader import read_capacity_conf
-from fsctl.fair.effective import resolve_defaults
-from fsctl.fair.model import FairInfo
+from fsctl.fair.effective import resolve_tree
 from fsctl.hadoop.conf import HadoopConf
-from fsctl.model.resources import MANDATORY_TYPES
 from fsctl.model.tree import CAPACITY, FAIR, Format, PlacementRule, Queue, QueueTree, Setting
 
 
@@ -29,7 +27,6 @@ def tree(
     if fmt == CAPACITY:
         return _capacity_tree(queues, declared or {}, settings or {}, properties or {})
     root = Queue(name="root", path="root")
-    root.effective = {}
     index = {"root": root}
     for path, values in queues.items():
         if path == "root":
@@ -38,14 +35,13 @@ def tree(
             parent_path, _, name = path.rpartition(".")
             queue = index[parent_path].add_child(Queue(name=name, path=path))
             index[path] = queue
-        queue.effective = dict(values)  # a Fair tree built by hand: diff reads plain values
         wanted = values.keys() if declared is None or path not in declared else declared[path]
         for key in wanted:
             queue.declared[key] = Setting(values[key], str(values[key]))
         queue.declared_parent = path in parents
     result = QueueTree(format=fmt, source="test.xml", root=root, placement=placement)
-    given = {key: Setting(value, str(value)) for key, value in (settings or {}).items()}
-    result.info = FairInfo(resolve_defaults(given, MANDATORY_TYPES))  # as the Fair reader resolves them
+    result.settings = {key: Setting(value, str(value)) for key, value in (settings or {}).items()}
+    resolve_tree(result)  # as the Fair reader resolves them
     return result
 
 

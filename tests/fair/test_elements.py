@@ -129,3 +129,16 @@ def test_ratio_view_is_what_generate_accepts() -> None:
         ("reservation", "bool", "leaf"),
     ]
     assert elements.RATIO_ALIASES == {"schedulingMode": "schedulingPolicy"}
+
+
+def test_value_of_reads_one_value_by_element_name() -> None:
+    from fsctl.fair.effective import resolve_tree
+    from fsctl.model.tree import FAIR, Queue, QueueTree, Setting
+
+    tree = QueueTree(format=FAIR, source="t.xml", root=Queue("root", "root"))
+    tree.root.add_child(Queue("a", "root.a")).declared["weight"] = Setting(2.5, "2.5")
+    resolve_tree(tree)
+    values = tree.root.children[0].effective
+    assert values.value_of("weight") == 2.5 == values.as_dict()["weight"]
+    assert values.value_of("maxRunningApps") == 2**31 - 1
+    assert values.value_of("noSuchElement", "fallback") == "fallback"
