@@ -7,15 +7,12 @@ import importlib.util
 import io
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from fsctl.commands.route import RouteOptions, run
-from fsctl.routing.apps import App, AppSpecError, parse_spec, read_apps
+from fsctl.routing.apps import AppSpecError, read_apps
 from tests.conftest import ROOT, configuration, run_fsctl
 
 DATA = ROOT / "tests" / "data" / "route"
@@ -132,19 +129,6 @@ def test_a_yarn_site_is_not_a_configuration_to_route(write: Write) -> None:
     assert result.returncode == 2 and "give it with --yarn-site" in result.stderr
 
 
-_NAME = st.text(
-    st.characters(blacklist_characters=",=:", blacklist_categories=("Cc", "Cs", "Zs")), min_size=1
-).filter(str.isprintable)
-
-
-@given(_NAME, st.lists(_NAME, max_size=3), st.none() | _NAME)
-def test_spec_round_trip(user: str, groups: list[str], queue: str | None) -> None:
-    app = App(user.strip(), tuple(g.strip() for g in groups), queue.strip() if queue else None)
-    if not app.user or any(not g for g in app.groups) or (queue is not None and not app.queue):
-        return
-    assert parse_spec(app.label()) == app
-
-
 def test_route_is_listed() -> None:
     result = run_fsctl("--help")
     assert "route" in result.stdout
@@ -202,18 +186,3 @@ def test_a_fair_file_without_a_policy_follows_yarn_site(write: Write) -> None:
     code, out, _ = call(RouteOptions([fair], app_specs=specs, yarn_site=site, fmt="json"))
     landed = [app["placements"][0]["queue"] for app in json.loads(out)["apps"]]
     assert landed == ["root.default", "root.a", "root.default"]
-
-
-@given(st.text(max_size=200), st.sampled_from([".csv", ".yaml", ".json"]))
-def test_any_table_reads_or_is_refused_with_a_location(text: str, extension: str) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "apps" + extension)
-        with open(path, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        try:
-            apps = read_apps(path)
-        except AppSpecError as exc:
-            assert exc.location is not None and exc.location.file == path
-            assert "\n" not in exc.message
-        else:
-            assert all(app.user and app.user.isprintable() for app in apps)
