@@ -16,17 +16,15 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from fsctl.capacity.keys import PREFIX
+from fsctl.capacity.values import flag
 from fsctl.catalogue import capacity as cs_rules
 from fsctl.catalogue import mapping as rules
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.tree import DeferredField, Queue, QueueTree, Setting
-
-if TYPE_CHECKING:
-    from fsctl.capacity.values import CapacityQueue
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 QUEUE_MAPPINGS = PREFIX + "queue-mappings"
@@ -646,18 +644,6 @@ class QueueRef:
     auto_create_v2: bool
 
 
-def _flag(queue: CapacityQueue, key: str) -> bool:
-    value = queue.effective.value_of(key)
-    if isinstance(value, bool):
-        return value
-    setting = queue.declared.get(key)
-    if setting is None:
-        return False
-    if isinstance(setting.value, bool):
-        return setting.value
-    return str(setting.raw or setting.value).strip().lower() == "true"
-
-
 class QueueIndex:
     """Full paths always resolve; a short name resolves when exactly one queue has it; ``root`` is
     always the root (CSQueueStore, YARN-9879)."""
@@ -680,8 +666,8 @@ class QueueIndex:
             queue = self._queues.get(path)
             if queue is None:
                 return None
-            v1 = _flag(queue, "auto-create-child-queue.enabled")
-            v2 = _flag(queue, "auto-queue-creation-v2.enabled")
+            v1 = flag(queue, "auto-create-child-queue.enabled")
+            v2 = flag(queue, "auto-queue-creation-v2.enabled")
             if queue.is_leaf and not (v1 or v2):
                 kind = "leaf"
             elif v1:
@@ -1218,54 +1204,38 @@ def legacy_to_json(rule: MappingRule) -> MappingRule:
         return rule
     target = rule.customPlacement
     parent, leaf = _parent_and_leaf(target)
-    base: dict[str, Any] = {"type": rule.type, "fallbackResult": "placeDefault", "create": True}
-    if rule.origin == "app-name":
-        if leaf == "%application":
-            policy, out_parent, custom = "applicationName", parent or None, None
-        else:
-            policy, out_parent, custom = "custom", None, target
-        return MappingRule(
-            **base,
-            matches=rule.matches,
-            policy=policy,
-            parentQueue=out_parent,
-            customPlacement=custom,
-            origin="json",
-            location=rule.location,
-        )
-    if rule.type == "group":
-        if leaf == "%user":
-            policy, out_parent, custom = "user", parent or None, None
-        else:
-            policy, out_parent, custom = "custom", None, target
-        return MappingRule(
-            **base,
-            matches=rule.matches,
-            policy=policy,
-            parentQueue=out_parent,
-            customPlacement=custom,
-            origin="json",
-            location=rule.location,
-        )
-    matches = "*" if rule.matches == "%user" else rule.matches
+    matches = rule.matches
     custom = None
-    if leaf == "%user":
-        policy = "user"
-        if parent:
-            grand, parent_leaf = _parent_and_leaf(parent)
-            if parent_leaf == "%primary_group":
-                policy, parent = "primaryGroupUser", grand
-            elif parent_leaf == "%secondary_group":
-                policy, parent = "secondaryGroupUser", grand
-    elif leaf == "%primary_group":
-        policy = "primaryGroup"
-    elif leaf == "%secondary_group":
-        policy = "secondaryGroup"
+    if rule.origin == "app-name" or rule.type == "group":
+        # an application-name rule names %application, a group rule %user, else a queue
+        own, placeholder = (
+            ("applicationName", "%application") if rule.origin == "app-name" else ("user", "%user")
+        )
+        if leaf == placeholder:
+            policy = own
+        else:
+            policy, parent, custom = "custom", "", target
     else:
-        policy, custom = "custom", target
+        matches = "*" if rule.matches == "%user" else rule.matches
+        if leaf == "%user":
+            policy = "user"
+            if parent:
+                grand, parent_leaf = _parent_and_leaf(parent)
+                if parent_leaf == "%primary_group":
+                    policy, parent = "primaryGroupUser", grand
+                elif parent_leaf == "%secondary_group":
+                    policy, parent = "secondaryGroupUser", grand
+        elif leaf == "%primary_group":
+            policy = "primaryGroup"
+        elif leaf == "%secondary_group":
+            policy = "secondaryGroup"
+        else:
+            policy, custom = "custom", target
     # the converter writes parentQueue whenever the (rewritten) target has a parent part
     return MappingRule(
-        **base,
+        type=rule.type,
+        fallbackResult="placeDefault",
+        create=True,
         matches=matches,
         policy=policy,
         parentQueue=parent or None,

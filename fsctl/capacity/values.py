@@ -171,3 +171,17 @@ class CapacityInfo:
 
 CapacityQueue = Queue[CapacityQueueValues]
 CapacityTree = QueueTree[CapacityQueueValues, CapacityInfo]
+
+
+def flag(queue: CapacityQueue, key: str) -> bool:
+    """A boolean queue key: its resolved value, else what the file says (``getBoolean``: "true" in
+    any case, anything else false)."""
+    value = queue.effective.value_of(key)
+    if isinstance(value, bool):
+        return value
+    setting = queue.declared.get(key)
+    if setting is None:
+        return False
+    if isinstance(setting.value, bool):
+        return setting.value
+    return str(setting.raw or setting.value).strip().lower() == "true"

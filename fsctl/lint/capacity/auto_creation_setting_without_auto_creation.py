@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from fsctl.capacity.values import CapacityTree
+from fsctl.capacity.values import CapacityTree, flag
 from fsctl.catalogue import WARNING, define
-from fsctl.lint.capacity.document import PREFIX, flag
+from fsctl.lint.capacity.document import PREFIX
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.tree import Queue
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityError, CapacityValue, parse_capacity
-from fsctl.capacity.values import CapacityQueue, CapacityTree
+from fsctl.capacity.values import CapacityTree, flag
 from fsctl.hadoop.javanum import ConfValueError, java_float_str, parse_float
 from fsctl.model.tree import Queue, QueueTree, Setting
 
@@ -32,18 +32,6 @@ def owner(rest: str, tree: QueueTree) -> tuple[Queue | None, str]:
             best, suffix = queue, rest[position + 1 :]
         position = rest.find(".", position + 1)
     return best, suffix
-
-
-def flag(queue: CapacityQueue, key: str) -> bool:
-    value = queue.effective.value_of(key)
-    if isinstance(value, bool):
-        return value
-    setting = queue.declared.get(key)
-    if setting is None:
-        return False
-    if isinstance(setting.value, bool):
-        return setting.value
-    return str(setting.raw).strip().lower() == "true"
 
 
 def is_dynamic_parent(queue: Queue) -> bool:
