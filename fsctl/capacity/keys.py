@@ -1,15 +1,18 @@
 """The keys of capacity-scheduler.xml: their types and Hadoop defaults (cs.md §2).
 
 Per-queue keys are ``yarn.scheduler.capacity.<queue-path>.<suffix>``; the tree stores them under the
-suffix. Families (``accessible-node-labels.<label>.capacity``, ``user-settings.<user>.weight``,
-templates, ``ordering-policy.<param>``) are recognised by prefix. ``EFFECTIVE_QUEUE_KEYS`` names one
-queue's resolved values, the fields of :class:`fsctl.capacity.values.CapacityQueueValues`.
+suffix. :data:`QUEUE_ROWS` is the one table of them (how Hadoop reads each, how the reader finds the
+queue's effective value); ``QUEUE_KEYS``, ``EFFECTIVE_QUEUE_KEYS`` (the fields of
+:class:`fsctl.capacity.values.CapacityQueueValues`) and ``PLAIN_QUEUE_KEYS`` are its views. Families
+(``accessible-node-labels.<label>.capacity``, ``user-settings.<user>.weight``, templates,
+``ordering-policy.<param>``) are recognised by prefix; global keys have their own table.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 
 PREFIX = "yarn.scheduler.capacity."
 ROOT = "root"
@@ -39,107 +42,93 @@ LIST = "list"  # getStrings, elements trimmed
 TRIMMED = "trimmed"
 STRING = "string"  # get(): as written
 
-#: per-queue suffix -> kind
-QUEUE_KEYS: dict[str, str] = {
-    "queues": LIST,
-    "capacity": CAPACITY,
-    "maximum-capacity": MAX_CAPACITY,
-    "minimum-user-limit-percent": FLOAT,
-    "user-limit-factor": FLOAT,
-    "maximum-applications": INT,
-    "maximum-am-resource-percent": FLOAT,
-    "max-parallel-apps": INT_VALUEOF,
-    "state": STATE,
-    "acl_submit_applications": STRING,
-    "acl_administer_queue": STRING,
-    "acl_application_max_priority": STRING,
-    "acl_administer_reservations": STRING,
-    "acl_list_reservations": STRING,
-    "acl_submit_reservations": STRING,
-    "accessible-node-labels": STRING,
-    "default-node-label-expression": TRIMMED,
-    "ordering-policy": TRIMMED,
-    "priority": INT,
-    "default-application-priority": INT,
-    "maximum-application-lifetime": LONG,
-    "default-application-lifetime": LONG,
-    "disable_preemption": BOOL,
-    "intra-queue-preemption.disable_preemption": BOOL,
-    "maximum-allocation-mb": INT,
-    "maximum-allocation-vcores": INT,
-    "maximum-allocation": TRIMMED,
-    "allow-zero-capacity-sum": BOOL,
-    "reservable": BOOL,
-    "reservation-agent": TRIMMED,
-    "reservation-policy": TRIMMED,
-    "reservation-planner": TRIMMED,
-    "reservation-window": LONG,
-    "reservation-enforcement-window": LONG,
-    "reservation-move-on-expiry": BOOL,
-    "show-reservations-as-queues": BOOL,
-    "average-capacity": FLOAT,
-    "instantaneous-max-capacity": FLOAT,
-    "multi-node-sorting.policy": TRIMMED,
-    "auto-create-child-queue.enabled": BOOL,
-    "auto-create-child-queue.management-policy": TRIMMED,
-    "auto-create-child-queue.max-queues": INT,
-    "auto-create-child-queue.fail-on-exceeding-parent-capacity": BOOL,
-    "auto-queue-creation-v2.enabled": BOOL,
-    "auto-queue-creation-v2.max-queues": INT,
-    "auto-queue-creation-v2.maximum-queue-depth": INT,
-    "auto-queue-creation-v2.queue-auto-removal.enable": BOOL,
-}
+#: how a queue's effective value (CapacityQueueValues) is found
+PLAIN = "plain"  # its own value, else a default that is the same for every queue of a kind (leaf or
+#                  parent, root or not): the reader's _Builder._defaults
+RESOLVED = "resolved"  # worked out by the reader: inheritance, capacity modes, labels, templates
+NOT_KEPT = "not-kept"  # read and checked, but no queue value of its own (structure, reservations)
+DERIVED = None  # not a key of the file: a value the reader derives (capacity-mode, auto-create)
 
+
+@dataclass(frozen=True, slots=True)
+class QueueKey:
+    """A per-queue key, ``yarn.scheduler.capacity.<queue-path>.<name>``: one row each."""
+
+    name: str
+    kind: str | None  # how CapacitySchedulerConfiguration reads it; None: derived, not read
+    value: str  # PLAIN, RESOLVED or NOT_KEPT
+
+
+#: every per-queue key, in the order of a queue's effective values (reports, diffs), then the keys
+#: Hadoop reads without keeping a value of their own. Adding a queue key is one row here and, when it
+#: is kept, one field of CapacityQueueValues (tests/capacity/test_reader.py holds the two together).
+QUEUE_ROWS: tuple[QueueKey, ...] = (
+    QueueKey("capacity",                                                   CAPACITY,     RESOLVED),
+    QueueKey("maximum-capacity",                                           MAX_CAPACITY, RESOLVED),
+    QueueKey("capacity-mode",                                              DERIVED,      RESOLVED),
+    QueueKey("minimum-user-limit-percent",                                 FLOAT,        PLAIN),
+    QueueKey("user-limit-factor",                                          FLOAT,        PLAIN),
+    QueueKey("maximum-applications",                                       INT,          PLAIN),
+    QueueKey("maximum-am-resource-percent",                                FLOAT,        PLAIN),
+    QueueKey("max-parallel-apps",                                          INT_VALUEOF,  PLAIN),
+    QueueKey("state",                                                      STATE,        RESOLVED),
+    QueueKey("acl_submit_applications",                                    STRING,       PLAIN),
+    QueueKey("acl_administer_queue",                                       STRING,       PLAIN),
+    QueueKey("acl_application_max_priority",                               STRING,       PLAIN),
+    QueueKey("acl_administer_reservations",                                STRING,       PLAIN),
+    QueueKey("acl_list_reservations",                                      STRING,       PLAIN),
+    QueueKey("acl_submit_reservations",                                    STRING,       PLAIN),
+    QueueKey("accessible-node-labels",                                     STRING,       RESOLVED),
+    QueueKey("default-node-label-expression",                              TRIMMED,      RESOLVED),
+    QueueKey("node-labels",                                                DERIVED,      RESOLVED),
+    QueueKey("ordering-policy",                                            TRIMMED,      RESOLVED),
+    QueueKey("parent-ordering-policy",                                     DERIVED,      RESOLVED),
+    QueueKey("ordering-policy-params",                                     DERIVED,      RESOLVED),
+    QueueKey("priority",                                                   INT,          PLAIN),
+    QueueKey("default-application-priority",                               INT,          PLAIN),
+    QueueKey("maximum-application-lifetime",                               LONG,         RESOLVED),
+    QueueKey("default-application-lifetime",                               LONG,         RESOLVED),
+    QueueKey("disable_preemption",                                         BOOL,         RESOLVED),
+    QueueKey("intra-queue-preemption.disable_preemption",                  BOOL,         RESOLVED),
+    QueueKey("maximum-allocation-mb",                                      INT,          RESOLVED),
+    QueueKey("maximum-allocation-vcores",                                  INT,          RESOLVED),
+    QueueKey("allow-zero-capacity-sum",                                    BOOL,         PLAIN),
+    QueueKey("reservable",                                                 BOOL,         PLAIN),
+    QueueKey("user-settings",                                              DERIVED,      RESOLVED),
+    QueueKey("auto-create",                                                DERIVED,      RESOLVED),
+    QueueKey("auto-create-child-queue.enabled",                            BOOL,         RESOLVED),
+    QueueKey("auto-create-child-queue.max-queues",                         INT,          PLAIN),
+    QueueKey("auto-create-child-queue.fail-on-exceeding-parent-capacity",  BOOL,         PLAIN),
+    QueueKey("auto-create-child-queue.management-policy",                  TRIMMED,      PLAIN),
+    QueueKey("leaf-queue-template",                                        DERIVED,      RESOLVED),
+    QueueKey("auto-queue-creation-v2.enabled",                             BOOL,         RESOLVED),
+    QueueKey("auto-queue-creation-v2.max-queues",                          INT,          PLAIN),
+    QueueKey("auto-queue-creation-v2.maximum-queue-depth",                 INT,          RESOLVED),
+    QueueKey("auto-queue-creation-v2.queue-auto-removal.enable",           BOOL,         PLAIN),
+    QueueKey("auto-queue-creation-v2.template",                            DERIVED,      RESOLVED),
+    QueueKey("auto-queue-creation-v2.leaf-template",                       DERIVED,      RESOLVED),
+    QueueKey("auto-queue-creation-v2.parent-template",                     DERIVED,      RESOLVED),
+    QueueKey("queues",                                                     LIST,         NOT_KEPT),
+    QueueKey("maximum-allocation",                                         TRIMMED,      NOT_KEPT),
+    QueueKey("reservation-agent",                                          TRIMMED,      NOT_KEPT),
+    QueueKey("reservation-policy",                                         TRIMMED,      NOT_KEPT),
+    QueueKey("reservation-planner",                                        TRIMMED,      NOT_KEPT),
+    QueueKey("reservation-window",                                         LONG,         NOT_KEPT),
+    QueueKey("reservation-enforcement-window",                             LONG,         NOT_KEPT),
+    QueueKey("reservation-move-on-expiry",                                 BOOL,         NOT_KEPT),
+    QueueKey("show-reservations-as-queues",                                BOOL,         NOT_KEPT),
+    QueueKey("average-capacity",                                           FLOAT,        NOT_KEPT),
+    QueueKey("instantaneous-max-capacity",                                 FLOAT,        NOT_KEPT),
+    QueueKey("multi-node-sorting.policy",                                  TRIMMED,      NOT_KEPT),
+)  # fmt: skip
+
+#: per-queue suffix -> kind
+QUEUE_KEYS: dict[str, str] = {row.name: row.kind for row in QUEUE_ROWS if row.kind is not None}
 #: one queue's effective values (CapacityQueueValues), in report order: the per-queue keys Hadoop
-#: resolves plus the reader's derived ones (capacity-mode, node-labels, auto-create, templates);
-#: ``parent-ordering-policy`` is a parent queue's only
-EFFECTIVE_QUEUE_KEYS: tuple[str, ...] = (
-    "capacity",
-    "maximum-capacity",
-    "capacity-mode",
-    "minimum-user-limit-percent",
-    "user-limit-factor",
-    "maximum-applications",
-    "maximum-am-resource-percent",
-    "max-parallel-apps",
-    "state",
-    "acl_submit_applications",
-    "acl_administer_queue",
-    "acl_application_max_priority",
-    "acl_administer_reservations",
-    "acl_list_reservations",
-    "acl_submit_reservations",
-    "accessible-node-labels",
-    "default-node-label-expression",
-    "node-labels",
-    "ordering-policy",
-    "parent-ordering-policy",
-    "ordering-policy-params",
-    "priority",
-    "default-application-priority",
-    "maximum-application-lifetime",
-    "default-application-lifetime",
-    "disable_preemption",
-    "intra-queue-preemption.disable_preemption",
-    "maximum-allocation-mb",
-    "maximum-allocation-vcores",
-    "allow-zero-capacity-sum",
-    "reservable",
-    "user-settings",
-    "auto-create",
-    "auto-create-child-queue.enabled",
-    "auto-create-child-queue.max-queues",
-    "auto-create-child-queue.fail-on-exceeding-parent-capacity",
-    "auto-create-child-queue.management-policy",
-    "leaf-queue-template",
-    "auto-queue-creation-v2.enabled",
-    "auto-queue-creation-v2.max-queues",
-    "auto-queue-creation-v2.maximum-queue-depth",
-    "auto-queue-creation-v2.queue-auto-removal.enable",
-    "auto-queue-creation-v2.template",
-    "auto-queue-creation-v2.leaf-template",
-    "auto-queue-creation-v2.parent-template",
-)
+#: resolves plus the reader's derived ones; ``parent-ordering-policy`` is a parent queue's only
+EFFECTIVE_QUEUE_KEYS: tuple[str, ...] = tuple(row.name for row in QUEUE_ROWS if row.value != NOT_KEPT)
+#: the keys whose effective value is the queue's own, else one default per kind of queue
+PLAIN_QUEUE_KEYS: tuple[str, ...] = tuple(row.name for row in QUEUE_ROWS if row.value == PLAIN)
 
 
 def attribute(key: str) -> str:

@@ -38,31 +38,7 @@ _ROOT_DOT = keys.ROOT + "."
 _PARENT_FLAGS = ("auto-create-child-queue.enabled", "auto-queue-creation-v2.enabled", "reservable")
 #: queue keys whose effective value is the queue's own, else a default that is the same for every
 #: queue of a kind (leaf or parent, root or not): see _Builder._defaults
-_PLAIN_KEYS: dict[str, str] = {
-    key: keys.attribute(key)
-    for key in (
-        "minimum-user-limit-percent",
-        "user-limit-factor",
-        "maximum-applications",
-        "maximum-am-resource-percent",
-        "max-parallel-apps",
-        "acl_submit_applications",
-        "acl_administer_queue",
-        "acl_application_max_priority",
-        "acl_administer_reservations",
-        "acl_list_reservations",
-        "acl_submit_reservations",
-        "priority",
-        "default-application-priority",
-        "allow-zero-capacity-sum",
-        "reservable",
-        "auto-create-child-queue.max-queues",
-        "auto-create-child-queue.fail-on-exceeding-parent-capacity",
-        "auto-create-child-queue.management-policy",
-        "auto-queue-creation-v2.max-queues",
-        "auto-queue-creation-v2.queue-auto-removal.enable",
-    )
-}
+_PLAIN_KEYS: dict[str, str] = {key: keys.attribute(key) for key in keys.PLAIN_QUEUE_KEYS}
 _ZERO_PERCENT = CapacityValue(CapacityMode.PERCENTAGE, "", percent=0.0, vector=())
 _FULL_PERCENT = CapacityValue(CapacityMode.PERCENTAGE, "", percent=100.0, vector=())
 
