@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from fsctl.catalogue import convert as rules
 from fsctl.catalogue.selection import fails
@@ -29,8 +29,8 @@ from fsctl.convert.output import console_text
 from fsctl.convert.rules_file import read_rules
 from fsctl.io.suppress import judged_by
 from fsctl.model.diagnostics import Diagnostic, Severity
-from fsctl.model.resources import MEMORY, VCORES
 from fsctl.report import FileReport, render_diagnostics, use_color
+from fsctl.report.convert import report_json, routing_text, share_table_text
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf
@@ -303,7 +303,10 @@ def _render(
     color = use_color(stream, options.color)
     if options.fmt == "json":
         json.dump(
-            report_json(reports, conversion, options, written or []), stream, indent=2, ensure_ascii=False
+            report_json(reports, conversion, options.convert.cluster, written or []),
+            stream,
+            indent=2,
+            ensure_ascii=False,
         )
         stream.write("\n")
         return
@@ -320,7 +323,7 @@ def _render(
     render_diagnostics(reports, options.fmt, stream, color, options.text)
     if options.fmt == "text" and conversion is not None and not options.text.statistics:
         if conversion.shares is not None:
-            stream.write(share_table_text(conversion, options))
+            stream.write(share_table_text(conversion, options.convert.cluster))
         stream.write(routing_text(conversion, color))
         for path in written or []:
             stream.write(f"wrote {path}\n")
@@ -373,84 +376,3 @@ def _converted_tree(conversion: ConversionResult | None, version: HadoopVersion)
         return None
     site = HadoopConf.from_pairs(list(conversion.site.items()), source=SITE_FILE)
     return read_capacity(doc, site, version).tree
-
-
-def report_json(
-    reports: list[FileReport],
-    conversion: ConversionResult | None,
-    options: ConvertCommand,
-    written: list[str],
-) -> dict[str, Any]:
-    """DESIGN.md §2's diagnostics shape, plus the share table and what was written."""
-    from fsctl.report.json_report import report_dict
-
-    ordered = [FileReport(f.path, f.format, sorted(f.diagnostics, key=Diagnostic.sort_key)) for f in reports]
-    document = report_dict(ordered)
-    if conversion is not None:
-        cluster = options.convert.cluster
-        document["cluster"] = cluster
-        document["shares"] = (
-            [row.to_json() for row in conversion.shares] if conversion.shares is not None else None
-        )
-        document["verified"] = conversion.verified
-        if "routing" in conversion.extra:
-            from fsctl.report.route import route_json
-
-            document["routing"] = route_json(conversion.extra["routing"])["apps"]
-        document["written"] = written
-    return document
-
-
-def routing_text(conversion: ConversionResult, color: bool) -> str:
-    """The applications that land elsewhere, or are rejected, after the switch."""
-    if "routing" not in conversion.extra:
-        return ""
-    from fsctl.report.route import route_text
-
-    routed = conversion.extra["routing"]
-    probes = conversion.extra["probes"]
-    header = (
-        f"\nRouting: {len(routed)} of {probes} probe applications land elsewhere or are rejected "
-        "after the switch"
-    )
-    if not routed:
-        return header + "\n"
-    return header + ":\n" + route_text(routed, color)
-
-
-def share_table_text(conversion: ConversionResult, options: ConvertCommand) -> str:
-    rows = conversion.shares or []
-    cluster = options.convert.cluster or {}
-    header = ("leaf queue", "fair steady", "CS guaranteed", "CS maximum", "change")
-    lines = [
-        f"\nShares on a cluster of {cluster.get(MEMORY, 0)} MB, {cluster.get(VCORES, 0)} vcores "
-        "(memory; vcores in brackets):"
-    ]
-    table = [header]
-    for row in rows:
-        change = "n/a" if row.change_percent is None else f"{round(row.change_percent, 1) + 0.0:+.1f}%"
-        table.append(
-            (
-                row.queue,
-                _cell(row.fair_steady_share),
-                _cell(row.guaranteed),
-                _cell(row.maximum),
-                change,
-            )
-        )
-    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
-    for r in table:
-        lines.append(
-            "  "
-            + "  ".join(
-                cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(r)
-            )
-        )
-    return "\n".join(lines) + "\n"
-
-
-def _cell(vector: dict[str, int]) -> str:
-    memory = vector.get(MEMORY)
-    vcores = vector.get(VCORES)
-    text = "-" if memory is None else f"{memory} MB"
-    return text + (f" [{vcores}]" if vcores is not None else "")
