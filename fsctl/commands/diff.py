@@ -73,13 +73,33 @@ def looks_like_revision(spec: str) -> bool:
     return bool(colon and path and not os.path.exists(spec))
 
 
+def side_bytes(spec: str, cwd: str | None) -> bytes | None:
+    """The bytes of one side, or None where reading is left to the loader (standard input, or a
+    file it reports as unreadable)."""
+    if looks_like_revision(spec):
+        return git_show(spec, cwd)
+    from fsctl.io.xmldoc import STDIN, XmlLoadError, read_bytes
+
+    if spec == STDIN:
+        return None
+    try:
+        return read_bytes(spec)
+    except XmlLoadError:
+        return None
+
+
 def read_side(
-    spec: str, conf: HadoopConf | None, version: HadoopVersion, cwd: str | None
+    spec: str,
+    conf: HadoopConf | None,
+    version: HadoopVersion,
+    cwd: str | None,
+    data: bytes | None = None,
 ) -> tuple[QueueTree | None, list[Diagnostic]]:
     """Load one side: the tree, and the diagnostics that make it unusable (errors)."""
     from fsctl.io.loader import load
 
-    data = git_show(spec, cwd) if looks_like_revision(spec) else None
+    if data is None and looks_like_revision(spec):
+        data = git_show(spec, cwd)
     loaded = load(spec, yarn_site=conf, hadoop_version=version, data=data)
     result = loaded.result
     errors = [d for d in result.diagnostics if d.severity >= Severity.ERROR]
@@ -87,6 +107,16 @@ def read_side(
         what = "a yarn-site.xml" if result.format == "yarn-site" else "not a scheduler configuration"
         raise InputError(f"{spec}: {what}; diff compares fair-scheduler.xml and capacity-scheduler.xml files")
     return result.tree, errors
+
+
+def same_input(old: str, old_data: bytes | None, new: str, new_data: bytes | None) -> bool:
+    """Both sides read to the same tree: the same bytes, under the same file name (the name can
+    decide a ``<configuration>``'s kind, see :func:`fsctl.io.loader.configuration_kind`)."""
+    return (
+        old_data is not None
+        and old_data == new_data
+        and os.path.basename(old).lower() == os.path.basename(new).lower()
+    )
 
 
 def format_error(d: Diagnostic, label: str) -> str:
@@ -103,10 +133,14 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
     err = stderr if stderr is not None else sys.stderr
     try:
         conf = _site(options.yarn_site)
-        trees = []
+        trees: list[QueueTree | None] = []
         failed = False
-        for spec in (options.old, options.new):
-            tree, errors = read_side(spec, conf, options.hadoop_version, options.cwd)
+        sides = [side_bytes(spec, options.cwd) for spec in (options.old, options.new)]
+        for spec, data in zip((options.old, options.new), sides, strict=True):
+            if trees and not failed and same_input(options.old, sides[0], spec, data):
+                trees.append(trees[0])  # the same bytes read the same way: one tree for both sides
+                continue
+            tree, errors = read_side(spec, conf, options.hadoop_version, options.cwd, data)
             for d in sorted(errors, key=Diagnostic.sort_key):
                 err.write(format_error(d, spec) + "\n")
             failed = failed or bool(errors) or tree is None

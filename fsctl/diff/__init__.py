@@ -32,6 +32,8 @@ def diff_trees(
     demand: Any = None,
 ) -> list[Change]:
     """Every semantic difference from ``old`` to ``new``, grouped by queue, deterministic order."""
+    if old is new:  # one tree read for both sides (the same input): nothing can differ
+        return []
     if old.format != new.format:
         from fsctl.diff.crossformat import cross_format_changes
 

@@ -34,6 +34,8 @@ _START_TAG = r"(?s)<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<![^>]*>|(<)(?![/!?]
 #: libxml2 stores an element's line in 16 bits: from here on ``sourceline`` is not where its tag is
 BIG_LINE = 65535
 _LINE_WALK_LIMIT = 64  # tags on one line ranked by walking back; more: one walk of the whole tree
+#: lookups answered line by line before one whole-text scan answers the rest (many findings printed)
+BULK_LOOKUPS = 2000
 
 
 @functools.lru_cache(maxsize=256)
@@ -78,6 +80,7 @@ class XmlDocument:
     _tag_offsets: list[int] = field(default_factory=list, repr=False)
     _line_offsets: list[int] = field(default_factory=list, repr=False)
     _order: dict[etree._Element, int] | None = field(default=None, repr=False)
+    _lookups: int = field(default=0, repr=False)
 
     @property
     def lines(self) -> list[str]:
@@ -93,6 +96,12 @@ class XmlDocument:
         line: int = source_line if isinstance(source_line, int) and source_line > 0 else 1
         tag = node.tag
         if isinstance(tag, str):
+            self._lookups += 1
+            if self._order or self._lookups > BULK_LOOKUPS:
+                # many locations asked (a finding each): the scan, once, then an index per element
+                where = self._in_document_order(node)
+                if where is not None:
+                    return Location(self.path, *where)
             if line < BIG_LINE:
                 column = self._column_on_line(node, line, tag.rpartition("}")[2])
                 if column:

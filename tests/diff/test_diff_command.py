@@ -167,6 +167,37 @@ def test_load_errors_are_reported_located_and_exit_2(write) -> None:  # type: ig
     assert f"{bad}:3:1: FS" in err  # file:line:column: CODE message
 
 
+def test_the_same_input_twice_is_read_once(write, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import fsctl.io.loader as loader
+
+    calls: list[str] = []
+    real = loader.load
+
+    def counting(path: str, **kw: object) -> loader.LoadedFile:
+        calls.append(path)
+        return real(path, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(loader, "load", counting)
+    fair = write("fair.xml", fs('<queue name="a"><weight>2</weight></queue>'))
+    copy = write("other/fair.xml", fs('<queue name="a"><weight>2</weight></queue>'))
+    for old, new in ((fair, fair), (fair, copy)):
+        calls.clear()
+        code, out, err = diff(old, new, fmt="text", cluster=CLUSTER)
+        assert (code, err, calls) == (0, "", [old])
+        assert out.endswith(f"{new} (fair-scheduler)\nno differences\n")
+    # the name can decide a <configuration>'s kind: same bytes under another name are read again
+    props = conf(
+        {"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"}
+    )
+    cs, other = write("capacity-scheduler.xml", props), write("queues.xml", props)
+    calls.clear()
+    assert diff(cs, other)[0] == 0 and calls == [cs, other]
+    bad = write("bad.xml", fs('<queue name="a.b"/>'))
+    calls.clear()
+    code, out, err = diff(bad, bad)
+    assert code == 2 and calls == [bad, bad] and err.count(f"{bad}:3:1: FS") == 2  # each side says
+
+
 def test_unreadable_and_yarn_site_inputs_exit_2(write) -> None:  # type: ignore[no-untyped-def]
     good = write("good.xml", fs('<queue name="a"/>'))
     assert diff(good, str(Path(good).parent / "missing.xml"))[0] == 2

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from fsctl.io import xmldoc
 from fsctl.io.xmldoc import XmlLoadError, load_xml
 
 XXE = b"""<?xml version="1.0"?>
@@ -112,12 +113,17 @@ ONE_LINE = (
 )
 
 
+@pytest.mark.parametrize("bulk", [0, 10**9], ids=["scan-first", "line-first"])
 @pytest.mark.parametrize(
     "text", [TRICKY, ONE_LINE, ONE_LINE.replace("><", ">\r\n<")], ids=["tricky", "one-line", "crlf"]
 )
-def test_every_element_is_located_at_its_start_tag(text: str) -> None:
+def test_every_element_is_located_at_its_start_tag(
+    text: str, bulk: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # elements sharing a line with same-name ones (a file on one line) are ranked in one walk, and
-    # the line-only fast path must agree with the whole-text scan wherever it answers
+    # the line-only fast path must agree with the whole-text scan wherever it answers (the scan
+    # answers every lookup after the first BULK_LOOKUPS)
+    monkeypatch.setattr(xmldoc, "BULK_LOOKUPS", bulk)
     doc = load_xml("x.xml", text.encode())
     elements = [e for e in doc.root.iter() if isinstance(e.tag, str)]
     expected = _start_tags_in_text_order(text.replace("\r\n", "\n"))
