@@ -94,7 +94,7 @@ def commands(fair: Path, capacity: Path, ratios: Path, scratch: Path) -> list[tu
             (kind, "validate", [*FSCTL, "validate", path, "--exit-zero"]),
             (kind, "lint", [*FSCTL, "lint", path, "--exit-zero"]),
             (kind, "simulate", [*FSCTL, "simulate", path, "--cluster", CLUSTER, "--format", "json"]),
-            (kind, "diff", [*FSCTL, "diff", path, path]),
+            (kind, "diff", [*FSCTL, "diff", path, str(edited(Path(path), scratch))]),
         ]
         if kind == "fair":
             out.append(
@@ -109,6 +109,26 @@ def commands(fair: Path, capacity: Path, ratios: Path, scratch: Path) -> list[tu
         argv = [*FSCTL, "generate", str(ratios), "--target", target, "--cluster", CLUSTER, "-o", dest]
         out.append(("fair", f"generate --target {target}", [*argv, "--force"]))
     return out
+
+
+#: a realistic change for diff: one value near the top of the file and one halfway down
+EDITS = {
+    "fair": ("<weight>3.0</weight>", "<weight>2.0</weight>"),
+    "capacity": ("<value>100</value>", "<value>90</value>"),
+}
+
+
+def edited(path: Path, scratch: Path) -> Path:
+    """A copy of ``path`` with two values changed: what ``fsctl diff`` compares it with (the same file
+    twice is read once, which would measure nothing but the read)."""
+    old, new = EDITS["fair" if path.name.startswith("fair") else "capacity"]
+    text = path.read_text(encoding="utf-8")
+    middle = text.index(old, len(text) // 2)
+    text = text[:middle] + new + text[middle + len(old) :]
+    text = text.replace(old, new, 1)
+    copy = scratch / f"edited-{path.name}"
+    copy.write_text(text, encoding="utf-8")
+    return copy
 
 
 def budget(size: int, ratio: float, peak: float, growth: float | None) -> str:
