@@ -307,15 +307,15 @@ def _render(
         )
         stream.write("\n")
         return
-    findings = [d for r in reports for d in sorted(r.diagnostics, key=Diagnostic.sort_key)]
-    if options.fmt == "markdown":
-        from fsctl.report.markdown import convert_markdown
+    if options.fmt in ("markdown", "html"):
+        findings = [d for r in reports for d in sorted(r.diagnostics, key=Diagnostic.sort_key)]
+        if options.fmt == "markdown":
+            from fsctl.report.markdown import convert_markdown
 
-        shares = conversion.shares if conversion is not None else None
-        stream.write(convert_markdown(options.fair_path, findings, shares, written or []))
-        return
-    if options.fmt == "html":
-        stream.write(_page(options, findings, conversion, fair_tree))
+            shares = conversion.shares if conversion is not None else None
+            stream.write(convert_markdown(options.fair_path, findings, shares, written or []))
+        else:
+            stream.write(_page(options, findings, conversion, fair_tree))
         return
     render_diagnostics(reports, options.fmt, stream, color, options.text)
     if options.fmt == "text" and conversion is not None and not options.text.statistics:
