@@ -185,13 +185,15 @@ def _drop_unreadable(out: Emitter, options: ConvertOptions) -> None:
     from fsctl.hadoop.conf import HadoopConf
 
     start = len(PREFIX)
+    queue_keys = PREFIX + "root."  # no scheduler-wide key starts so
     for target, name in ((out.site, "yarn-site.xml"), (out.capacity, "capacity-scheduler.xml")):
         # check_capacity_keys reads the scheduler-wide keys only: the per-queue ones (nearly all of a
         # large file) are left out of the configuration it reads
         pairs = [
             (key, value)
             for key, value in target.items()
-            if not key.startswith(PREFIX) or global_kind(key[start:]) is not None
+            if not key.startswith(PREFIX)
+            or (not key.startswith(queue_keys) and global_kind(key[start:]) is not None)
         ]
         conf = HadoopConf.from_pairs(pairs, source=name)
         for problem in check_capacity_keys(conf, options.hadoop_version):
