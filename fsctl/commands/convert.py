@@ -202,8 +202,9 @@ def _route(
     # the converted file by its name: the output folder may be a temporary one (--dry-run, --print)
     files = (fair_path, CAPACITY_FILE)
     routed = route_conversion(tree, capacity, conversion.mapping_rules, override, probes, files)
-    conversion.findings.extend(conversion_findings(routed, tree.root.location))
-    conversion.extra["routing"] = changed(routed)
+    moved = changed(routed)
+    conversion.findings.extend(conversion_findings(moved, tree.root.location))
+    conversion.extra["routing"] = moved
     conversion.extra["probes"] = len(routed)
 
 

@@ -42,7 +42,8 @@ class RoutedApp:
 
     @property
     def differs(self) -> bool:
-        return len({landing.queue for landing in self.landings}) > 1
+        landings = self.landings
+        return bool(landings) and any(landing.queue != landings[0].queue for landing in landings)
 
 
 class Engine(Protocol):
