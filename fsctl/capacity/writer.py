@@ -8,6 +8,7 @@ Hadoop's getters differ in how they treat it (cs.md §1.4); only XML special cha
 from __future__ import annotations
 
 import re
+from itertools import chain
 from typing import Any
 
 from fsctl.capacity import keys
@@ -30,9 +31,11 @@ def write_configuration(props: list[tuple[str, str]], header: str = "") -> bytes
         lines.extend(f"  {_comment(line)}".rstrip() for line in header.strip().splitlines())
         lines.append("-->")
     lines.append("<configuration>")
-    escape = _escape
+    # one search over every name and value first: there is nearly always nothing to escape
+    if _SPECIAL.search("".join(chain.from_iterable(props))) is not None:
+        props = [(_escape(name), _escape(value)) for name, value in props]
     lines.extend(
-        f"  <property>\n    <name>{escape(name)}</name>\n    <value>{escape(value)}</value>\n  </property>"
+        f"  <property>\n    <name>{name}</name>\n    <value>{value}</value>\n  </property>"
         for name, value in props
     )
     lines.append("</configuration>")
