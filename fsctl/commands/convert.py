@@ -189,7 +189,8 @@ def _route(
     from fsctl.convert.routing import changed, conversion_findings, probe_apps, route_conversion
     from fsctl.io.xmldoc import XmlLoadError
 
-    capacity = conversion.extra.get("capacity_tree")
+    # the verified tree is needed no more after routing: released before the report is rendered
+    capacity = conversion.extra.pop("capacity_tree", None)
     if capacity is None:  # --skip-verification
         try:
             capacity = read_back(conversion, capacity_path, conv, merged_site(conversion, conf)).tree
