@@ -653,6 +653,9 @@ class QueueIndex:
         # (a large tree has 100,000s of queues, a mapping a handful of targets)
         self._queues: dict[str, Queue] = {}
         self._refs: dict[str, QueueRef] = {}
+        #: (target, allow_create) -> the queue it normalizes to at submission, or why it does not
+        #: (:func:`_normalize_at_submission`; the tree does not change while applications are placed)
+        self.normalized: dict[tuple[str, bool], str | _PlacementError] = {}
         self.by_short: dict[str, list[str]] = {}
         for queue in tree.queues():
             self._queues[queue.path] = queue
@@ -935,9 +938,31 @@ def _resolve_path(
 
 
 def _normalize_at_submission(index: QueueIndex, name: str, allow_create: bool) -> str:
-    """CSMappingPlacementRule.validateAndNormalizeQueue (raises on an invalid target)."""
+    """CSMappingPlacementRule.validateAndNormalizeQueue (raises on an invalid target); each target
+    is worked out once per index (many applications name the same one)."""
+    key = (name, allow_create)
+    known = index.normalized.get(key)
+    if known is None:
+        try:
+            known = _validate_and_normalize(index, name, allow_create)
+        except _PlacementError as exc:
+            known = exc
+        index.normalized[key] = known
+    if isinstance(known, _PlacementError):
+        raise _PlacementError(*known.args)
+    return known
+
+
+def _validate_and_normalize(index: QueueIndex, name: str, allow_create: bool) -> str:
     if name == "" or "" in name.split("."):
         raise _PlacementError(f"Invalid path returned by rule: '{name}'")
+    existing = index.ref(name) if name.startswith("root.") else None
+    if existing is not None:
+        # the full path of an existing queue: the root part normalizes to itself and the queue
+        # exists (QUEUE_EXISTS), so only the leaf check below is left
+        if existing.kind != "leaf":
+            raise _PlacementError(f"Mapping rule returned a non-leaf queue '{name}'")
+        return name
     parent, leaf = _parent_and_leaf(name)
     if parent:
         try:

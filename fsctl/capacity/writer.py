@@ -7,6 +7,8 @@ Hadoop's getters differ in how they treat it (cs.md §1.4); only XML special cha
 
 from __future__ import annotations
 
+import re
+from itertools import chain
 from typing import Any
 
 from fsctl.capacity import keys
@@ -29,11 +31,13 @@ def write_configuration(props: list[tuple[str, str]], header: str = "") -> bytes
         lines.extend(f"  {_comment(line)}".rstrip() for line in header.strip().splitlines())
         lines.append("-->")
     lines.append("<configuration>")
-    for name, value in props:
-        lines.append("  <property>")
-        lines.append(f"    <name>{_escape(name)}</name>")
-        lines.append(f"    <value>{_escape(value)}</value>")
-        lines.append("  </property>")
+    # one search over every name and value first: there is nearly always nothing to escape
+    if _SPECIAL.search("".join(chain.from_iterable(props))) is not None:
+        props = [(_escape(name), _escape(value)) for name, value in props]
+    lines.extend(
+        f"  <property>\n    <name>{name}</name>\n    <value>{value}</value>\n  </property>"
+        for name, value in props
+    )
     lines.append("</configuration>")
     return ("\n".join(lines) + "\n").encode("utf-8")
 
@@ -97,7 +101,13 @@ def render_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+#: the characters :func:`_escape` replaces; most names and values have none
+_SPECIAL = re.compile("[&<>\r\t]")
+
+
 def _escape(text: str) -> str:
+    if _SPECIAL.search(text) is None:
+        return text
     return (
         text.replace("&", "&amp;")
         .replace("<", "&lt;")

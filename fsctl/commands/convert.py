@@ -189,7 +189,8 @@ def _route(
     from fsctl.convert.routing import changed, conversion_findings, probe_apps, route_conversion
     from fsctl.io.xmldoc import XmlLoadError
 
-    capacity = conversion.extra.get("capacity_tree")
+    # the verified tree is needed no more after routing: released before the report is rendered
+    capacity = conversion.extra.pop("capacity_tree", None)
     if capacity is None:  # --skip-verification
         try:
             capacity = read_back(conversion, capacity_path, conv, merged_site(conversion, conf)).tree
@@ -202,8 +203,9 @@ def _route(
     # the converted file by its name: the output folder may be a temporary one (--dry-run, --print)
     files = (fair_path, CAPACITY_FILE)
     routed = route_conversion(tree, capacity, conversion.mapping_rules, override, probes, files)
-    conversion.findings.extend(conversion_findings(routed, tree.root.location))
-    conversion.extra["routing"] = changed(routed)
+    moved = changed(routed)
+    conversion.findings.extend(conversion_findings(moved, tree.root.location))
+    conversion.extra["routing"] = moved
     conversion.extra["probes"] = len(routed)
 
 
@@ -310,15 +312,15 @@ def _render(
         )
         stream.write("\n")
         return
-    findings = [d for r in reports for d in sorted(r.diagnostics, key=Diagnostic.sort_key)]
-    if options.fmt == "markdown":
-        from fsctl.report.markdown import convert_markdown
+    if options.fmt in ("markdown", "html"):
+        findings = [d for r in reports for d in sorted(r.diagnostics, key=Diagnostic.sort_key)]
+        if options.fmt == "markdown":
+            from fsctl.report.markdown import convert_markdown
 
-        shares = conversion.shares if conversion is not None else None
-        stream.write(convert_markdown(options.fair_path, findings, shares, written or []))
-        return
-    if options.fmt == "html":
-        stream.write(_page(options, findings, conversion, fair_tree))
+            shares = conversion.shares if conversion is not None else None
+            stream.write(convert_markdown(options.fair_path, findings, shares, written or []))
+        else:
+            stream.write(_page(options, findings, conversion, fair_tree))
         return
     render_diagnostics(reports, options.fmt, stream, color, options.text)
     if options.fmt == "text" and conversion is not None and not options.text.statistics:

@@ -180,11 +180,22 @@ def read_back(result: ConversionResult, path: str, options: ConvertOptions, site
 def _drop_unreadable(out: Emitter, options: ConvertOptions) -> None:
     """Leave out every scheduler-wide value its Hadoop getter could not read (the ResourceManager
     would not start), with a CV308 finding; per-queue values are checked by :func:`verify`."""
+    from fsctl.capacity.keys import PREFIX, global_kind
     from fsctl.capacity.site import check_capacity_keys
     from fsctl.hadoop.conf import HadoopConf
 
+    start = len(PREFIX)
+    queue_keys = PREFIX + "root."  # no scheduler-wide key starts so
     for target, name in ((out.site, "yarn-site.xml"), (out.capacity, "capacity-scheduler.xml")):
-        conf = HadoopConf.from_pairs(list(target.items()), source=name)
+        # check_capacity_keys reads the scheduler-wide keys only: the per-queue ones (nearly all of a
+        # large file) are left out of the configuration it reads
+        pairs = [
+            (key, value)
+            for key, value in target.items()
+            if not key.startswith(PREFIX)
+            or (not key.startswith(queue_keys) and global_kind(key[start:]) is not None)
+        ]
+        conf = HadoopConf.from_pairs(pairs, source=name)
         for problem in check_capacity_keys(conf, options.hadoop_version):
             key = problem.property or ""
             value = target.pop(key, None)

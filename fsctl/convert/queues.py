@@ -354,7 +354,10 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
 
 
 def _dropped(queue: Queue, out: Emitter) -> None:
-    out.not_converted(queue.declared, DROPPED_QUEUE_SETTINGS, queue.location, queue.path)
+    declared = queue.declared
+    if any(name in declared for name in DROPPED_QUEUE_SETTINGS):
+        # the queue's location (a fallback) is worked out only for a queue that has a finding
+        out.not_converted(declared, DROPPED_QUEUE_SETTINGS, queue.location, queue.path)
     if "reservation" in queue.declared:
         out.on_setting(
             rules.CV306,

@@ -82,9 +82,10 @@ def changed(routed: Iterable[RoutedApp]) -> list[RoutedApp]:
     return [item for item in routed if item.differs or item.landings[-1].rejected]
 
 
-def conversion_findings(routed: Iterable[RoutedApp], fallback: Location | None) -> list[Diagnostic]:
+def conversion_findings(moved: Iterable[RoutedApp], fallback: Location | None) -> list[Diagnostic]:
+    """RT201 for each application of ``moved`` (:func:`changed`)."""
     found = []
-    for item in changed(routed):
+    for item in moved:
         before, after = item.landings
         found.append(
             rules.RT201.at(

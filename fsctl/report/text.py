@@ -17,11 +17,24 @@ _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO:
 _LINES_SHOWN = 10
 
 
+#: Severity.label, looked up once per line rather than lower-cased each time
+_LABELS = {severity: severity.label for severity in Severity}
+
+
 def format_line(d: Diagnostic, path: str) -> str:
-    where = f"{d.file or path}:{d.line}:{d.column}" if d.line else (d.file or path)
-    context = ", ".join(f"{k} {v}" for k, v in (("queue", d.queue), ("property", d.property)) if v)
-    suffix = f" [{context}]" if context else ""
-    return f"{where}: {d.code} {d.severity.label}: {d.message}{suffix} ({d.name})"
+    location = d.location
+    if location is None:
+        where = path
+    else:
+        where = location.file or path
+        if location.line:
+            where = f"{where}:{location.line}:{location.column}"
+    queue, prop = d.queue, d.property
+    if queue:
+        suffix = f" [queue {queue}, property {prop}]" if prop else f" [queue {queue}]"
+    else:
+        suffix = f" [property {prop}]" if prop else ""
+    return f"{where}: {d.code} {_LABELS[d.severity]}: {d.message}{suffix} ({d.name})"
 
 
 def summary_line(files: Sequence[FileReport]) -> str:
@@ -43,9 +56,15 @@ def grouped_lines(f: FileReport) -> list[tuple[Diagnostic, str]]:
     """A line per finding; identical ones (file, code, severity, message, property) once, with a
     count and the lines of the others."""
     groups: dict[tuple[object, ...], list[Diagnostic]] = {}
+    path = f.path
     for d in f.diagnostics:
-        key = (d.file or f.path, d.code, d.severity, d.message, d.property)
-        groups.setdefault(key, []).append(d)
+        file = d.location.file if d.location is not None else None
+        key = (file or path, d.code, d.severity, d.message, d.property)
+        members = groups.get(key)
+        if members is None:
+            groups[key] = [d]
+        else:
+            members.append(d)
     out = []
     for members in groups.values():
         first = members[0]

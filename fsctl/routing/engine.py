@@ -18,7 +18,7 @@ from fsctl.model.tree import PlacementRule, QueueTree
 from fsctl.routing.apps import App
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Landing:
     """Where one configuration puts one application (``queue`` None: rejected)."""
 
@@ -35,14 +35,15 @@ class Landing:
         return self.queue if self.queue is not None else "rejected"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoutedApp:
     app: App
     landings: tuple[Landing, ...]
 
     @property
     def differs(self) -> bool:
-        return len({landing.queue for landing in self.landings}) > 1
+        landings = self.landings
+        return bool(landings) and any(landing.queue != landings[0].queue for landing in landings)
 
 
 class Engine(Protocol):
@@ -68,13 +69,16 @@ class CapacityEngine:
         self.tree = tree
         self.mapping = mapping
         self.index = QueueIndex(tree)
+        self._described: dict[int, str] = {}
 
     def route(self, app: App) -> Landing:
         rules = self.mapping.rules
         decided = place(rules, self.tree, user=app.user, groups=app.groups, queue=app.requested,
                         override=self.mapping.override, index=self.index)  # fmt: skip
         if decided.rule is not None:
-            rule = describe_mapping(decided.rule, rules[decided.rule])
+            rule = self._described.get(decided.rule)
+            if rule is None:
+                rule = self._described[decided.rule] = describe_mapping(decided.rule, rules[decided.rule])
             if decided.decision == "reject":
                 return Landing(self.file, None, rule, "rejected by a mapping rule")
             return Landing(self.file, decided.queue, rule)
@@ -105,4 +109,4 @@ def capacity_engine(file: str, tree: CapacityTree) -> CapacityEngine:
 
 
 def route_apps(engines: Sequence[Engine], apps: Iterable[App]) -> list[RoutedApp]:
-    return [RoutedApp(app, tuple(engine.route(app) for engine in engines)) for app in apps]
+    return [RoutedApp(app, tuple([engine.route(app) for engine in engines])) for app in apps]
