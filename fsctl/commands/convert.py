@@ -190,7 +190,7 @@ def _route(
     from fsctl.io.xmldoc import XmlLoadError
 
     # the verified tree is needed no more after routing: released before the report is rendered
-    capacity = conversion.extra.pop("capacity_tree", None)
+    capacity, conversion.capacity_tree = conversion.capacity_tree, None
     if capacity is None:  # --skip-verification
         try:
             capacity = read_back(conversion, capacity_path, conv, merged_site(conversion, conf)).tree
@@ -205,8 +205,8 @@ def _route(
     routed = route_conversion(tree, capacity, conversion.mapping_rules, override, probes, files)
     moved = changed(routed)
     conversion.findings.extend(conversion_findings(moved, tree.root.location))
-    conversion.extra["routing"] = moved
-    conversion.extra["probes"] = len(routed)
+    conversion.routing = moved
+    conversion.probes = len(routed)
 
 
 def _migration_mode(conf: HadoopConf | None) -> HadoopConf:

@@ -7,7 +7,7 @@ Pure: it returns properties, JSON and findings, and writes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from fsctl.catalogue import convert as rules
@@ -24,6 +24,7 @@ from fsctl.model.tree import Queue, QueueTree, ReadResult
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf
+    from fsctl.routing.engine import RoutedApp
 
 
 @dataclass
@@ -38,7 +39,11 @@ class ConversionResult:
     capacity_bytes: bytes = b""
     site_bytes: bytes = b""
     verified: bool | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: the converted tree as verify() read it back (routing reuses it, then lets it go)
+    capacity_tree: QueueTree | None = None
+    #: the applications that land elsewhere after the switch, of ``probes`` routed (the routing report)
+    routing: list[RoutedApp] | None = None
+    probes: int = 0
 
     @property
     def failed(self) -> bool:
@@ -118,7 +123,7 @@ def verify(
     try:
         read = read_back(result, path, options, site)
         problems = [d for d in read.diagnostics if d.severity >= Severity.ERROR]
-        result.extra["capacity_tree"] = read.tree
+        result.capacity_tree = read.tree
     except XmlLoadError as exc:
         problems = [exc.diagnostic]
     # the capacity keys of yarn-site.xml are read with the same getters (node-locality-delay: getInt)

@@ -29,22 +29,22 @@ def report_json(
             [row.to_json() for row in conversion.shares] if conversion.shares is not None else None
         )
         document["verified"] = conversion.verified
-        if "routing" in conversion.extra:
+        if conversion.routing is not None:
             from fsctl.report.route import route_json
 
-            document["routing"] = route_json(conversion.extra["routing"])["apps"]
+            document["routing"] = route_json(conversion.routing)["apps"]
         document["written"] = written
     return document
 
 
 def routing_text(conversion: ConversionResult, color: bool) -> str:
     """The applications that land elsewhere, or are rejected, after the switch."""
-    if "routing" not in conversion.extra:
+    if conversion.routing is None:
         return ""
     from fsctl.report.route import route_text
 
-    routed = conversion.extra["routing"]
-    probes = conversion.extra["probes"]
+    routed = conversion.routing
+    probes = conversion.probes
     header = (
         f"\nRouting: {len(routed)} of {probes} probe applications land elsewhere or are rejected "
         "after the switch"
