@@ -47,17 +47,16 @@ def vector(
     missing_is_null: bool = True,
 ) -> dict[str, int | None]:
     """A resource object with every type: ``None`` for unbounded or not computed."""
-    out: dict[str, int | None] = {}
-    values = values or {}
-    for t in types:
-        value = values.get(t)
-        if value is None:
-            out[t] = None if missing_is_null else 0
-        elif unbounded_is_null and value >= UNBOUNDED:
-            out[t] = None
-        else:
-            out[t] = int(value)
-    return out
+    if not values:
+        return dict.fromkeys(types, None if missing_is_null else 0)
+    get = values.get
+    missing = None if missing_is_null else 0
+    if unbounded_is_null:
+        return {
+            t: missing if (value := get(t)) is None else None if value >= UNBOUNDED else int(value)
+            for t in types
+        }
+    return {t: missing if (value := get(t)) is None else int(value) for t in types}
 
 
 # -- json ---------------------------------------------------------------------------------------
