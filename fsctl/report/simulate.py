@@ -143,7 +143,7 @@ def _encode_row(row: Row, plan: list[tuple[str, str]], out: list[str], memo: dic
         elif kind is int:
             out.append(int.__repr__(item))
         elif kind is float:
-            out.append(_float(item))
+            out.append(float.__repr__(item) if item - item == 0.0 else _float(item))  # finite: repr
         else:
             _encode(item, _ROW_INNER, out, memo)
     out.append("\n    }")
@@ -266,7 +266,7 @@ def _encode_dict(value: dict[Any, Any], newline: str, out: list[str], memo: dict
         elif kind is int:
             out.append(int.__repr__(item))
         elif kind is float:
-            out.append(_float(item))
+            out.append(float.__repr__(item) if item - item == 0.0 else _float(item))  # finite: repr
         elif kind is dict:
             _encode_dict(item, inner, out, memo)
         else:
