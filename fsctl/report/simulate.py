@@ -59,6 +59,26 @@ def vector(
     return {t: missing if (value := get(t)) is None else int(value) for t in types}
 
 
+class SharedVectors:
+    """:func:`vector` for the rows of one report, one object per distinct result: equal vectors
+    recur on most rows (zero usage, the same limits), so rows share them, which saves memory and
+    lets :func:`render_json` spell each once. Rows are read-only once built."""
+
+    def __init__(self, types: Sequence[str]) -> None:
+        self.types = types
+        self.known: dict[tuple[Any, ...], dict[str, int | None]] = {}
+
+    def __call__(
+        self, values: Mapping[str, int] | None, *, missing_is_null: bool = True
+    ) -> dict[str, int | None]:
+        # int(value) spells 1, 1.0 and True alike, so hash-equal inputs give equal vectors
+        key = (missing_is_null, *values.items()) if values else (missing_is_null,)
+        out = self.known.get(key)
+        if out is None:
+            out = self.known[key] = vector(values, self.types, missing_is_null=missing_is_null)
+        return out
+
+
 # -- json ---------------------------------------------------------------------------------------
 
 
@@ -518,6 +538,8 @@ def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False
 def fair_rows(result: Any) -> list[Row]:
     """Rows for a :class:`fsctl.evaluate.fair.FairResult`, pre-order (DESIGN.md §2 keys first)."""
     types = result.types
+    vec = SharedVectors(types)
+    unset = vec(None)
     rows: list[Row] = []
     for q in result.queues:
         created = q.created
@@ -528,43 +550,43 @@ def fair_rows(result: Any) -> list[Row]:
             "policy": q.policy,
             "weight": q.weight,
             "active": q.active,
-            "min_share": vector(q.min_share, types),
-            "max_share": vector(q.max_share, types),
-            "demand": vector(q.demand, types, missing_is_null=False),
-            "usage": vector(q.usage, types, missing_is_null=False),
-            "steady_fair_share": vector(q.steady_fair_share, types) if created else dict.fromkeys(types),
-            "fair_share": vector(q.fair_share, types) if created else dict.fromkeys(types),
+            "min_share": vec(q.min_share),
+            "max_share": vec(q.max_share),
+            "demand": vec(q.demand, missing_is_null=False),
+            "usage": vec(q.usage, missing_is_null=False),
+            "steady_fair_share": vec(q.steady_fair_share) if created else unset,
+            "fair_share": vec(q.fair_share) if created else unset,
             "starvation": {
-                "min_share": vector(q.min_share_starvation, types, missing_is_null=False),
-                "fair_share": vector(q.fair_share_starvation, types, missing_is_null=False),
+                "min_share": vec(q.min_share_starvation, missing_is_null=False),
+                "fair_share": vec(q.fair_share_starvation, missing_is_null=False),
             },
             "_depth": q.depth,
             "_note": q.note,
         }
         if q.leaf:
             row["max_am_share"] = q.max_am_share
-            row["am_usage"] = vector(q.am_usage, types, missing_is_null=False)
-            row["am_limit"] = vector(q.am_limit, types) if q.am_limit is not None else None
-            row["applications"] = [_app_row(app, types) for app in q.applications]
+            row["am_usage"] = vec(q.am_usage, missing_is_null=False)
+            row["am_limit"] = vec(q.am_limit) if q.am_limit is not None else None
+            row["applications"] = [_app_row(app, vec) for app in q.applications]
         rows.append(row)
     return rows
 
 
-def _app_row(app: Any, types: Sequence[str]) -> Row:
+def _app_row(app: Any, vec: SharedVectors) -> Row:
     """One application of a leaf (:class:`fsctl.evaluate.fair.AppShares`), in submission order."""
     return {
         "name": app.name,
         "runnable": app.runnable,
         "weight": app.weight,
-        "demand": vector(app.demand, types, missing_is_null=False),
-        "usage": vector(app.usage, types, missing_is_null=False),
-        "fair_share": vector(app.fair_share, types),
+        "demand": vec(app.demand, missing_is_null=False),
+        "usage": vec(app.usage, missing_is_null=False),
+        "fair_share": vec(app.fair_share),
         "starvation": {
-            "min_share": vector(app.min_share_starvation, types, missing_is_null=False),
-            "fair_share": vector(app.fair_share_starvation, types, missing_is_null=False),
+            "min_share": vec(app.min_share_starvation, missing_is_null=False),
+            "fair_share": vec(app.fair_share_starvation, missing_is_null=False),
         },
-        "preemptable": vector(app.preemptable, types) if app.preemptable else None,
-        "am_resource": vector(app.am_resource, types) if app.am_resource is not None else None,
+        "preemptable": vec(app.preemptable) if app.preemptable else None,
+        "am_resource": vec(app.am_resource) if app.am_resource is not None else None,
         "am_running": app.am_running,
         "am_blocked": app.am_blocked,
     }
@@ -578,6 +600,7 @@ def _percent(fraction: float) -> float:
 def capacity_rows(result: Any) -> list[Row]:
     """Rows for a :class:`fsctl.evaluate.capacity.CapacityResult` (percent values, resources)."""
     types = result.types
+    vec = SharedVectors(types)
     rows: list[Row] = []
     for q in result.queues:
         row: Row = {
@@ -590,13 +613,13 @@ def capacity_rows(result: Any) -> list[Row]:
             "maximum_capacity": _percent(q.maximum_capacity),
             "absolute_maximum_capacity": _percent(q.absolute_maximum_capacity),
             "weight": q.weight if q.weight >= 0 else None,
-            "guaranteed": vector(q.guaranteed, types, missing_is_null=False),
-            "maximum": vector(q.maximum, types, missing_is_null=False),
+            "guaranteed": vec(q.guaranteed, missing_is_null=False),
+            "maximum": vec(q.maximum, missing_is_null=False),
             "_depth": q.depth,
         }
         if q.leaf:
-            row["user_limit"] = vector(q.single_user_limit, types)
-            row["am_limit"] = vector(q.am_limit, types)
+            row["user_limit"] = vec(q.single_user_limit)
+            row["am_limit"] = vec(q.am_limit)
             row["max_applications"] = q.max_applications
             row["max_applications_per_user"] = q.max_applications_per_user
         if q.labels:
