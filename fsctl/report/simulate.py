@@ -97,6 +97,7 @@ def render_json(report: SimulateReport, stream: TextIO, *, skip_private: bool = 
     pieces = ['{\n  "queues": ' if head == "{}" else head[:-2] + ',\n  "queues": ']
     memo: dict[Any, str] = {}
     plans: dict[tuple[Any, ...], list[tuple[str, str]] | None] = {}
+    shared: dict[int, tuple[dict[Any, Any], str]] = {}
     if not rows:
         pieces.append("[]")
     separator = "[\n    "
@@ -111,7 +112,7 @@ def render_json(report: SimulateReport, stream: TextIO, *, skip_private: bool = 
         if plan is None:  # a key json spells differently (not a str): the general path
             _encode(_public(row) if skip_private else row, "\n    ", pieces, memo)
         else:
-            _encode_row(row, plan, pieces, memo)
+            _encode_row(row, plan, pieces, memo, shared)
         if len(pieces) > 8192:  # like json.dump, the text is written as it is made
             stream.write("".join(pieces))
             pieces.clear()
@@ -141,8 +142,18 @@ def _row_plan(keys: tuple[Any, ...], skip_private: bool) -> list[tuple[str, str]
     ]
 
 
-def _encode_row(row: Row, plan: list[tuple[str, str]], out: list[str], memo: dict[Any, str]) -> None:
-    """One row by its plan: :func:`_encode_dict` without the per-key work (the same text)."""
+def _encode_row(
+    row: Row,
+    plan: list[tuple[str, str]],
+    out: list[str],
+    memo: dict[Any, str],
+    shared: dict[int, tuple[dict[Any, Any], str]],
+) -> None:
+    """One row by its plan: :func:`_encode_dict` without the per-key work (the same text).
+
+    ``shared`` spells the vectors rows share (:class:`SharedVectors`) by identity: the entry holds
+    the vector, so its id cannot be reused while the entry lives, and rows are not changed while
+    they are written."""
     if not plan:
         out.append("{}")
         return
@@ -151,7 +162,14 @@ def _encode_row(row: Row, plan: list[tuple[str, str]], out: list[str], memo: dic
         item = row[name]
         kind = type(item)
         if kind is dict:
+            seen = shared.get(id(item))
+            if seen is not None and seen[0] is item:
+                out.append(seen[1])
+                continue
+            start = len(out)
             _encode_dict(item, _ROW_INNER, out, memo)
+            if len(out) == start + 1:  # a vector spelled from the memo: known by identity from now on
+                shared[id(item)] = (item, out[start])
         elif kind is str:
             out.append(_encode_str(item))
         elif item is None:
