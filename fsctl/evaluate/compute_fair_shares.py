@@ -155,8 +155,11 @@ def compute_shares_internal(
     # (java_float(weight), min, max) of each searched schedulable, in search order
     keys: list[tuple[float, int, int]] = []
     check_fixed = semantics.fixed
+    float32 = _FLOAT32.get
     for index, sched in enumerate(scheds):
-        weight = _float32(sched.weight)
+        weight = float32(sched.weight)
+        if weight is None:
+            weight = _float32(sched.weight)
         low = sched.min_share.get(rtype, 0)
         high = sched.max_share.get(rtype, LONG_MAX)
         # before 2.6 (no fixed schedulables) every schedulable took part, active or not

@@ -483,9 +483,16 @@ def _policy_shares(
         computed = types  # DominantResourceFairnessPolicy: every type, independently
     else:
         return out  # fifo parents have no children; custom policies are not modelled
+    # ComputeFairShares.getFairShareIfFixed (from 2.6): an inactive queue's instantaneous share is
+    # 0, so with no active child there is nothing to search (the idle cluster, every parent)
+    idle = not steady and semantics.fixed and not any(not s.is_queue or s.active for s in scheds)
     for rtype in computed:
         if rtype not in total:
             continue  # the parent's own share of this type was not computed
+        if idle:
+            for partial in out:
+                partial[rtype] = 0
+            continue
         for partial, value in zip(
             out, compute_shares(scheds, total, rtype, steady=steady, semantics=semantics), strict=True
         ):

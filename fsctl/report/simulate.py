@@ -47,17 +47,36 @@ def vector(
     missing_is_null: bool = True,
 ) -> dict[str, int | None]:
     """A resource object with every type: ``None`` for unbounded or not computed."""
-    out: dict[str, int | None] = {}
-    values = values or {}
-    for t in types:
-        value = values.get(t)
-        if value is None:
-            out[t] = None if missing_is_null else 0
-        elif unbounded_is_null and value >= UNBOUNDED:
-            out[t] = None
-        else:
-            out[t] = int(value)
-    return out
+    if not values:
+        return dict.fromkeys(types, None if missing_is_null else 0)
+    get = values.get
+    missing = None if missing_is_null else 0
+    if unbounded_is_null:
+        return {
+            t: missing if (value := get(t)) is None else None if value >= UNBOUNDED else int(value)
+            for t in types
+        }
+    return {t: missing if (value := get(t)) is None else int(value) for t in types}
+
+
+class SharedVectors:
+    """:func:`vector` for the rows of one report, one object per distinct result: equal vectors
+    recur on most rows (zero usage, the same limits), so rows share them, which saves memory and
+    lets :func:`render_json` spell each once. Rows are read-only once built."""
+
+    def __init__(self, types: Sequence[str]) -> None:
+        self.types = types
+        self.known: dict[tuple[Any, ...], dict[str, int | None]] = {}
+
+    def __call__(
+        self, values: Mapping[str, int] | None, *, missing_is_null: bool = True
+    ) -> dict[str, int | None]:
+        # int(value) spells 1, 1.0 and True alike, so hash-equal inputs give equal vectors
+        key = (missing_is_null, *values.items()) if values else (missing_is_null,)
+        out = self.known.get(key)
+        if out is None:
+            out = self.known[key] = vector(values, self.types, missing_is_null=missing_is_null)
+        return out
 
 
 # -- json ---------------------------------------------------------------------------------------
@@ -77,12 +96,24 @@ def render_json(report: SimulateReport, stream: TextIO, *, skip_private: bool = 
     # head is "{}" or "{...\n}": reopen it for one more key
     pieces = ['{\n  "queues": ' if head == "{}" else head[:-2] + ',\n  "queues": ']
     memo: dict[Any, str] = {}
+    plans: dict[tuple[Any, ...], list[tuple[str, str]] | None] = {}
+    shared: dict[int, tuple[dict[Any, Any], str]] = {}
     if not rows:
         pieces.append("[]")
-    for index, row in enumerate(rows):
-        pieces.append("[\n    " if index == 0 else ",\n    ")
-        _encode(_public(row) if skip_private else row, "\n    ", pieces, memo)
-        if len(pieces) > 4096:  # like json.dump, the text is written as it is made
+    separator = "[\n    "
+    for row in rows:
+        pieces.append(separator)
+        separator = ",\n    "
+        keys = tuple(row)
+        if keys in plans:
+            plan = plans[keys]
+        else:
+            plan = plans[keys] = _row_plan(keys, skip_private)
+        if plan is None:  # a key json spells differently (not a str): the general path
+            _encode(_public(row) if skip_private else row, "\n    ", pieces, memo)
+        else:
+            _encode_row(row, plan, pieces, memo, shared)
+        if len(pieces) > 8192:  # like json.dump, the text is written as it is made
             stream.write("".join(pieces))
             pieces.clear()
     if rows:
@@ -93,6 +124,67 @@ def render_json(report: SimulateReport, stream: TextIO, *, skip_private: bool = 
 
 def _public(row: Row) -> Row:
     return {k: v for k, v in row.items() if not k.startswith("_")}
+
+
+#: a row's own keys are indented by six spaces (the document's two, the list's two, the row's two)
+_ROW_INNER = "\n      "
+
+
+def _row_plan(keys: tuple[Any, ...], skip_private: bool) -> list[tuple[str, str]] | None:
+    """The keys a row of this shape writes, each with its ``{ "key": `` or ``, "key": `` text;
+    None when a key is not a str (:func:`_encode` spells those)."""
+    if any(type(name) is not str for name in keys):
+        return None
+    shown = [name for name in keys if not (skip_private and name.startswith("_"))]
+    return [
+        (name, ("{" if index == 0 else ",") + _ROW_INNER + _encode_str(name) + ": ")
+        for index, name in enumerate(shown)
+    ]
+
+
+def _encode_row(
+    row: Row,
+    plan: list[tuple[str, str]],
+    out: list[str],
+    memo: dict[Any, str],
+    shared: dict[int, tuple[dict[Any, Any], str]],
+) -> None:
+    """One row by its plan: :func:`_encode_dict` without the per-key work (the same text).
+
+    ``shared`` spells the vectors rows share (:class:`SharedVectors`) by identity: the entry holds
+    the vector, so its id cannot be reused while the entry lives, and rows are not changed while
+    they are written."""
+    if not plan:
+        out.append("{}")
+        return
+    for name, prefix in plan:
+        out.append(prefix)
+        item = row[name]
+        kind = type(item)
+        if kind is dict:
+            seen = shared.get(id(item))
+            if seen is not None and seen[0] is item:
+                out.append(seen[1])
+                continue
+            start = len(out)
+            _encode_dict(item, _ROW_INNER, out, memo)
+            if len(out) == start + 1:  # a vector spelled from the memo: known by identity from now on
+                shared[id(item)] = (item, out[start])
+        elif kind is str:
+            out.append(_encode_str(item))
+        elif item is None:
+            out.append("null")
+        elif item is True:
+            out.append("true")
+        elif item is False:
+            out.append("false")
+        elif kind is int:
+            out.append(int.__repr__(item))
+        elif kind is float:
+            out.append(float.__repr__(item) if item - item == 0.0 else _float(item))  # finite: repr
+        else:
+            _encode(item, _ROW_INNER, out, memo)
+    out.append("\n    }")
 
 
 def dumps_indented(value: Any) -> str:
@@ -212,7 +304,7 @@ def _encode_dict(value: dict[Any, Any], newline: str, out: list[str], memo: dict
         elif kind is int:
             out.append(int.__repr__(item))
         elif kind is float:
-            out.append(_float(item))
+            out.append(float.__repr__(item) if item - item == 0.0 else _float(item))  # finite: repr
         elif kind is dict:
             _encode_dict(item, inner, out, memo)
         else:
@@ -464,6 +556,8 @@ def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False
 def fair_rows(result: Any) -> list[Row]:
     """Rows for a :class:`fsctl.evaluate.fair.FairResult`, pre-order (DESIGN.md §2 keys first)."""
     types = result.types
+    vec = SharedVectors(types)
+    unset = vec(None)
     rows: list[Row] = []
     for q in result.queues:
         created = q.created
@@ -474,43 +568,43 @@ def fair_rows(result: Any) -> list[Row]:
             "policy": q.policy,
             "weight": q.weight,
             "active": q.active,
-            "min_share": vector(q.min_share, types),
-            "max_share": vector(q.max_share, types),
-            "demand": vector(q.demand, types, missing_is_null=False),
-            "usage": vector(q.usage, types, missing_is_null=False),
-            "steady_fair_share": vector(q.steady_fair_share, types) if created else dict.fromkeys(types),
-            "fair_share": vector(q.fair_share, types) if created else dict.fromkeys(types),
+            "min_share": vec(q.min_share),
+            "max_share": vec(q.max_share),
+            "demand": vec(q.demand, missing_is_null=False),
+            "usage": vec(q.usage, missing_is_null=False),
+            "steady_fair_share": vec(q.steady_fair_share) if created else unset,
+            "fair_share": vec(q.fair_share) if created else unset,
             "starvation": {
-                "min_share": vector(q.min_share_starvation, types, missing_is_null=False),
-                "fair_share": vector(q.fair_share_starvation, types, missing_is_null=False),
+                "min_share": vec(q.min_share_starvation, missing_is_null=False),
+                "fair_share": vec(q.fair_share_starvation, missing_is_null=False),
             },
             "_depth": q.depth,
             "_note": q.note,
         }
         if q.leaf:
             row["max_am_share"] = q.max_am_share
-            row["am_usage"] = vector(q.am_usage, types, missing_is_null=False)
-            row["am_limit"] = vector(q.am_limit, types) if q.am_limit is not None else None
-            row["applications"] = [_app_row(app, types) for app in q.applications]
+            row["am_usage"] = vec(q.am_usage, missing_is_null=False)
+            row["am_limit"] = vec(q.am_limit) if q.am_limit is not None else None
+            row["applications"] = [_app_row(app, vec) for app in q.applications]
         rows.append(row)
     return rows
 
 
-def _app_row(app: Any, types: Sequence[str]) -> Row:
+def _app_row(app: Any, vec: SharedVectors) -> Row:
     """One application of a leaf (:class:`fsctl.evaluate.fair.AppShares`), in submission order."""
     return {
         "name": app.name,
         "runnable": app.runnable,
         "weight": app.weight,
-        "demand": vector(app.demand, types, missing_is_null=False),
-        "usage": vector(app.usage, types, missing_is_null=False),
-        "fair_share": vector(app.fair_share, types),
+        "demand": vec(app.demand, missing_is_null=False),
+        "usage": vec(app.usage, missing_is_null=False),
+        "fair_share": vec(app.fair_share),
         "starvation": {
-            "min_share": vector(app.min_share_starvation, types, missing_is_null=False),
-            "fair_share": vector(app.fair_share_starvation, types, missing_is_null=False),
+            "min_share": vec(app.min_share_starvation, missing_is_null=False),
+            "fair_share": vec(app.fair_share_starvation, missing_is_null=False),
         },
-        "preemptable": vector(app.preemptable, types) if app.preemptable else None,
-        "am_resource": vector(app.am_resource, types) if app.am_resource is not None else None,
+        "preemptable": vec(app.preemptable) if app.preemptable else None,
+        "am_resource": vec(app.am_resource) if app.am_resource is not None else None,
         "am_running": app.am_running,
         "am_blocked": app.am_blocked,
     }
@@ -524,6 +618,7 @@ def _percent(fraction: float) -> float:
 def capacity_rows(result: Any) -> list[Row]:
     """Rows for a :class:`fsctl.evaluate.capacity.CapacityResult` (percent values, resources)."""
     types = result.types
+    vec = SharedVectors(types)
     rows: list[Row] = []
     for q in result.queues:
         row: Row = {
@@ -536,13 +631,13 @@ def capacity_rows(result: Any) -> list[Row]:
             "maximum_capacity": _percent(q.maximum_capacity),
             "absolute_maximum_capacity": _percent(q.absolute_maximum_capacity),
             "weight": q.weight if q.weight >= 0 else None,
-            "guaranteed": vector(q.guaranteed, types, missing_is_null=False),
-            "maximum": vector(q.maximum, types, missing_is_null=False),
+            "guaranteed": vec(q.guaranteed, missing_is_null=False),
+            "maximum": vec(q.maximum, missing_is_null=False),
             "_depth": q.depth,
         }
         if q.leaf:
-            row["user_limit"] = vector(q.single_user_limit, types)
-            row["am_limit"] = vector(q.am_limit, types)
+            row["user_limit"] = vec(q.single_user_limit)
+            row["am_limit"] = vec(q.am_limit)
             row["max_applications"] = q.max_applications
             row["max_applications_per_user"] = q.max_applications_per_user
         if q.labels:

@@ -1,0 +1,56 @@
+"""``render_json``: the same bytes as ``json.dump(indent=2)`` for rows of every shape, whichever path
+(a row's plan, the general encoder, the vector memo) writes them."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from fsctl.report.simulate import Row, SimulateReport, render_json, strip_private, vector
+
+TYPES = ("memory-mb", "vcores")
+
+
+def _rows() -> list[Row]:
+    shares = vector({"memory-mb": 2048, "vcores": 2**63 - 1}, TYPES)
+    rows: list[Row] = [
+        {"path": "root", "parent": None, "leaf": False, "weight": 1.0, "min_share": shares, "_depth": 0},
+        {"path": "root.a", "parent": "root", "leaf": True, "weight": 0.1, "min_share": dict(shares)},
+        # the same shape with values that are equal as memo keys but spelled differently
+        {"path": "root.b", "parent": "root", "leaf": True, "weight": 1, "min_share": {"memory-mb": 1.0}},
+        {"path": "root.c", "parent": "root", "leaf": 1, "weight": True, "min_share": {"memory-mb": True}},
+        {"path": "root.ü", "parent": "root", "leaf": False, "weight": float("nan"), "min_share": {}},
+        {"path": "x", "weight": float("inf"), "list": [1, [], {}, (2.5, None)], "neg": -float("inf")},
+        {1: "int key", 1.5: "float key", False: "bool key", None: "null key"},
+        {},
+        {"_only": "private"},
+        {"applications": [{"name": "a", "demand": vector(None, TYPES, missing_is_null=False)}]},
+    ]
+    return rows
+
+
+@pytest.mark.parametrize("skip_private", [False, True])
+@pytest.mark.parametrize("count", [0, 1, 3, 10])
+def test_render_json_is_json_dump_indent_2(skip_private: bool, count: int) -> None:
+    rows = (_rows() * 2)[:count] if count < 10 else _rows() * 3
+    if skip_private:  # private keys are "_"-prefixed strings: such rows have only str keys
+        rows = [row for row in rows if all(isinstance(k, str) for k in row)]
+    report = SimulateReport("fair-scheduler", {"memory-mb": 1024, "vcores": 1}, TYPES, rows)
+    out = io.StringIO()
+    render_json(report, out, skip_private=skip_private)
+    document: dict[str, Any] = report.to_json()
+    if skip_private:
+        document["queues"] = strip_private(rows)
+    assert out.getvalue() == json.dumps(document, indent=2) + "\n"
+
+
+def test_vector_nulls_and_zeros() -> None:
+    unbounded = 2**63 - 1
+    assert vector({"memory-mb": unbounded, "vcores": 3}, TYPES) == {"memory-mb": None, "vcores": 3}
+    assert vector({"memory-mb": 5}, TYPES) == {"memory-mb": 5, "vcores": None}
+    assert vector({"memory-mb": 5}, TYPES, missing_is_null=False) == {"memory-mb": 5, "vcores": 0}
+    assert vector(None, TYPES, missing_is_null=False) == {"memory-mb": 0, "vcores": 0}
+    assert vector({"memory-mb": unbounded}, TYPES, unbounded_is_null=False)["memory-mb"] == unbounded
