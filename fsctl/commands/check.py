@@ -8,7 +8,8 @@ from typing import TextIO
 
 from fsctl.catalogue import declared
 from fsctl.catalogue.selection import UNREADABLE_CODES, Selection, fails
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
+from fsctl.gcpause import paused_gc
 from fsctl.io.loader import load, load_site
 from fsctl.io.suppress import judged_by
 from fsctl.model.diagnostics import Diagnostic, Severity

@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, TextIO
 
 from fsctl.catalogue import convert as rules
 from fsctl.catalogue.selection import fails
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
 from fsctl.commands.check import DiagnosticOutput
 from fsctl.convert.converter import ConversionResult, convert, verify
 from fsctl.convert.options import ConvertOptions
 from fsctl.convert.output import console_text
 from fsctl.convert.rules_file import read_rules
+from fsctl.gcpause import paused_gc
 from fsctl.io.suppress import judged_by
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.report import FileReport, render_diagnostics, use_color

@@ -14,8 +14,9 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
 from fsctl.commands.options import EvaluationOptions
+from fsctl.gcpause import paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.versions import HadoopVersion
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from fsctl.catalogue import generate as rules
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
+from fsctl.gcpause import paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES

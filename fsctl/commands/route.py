@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, paused_gc
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
+from fsctl.gcpause import paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.routing.apps import App, AppSpecError

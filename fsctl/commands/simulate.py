@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, paused_gc
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR
 from fsctl.commands.options import EvaluationOptions
+from fsctl.gcpause import paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.tree import CAPACITY, FAIR, QueueTree
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
