@@ -65,14 +65,19 @@ def define(
 
 def all_rules() -> list[Rule]:
     """Every rule, in code order (imports every catalogue module and every lint area)."""
-    from fsctl.lint import AREAS
+    _declare(lint=True)
+    return sorted(_RULES.values(), key=lambda r: r.code)
 
+
+def _declare(*, lint: bool) -> None:
     for module in CATALOGUE_MODULES:
         importlib.import_module(f"fsctl.catalogue.{module}")
-    for area in AREAS.values():
-        for name in area:
-            importlib.import_module(name)
-    return sorted(_RULES.values(), key=lambda r: r.code)
+    if lint:
+        from fsctl.lint import AREAS
+
+        for area in AREAS.values():
+            for name in area:
+                importlib.import_module(name)
 
 
 def declared(code: str) -> Rule | None:
@@ -81,8 +86,14 @@ def declared(code: str) -> Rule | None:
 
 
 def get(code_or_name: str) -> Rule | None:
+    """The rule of a code or name. The lint areas (their checks with them) are imported only when the
+    catalogue modules do not declare it: ``validate --select`` or a suppression comment naming a
+    validate rule stays off lint's imports."""
     wanted = code_or_name.strip()
-    for rule in all_rules():
-        if wanted.upper() == rule.code or wanted.lower() == rule.name:
-            return rule
+    code, name = wanted.upper(), wanted.lower()
+    for lint in (False, True):
+        _declare(lint=lint)
+        for rule in _RULES.values():
+            if code == rule.code or name == rule.name:
+                return rule
     return None

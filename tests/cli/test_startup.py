@@ -107,3 +107,18 @@ def test_validate_imports_neither_click_nor_pathlib() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1] == "0 []"
+
+
+def test_selecting_a_validate_rule_leaves_the_lint_checks_unimported() -> None:
+    # importlib.import_module'd modules do not show in -X importtime: look at sys.modules instead
+    script = (
+        "import sys\n"
+        f"sys.argv = ['fsctl', 'validate', {str(SAMPLES / 'fair' / 'team-cluster.xml')!r}, '--select', "
+        "'queue-name-has-dot']\n"
+        "from fsctl.cli import _run\n"
+        "code = _run()\n"
+        "lint = any(m.startswith('fsctl.lint.') for m in sys.modules)\n"
+        "print(code, 'fsctl.catalogue.fair' in sys.modules, lint)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "0 True False"  # the name was looked up, lint stayed out
