@@ -2,34 +2,26 @@
 
 from __future__ import annotations
 
-import io
-import os
 from pathlib import Path
 
 import pytest
 
-from fsctl.commands.generate import GenerateOptions, run
 from fsctl.io.assets import asset_path
-from tests.generate.test_command import REGENERATE
+from tests.generate.test_command import REGENERATE, generate
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = {"fair": "fair-scheduler.xml.j2", "capacity": "capacity-scheduler.xml.j2"}
 
 
 def produce(ratios: str, options: dict[str, object]) -> str:
-    out, err = io.StringIO(), io.StringIO()
-    cwd = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        code = run(GenerateOptions(ratios=ratios, **options), out, err)  # type: ignore[arg-type]
-    finally:
-        os.chdir(cwd)
-    assert code == 0, err.getvalue()
-    return out.getvalue()
+    code, text, err = generate(ratios=ratios, **options)
+    assert code == 0, err
+    return text
 
 
 @pytest.mark.parametrize("name", sorted(REGENERATE.CASES))
-def test_the_shipped_template_renders_the_same_bytes(name: str) -> None:
+def test_the_shipped_template_renders_the_same_bytes(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # the cases name their files from the repository root
     ratios, options = REGENERATE.CASES[name]
     template = asset_path("templates", TEMPLATES[str(options["target"])])
     assert produce(ratios, {**options, "template": template}) == produce(ratios, options)
