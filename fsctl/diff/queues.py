@@ -77,7 +77,7 @@ def queue_kind(queue: Queue) -> str:
 
 def properties(queue: Queue) -> dict[str, Any]:
     """The queue's effective values (its format's record), less the keys that restate the tree's shape."""
-    # a C-level dict copy and a pop: called for every queue of both trees, often more than once
+    # a fresh dict per call (the record is shared): called for every queue of both trees, often twice
     values = queue.effective.as_dict()
     for key in STRUCTURAL_KEYS:
         values.pop(key, None)
