@@ -154,6 +154,7 @@ def _run(options: GenerateOptions, stdout: TextIO, stderr: TextIO | None = None)
         template=options.template,
         yarn_site=site_conf,
         output_name=output_name,
+        summary=options.fmt == "json",
     )
     report.diagnostics.extend(generated.diagnostics)
     if generated.output_diagnostics:
@@ -222,7 +223,7 @@ def _finish(
             use_color(stderr, options.color),
         )
     if written:
-        queues = len(generated.summary) if generated is not None else 0
+        queues = generated.queue_count if generated is not None else 0
         stderr.write(f"fsctl generate: wrote {options.output} ({options.target}, {queues} queues)\n")
     return code
 

@@ -17,7 +17,14 @@ from fractions import Fraction
 
 from fsctl.capacity.keys import PREFIX
 from fsctl.catalogue import generate as rules
-from fsctl.generate.ratios import HUNDRED, SETTINGS, RatioFile, RatioQueue, format_number
+from fsctl.generate.ratios import (
+    HUNDRED,
+    RatioFile,
+    RatioQueue,
+    exact_sum,
+    format_number,
+    in_setting_order,
+)
 from fsctl.model.diagnostics import Diagnostic
 
 PLACES = Decimal("0.0001")
@@ -68,7 +75,7 @@ def text_of(value: Decimal) -> str:
 def split_hundred(shares: list[Fraction]) -> list[Decimal]:
     """Each share to four decimals, the first child absorbing the remainder so the sum is 100."""
     rounded = [to_decimal(s).quantize(PLACES, rounding=ROUND_HALF_EVEN) for s in shares]
-    if not rounded or sum(shares, Fraction(0)) != HUNDRED:
+    if not rounded or exact_sum(shares) != HUNDRED:
         return rounded
     remainder = Decimal(100) - sum(rounded, Decimal(0))
     if remainder:
@@ -119,10 +126,8 @@ def _carried(source: RatioQueue, output: CapacityOutput, weights: bool) -> list[
     """Fair settings as Capacity Scheduler key suffixes (FSQueueConverter)."""
     found: list[tuple[str, str]] = []
     settings = source.settings
-    for name in SETTINGS:
-        setting = settings.get(name)
-        if setting is None:
-            continue
+    for name in in_setting_order(settings):
+        setting = settings[name]
         if name in ACL_KEYS:
             found.append((ACL_KEYS[name], setting.raw))
         elif name == "maxRunningApps":

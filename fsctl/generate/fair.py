@@ -17,7 +17,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from fsctl.catalogue import generate as rules
-from fsctl.generate.ratios import HUNDRED, SETTINGS, RatioFile, RatioQueue, format_number
+from fsctl.generate.ratios import (
+    HUNDRED,
+    RatioFile,
+    RatioQueue,
+    format_number,
+    in_setting_order,
+    percent_of,
+)
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.resources import MEMORY, VCORES
 
@@ -92,10 +99,11 @@ def increments_from_site(
     return increments
 
 
-def floor_to(amount: Fraction, increment: int) -> int:
-    """Round down to a multiple of the increment (never up: a child must fit in its parent)."""
+def floor_to(numerator: int, denominator: int, increment: int) -> int:
+    """``numerator / denominator`` (a positive denominator) rounded down to a multiple of the
+    increment (never up: a child must fit in its parent), in integers."""
     step = max(increment, 1)
-    return int(amount // step) * step
+    return numerator // (denominator * step) * step
 
 
 def resource_text(amounts: Mapping[str, int]) -> str:
@@ -148,19 +156,19 @@ def _queue(
     default_policy_written: bool,
 ) -> FairQueue:
     """``parent_share`` and ``parent_max`` are fractions of the cluster (exact)."""
-    share = parent_share * source.share / HUNDRED
-    maximum = parent_max * (source.max if source.max is not None else HUNDRED) / HUNDRED
+    share = percent_of(parent_share, source.share)
+    maximum = percent_of(parent_max, source.max) if source.max is not None else parent_max
     queue = FairQueue(source.name, source.path, share=source.share, absolute=share * HUNDRED)
     for name, total in cluster.items():
-        exact = total * share
-        amount = floor_to(exact, increments.get(name, 1))
+        numerator = total * share.numerator  # total * share, over share's denominator
+        amount = floor_to(numerator, share.denominator, increments.get(name, 1))
         queue.min_resources[name] = amount
-        if amount == 0 and exact > 0:
+        if amount == 0 and numerator > 0:
             output.diagnostics.append(
                 rules.GN202.at(
                     source.location,
-                    f"queue {source.path}: {format_number(exact, 2)} {name} rounds down to 0 "
-                    f"at the increment of {increments.get(name, 1)}",
+                    f"queue {source.path}: {format_number(Fraction(numerator, share.denominator), 2)} {name} "
+                    f"rounds down to 0 at the increment of {increments.get(name, 1)}",
                     queue=source.path,
                     property="share",
                 )
@@ -168,16 +176,15 @@ def _queue(
     queue.elements.append(("minResources", resource_text(queue.min_resources)))
     if source.max is not None:
         queue.max_resources = {
-            name: floor_to(total * maximum, increments.get(name, 1)) for name, total in cluster.items()
+            name: floor_to(total * maximum.numerator, maximum.denominator, increments.get(name, 1))
+            for name, total in cluster.items()
         }
         queue.elements.append(("maxResources", resource_text(queue.max_resources)))
     settings = source.settings
     if "weight" not in settings:
         queue.elements.append(("weight", format_number(source.share)))
-    for name in SETTINGS:
-        setting = settings.get(name)
-        if setting is None:
-            continue
+    for name in in_setting_order(settings):
+        setting = settings[name]
         inherited = default_policy_written and name in source.from_defaults
         if name == "schedulingPolicy" and inherited and setting.value != "fifo":
             continue  # written once as defaultQueueSchedulingPolicy

@@ -36,11 +36,14 @@ class Generated:
 
     text: str | None
     target: str
+    #: a row per queue (``--format json``); empty unless asked for
     summary: list[dict[str, Any]] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: the validator's findings on the generated text (located in it)
     output_diagnostics: list[Diagnostic] = field(default_factory=list)
     cluster: dict[str, int] = field(default_factory=dict)
+    #: the queues written, root left out
+    queue_count: int = 0
 
     @property
     def ok(self) -> bool:
@@ -69,19 +72,22 @@ def generate(
     template: str | None = None,
     yarn_site: HadoopConf | None = None,
     output_name: str = "<generated>",
+    summary: bool = True,
 ) -> Generated:
     """Write ``ratios`` for ``target`` (fair or capacity), through ``template`` if given, and
-    validate the result."""
+    validate the result; ``summary``: with a row per queue (exact shares as text, costly)."""
     assert ratios.cluster is not None
     model: FairOutput | CapacityOutput
     if target == FAIR:
         model = build_fair(ratios, ratios.cluster, increments or {}, placement)
         header = header_lines(ratios, target, "")
-        result = Generated(None, target, _fair_summary(model), list(model.diagnostics))
+        result = Generated(None, target, _fair_summary(model) if summary else [], list(model.diagnostics))
     else:
         model = build_capacity(ratios, weights=weights)
         header = header_lines(ratios, target, "weight" if weights else "percentage")
-        result = Generated(None, target, _capacity_summary(model, ratios), list(model.diagnostics))
+        rows = _capacity_summary(model, ratios) if summary else []
+        result = Generated(None, target, rows, list(model.diagnostics))
+    result.queue_count = sum(1 for _ in ratios.walk())
     result.cluster = dict(ratios.cluster)
     if template is None:
         text = fair_text(model, header) if isinstance(model, FairOutput) else capacity_text(model, header)

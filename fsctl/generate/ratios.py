@@ -33,6 +33,26 @@ from fsctl.model.resources import MANDATORY_TYPES, VCORES
 from fsctl.model.tree import Setting, preorder
 
 HUNDRED = Fraction(100)
+
+
+# exact arithmetic on shares with one normalisation each (a Fraction operator normalises every step,
+# and a ratio file of 100,000 queues takes hundreds of thousands of them)
+
+
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """``sum(values, Fraction(0))``, over the least common denominator."""
+    listed = list(values)
+    denominator = math.lcm(*(value.denominator for value in listed))
+    return Fraction(
+        sum(value.numerator * (denominator // value.denominator) for value in listed), denominator
+    )
+
+
+def percent_of(whole: Fraction, percent: Fraction) -> Fraction:
+    """``whole * percent / 100``."""
+    return Fraction(whole.numerator * percent.numerator, whole.denominator * percent.denominator * 100)
+
+
 MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 100  # queue levels below root; deeper trees are hostile input, not configuration
 
@@ -40,6 +60,15 @@ MAX_DEPTH = 100  # queue levels below root; deeper trees are hostile input, not 
 #: Fair Scheduler queue elements a ratio file may carry through, in the order the writer emits them:
 #: the ratio column of the element table (fsctl.fair.elements), with its aliases (schedulingMode)
 SETTINGS = RATIO_SETTINGS
+_SETTING_ORDER = {name: index for index, name in enumerate(SETTINGS)}
+
+
+def in_setting_order(settings: dict[str, Setting]) -> list[str]:
+    """The names of a queue's settings (all of them SETTINGS) in the order of SETTINGS: a queue
+    carries a few of the many, so they are sorted rather than SETTINGS walked for each queue."""
+    return sorted(settings, key=_SETTING_ORDER.__getitem__)
+
+
 ALIASES = RATIO_ALIASES
 QUEUE_KEYS = ("share", "max", "queues")
 TOP_KEYS = ("cluster", "defaults", "queues")
@@ -163,6 +192,8 @@ def suggest(key: str, known: Iterable[str]) -> str:
 
 def parse_percent(value: Any) -> Fraction | None:
     """A number (or numeric string, optionally ending in %) as an exact fraction; None if not one."""
+    if isinstance(value, str):  # a CSV cell, and most YAML values: first
+        return _percent_text(value)
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -173,19 +204,27 @@ def parse_percent(value: Any) -> Fraction | None:
         return Fraction(Decimal(repr(value)))
     if isinstance(value, Decimal | Fraction):
         return Fraction(value)
-    if isinstance(value, str):
-        text = value.strip()
-        if text.endswith("%"):
-            text = text[:-1].strip()
-        if not re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?", text):
-            return None
-        try:
-            number = Decimal(text)
-            # 1e999999999 would take minutes to turn into a Fraction; no percentage is that far from 1
-            return Fraction(number) if abs(number.adjusted()) <= 100 else None
-        except (InvalidOperation, ValueError):
-            return None
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _percent_text(value: str) -> Fraction | None:
+    """parse_percent of a string; a ratio file repeats a few percentages thousands of times, and a
+    Fraction is immutable, so each text is parsed once."""
+    text = value.strip()
+    if text.endswith("%"):
+        text = text[:-1].strip()
+    if not _DECIMAL.fullmatch(text):
+        return None
+    try:
+        number = Decimal(text)
+        # 1e999999999 would take minutes to turn into a Fraction; no percentage is that far from 1
+        return Fraction(number) if abs(number.adjusted()) <= 100 else None
+    except (InvalidOperation, ValueError):
+        return None
+
+
+_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -312,12 +351,12 @@ class _Builder:
             queue = self._queue(name, item, parent_path, defaults)
             if queue is not None:
                 children.append(queue)
-        if children and all(c.share >= 0 for c in children):
+        if children and all(c.share.numerator >= 0 for c in children):  # -1: an invalid share
             self._check_sum(children, entry, parent_path)
         return children
 
     def _check_sum(self, children: list[RatioQueue], entry: Entry, parent_path: str) -> None:
-        total = sum((c.share for c in children), Fraction(0))
+        total = exact_sum(c.share for c in children)
         if total == HUNDRED:
             return
         names = ", ".join(f"{c.name}={format_number(c.share)}" for c in children)
@@ -426,7 +465,7 @@ class _Builder:
                     )
                 )
             return None
-        if value < 0 or value > HUNDRED:
+        if value.numerator < 0 or value.numerator > 100 * value.denominator:  # outside 0..100
             self.found.append(
                 rules.GN105.at(
                     where,

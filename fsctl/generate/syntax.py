@@ -327,8 +327,7 @@ def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
     top = Mapping(location=Location(path, 1, 1))
     queues = Mapping(location=Location(path, 1, 1))
     header: list[str] | None = None
-    header_columns: list[int] = []
-    header_line = 1
+    key_locations: list[Location] = []
     rows: list[tuple[str, Mapping, Location]] = []
     lines = text.splitlines()
     for number, line in enumerate(lines, start=1):
@@ -343,11 +342,14 @@ def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
                     cluster.group("value"), Location(path, number, column), Location(path, number, 1)
                 )
             continue
-        try:
-            cells = next(csv.reader(io.StringIO(line), skipinitialspace=False))
-        except (csv.Error, StopIteration) as exc:
-            problems.append(rules.GN101.at(Location(path, number, 1), f"not a valid CSV row: {exc}"))
-            continue
+        if '"' in line:
+            try:
+                cells = next(csv.reader(io.StringIO(line), skipinitialspace=False))
+            except (csv.Error, StopIteration) as exc:
+                problems.append(rules.GN101.at(Location(path, number, 1), f"not a valid CSV row: {exc}"))
+                continue
+        else:  # no quoting: the csv module's row is the comma split (the usual line, in C)
+            cells = line.split(",")
         columns = _cell_columns(line, len(cells))
         if header is None:
             header = [cell.strip() for cell in cells]
@@ -366,8 +368,8 @@ def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
                             Location(path, number, columns[index]), f"column {name!r} is empty or repeated"
                         )
                     )
-            header_columns = columns
-            header_line = number
+            # a value's key is its column's header cell: one location per column, not per cell
+            key_locations = [Location(path, number, column) for column in columns]
             continue
         if len(cells) > len(header):
             problems.append(
@@ -377,15 +379,16 @@ def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
                 )
             )
         name = cells[0].strip()
-        row = Mapping(location=Location(path, number, 1))
+        start = Location(path, number, 1)
+        row = Mapping(location=start)
         for index in range(1, min(len(cells), len(header))):
             value = cells[index].strip()
             if value == "":
                 continue
-            where = Location(path, number, columns[index])
-            key_where = Location(path, header_line, header_columns[index])
-            row.entries[header[index]] = Entry(value, where, key_where)
-        rows.append((name, row, Location(path, number, 1)))
+            row.entries[header[index]] = Entry(
+                value, Location(path, number, columns[index]), key_locations[index]
+            )
+        rows.append((name, row, start))
     if header is None:
         raise SyntaxProblem(rules.GN101.at(Location(path, 1, 1), "the CSV ratio file has no header row"))
     by_path: dict[str, Mapping] = {}
@@ -432,15 +435,21 @@ def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
     return top, problems
 
 
+_COMMA = re.compile(",")
+
+
 def _cell_columns(line: str, count: int) -> list[int]:
     """1-based column where each cell starts (quotes make this approximate, which is fine)."""
     columns = [1]
-    quoted = False
-    for index, char in enumerate(line):
-        if char == '"':
-            quoted = not quoted
-        elif char == "," and not quoted:
-            columns.append(index + 2)
+    if '"' not in line:  # every comma separates: found in C
+        columns.extend(match.end() + 1 for match in _COMMA.finditer(line))
+    else:
+        quoted = False
+        for index, char in enumerate(line):
+            if char == '"':
+                quoted = not quoted
+            elif char == "," and not quoted:
+                columns.append(index + 2)
     while len(columns) < count + 1:
         columns.append(len(line) + 1)
     return columns

@@ -39,7 +39,7 @@ def ratios(write: Callable[[str, str], str]) -> Callable[..., RatioFile]:
     ],
 )
 def test_floor_to_increment(amount: Fraction, increment: int, expected: int) -> None:
-    assert floor_to(amount, increment) == expected
+    assert floor_to(amount.numerator, amount.denominator, increment) == expected
 
 
 def test_increments_follow_fair_scheduler_configuration() -> None:

@@ -141,6 +141,24 @@ def test_stdout_and_json(write: Callable[[str, str], str]) -> None:
     assert document["files"][0]["diagnostics"][0]["line"] == 1
 
 
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_builder_warnings_and_queue_count_reach_the_user(
+    tmp_path: Path, write: Callable[[str, str], str], fmt: str
+) -> None:
+    # 0.5% of 100 vcores and 102400 MB rounds down to nothing: GN202 twice, found while building
+    ratios = write("r.yaml", "queues:\n  a: {share: 99.5}\n  b: {share: 0.5}\n")
+    out = str(tmp_path / "fair.xml")
+    code, text, err = generate(ratios=ratios, cluster=CLUSTER, target="fair", output=out, fmt=fmt)
+    assert code == 0  # warnings: the file is written
+    if fmt == "json":
+        document = json.loads(text)
+        assert [d["code"] for d in document["files"][0]["diagnostics"]] == ["GN202", "GN202"]
+        assert [q["path"] for q in document["generate"]["queues"]] == ["root.a", "root.b"]
+    else:
+        assert err.count("GN202") == 2
+        assert f"wrote {out} (fair, 2 queues)" in err
+
+
 def test_output_is_deterministic(write: Callable[[str, str], str]) -> None:
     ratios = write("r.yaml", SMALL)
     first = generate(ratios=ratios, cluster=CLUSTER, target="fair", placement="specified,user,default")
