@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import tempfile
 from collections.abc import Callable
 from typing import TextIO
 
@@ -31,6 +30,8 @@ def write_atomic(path: str, data: bytes, *, force: bool = False) -> None:
     if os.path.exists(path) and not force:
         raise OutputExistsError(f"{path}: exists; use --force to overwrite it")
     folder = os.path.dirname(os.path.abspath(path))
+    import tempfile  # here: only a command that writes pays for it (it brings shutil, random, ...)
+
     fd, tmp = tempfile.mkstemp(prefix=".fsctl-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -81,6 +81,8 @@ def load(
         return LoadedFile(ReadResult(path, None, None, [exc.diagnostic]))
     suppressions = find_suppressions(doc)
     root_tag = local_name(doc.root)
+    if root_tag == "configuration":
+        return _load_configuration(doc, suppressions, yarn_site, hadoop_version)
     if root_tag == "allocations" or _near_allocations(root_tag):
         # a near miss (<allocation>, <Allocations>) is an allocation file Hadoop refuses:
         # "top-level element not <allocations>" (AllocationFileLoaderService), FS100
@@ -88,8 +90,6 @@ def load(
 
         result = read_fair(doc, yarn_site, hadoop_version)  # tree.info.document: lint reuses the parse
         return LoadedFile(result, doc, suppressions)
-    if root_tag == "configuration":
-        return _load_configuration(doc, suppressions, yarn_site, hadoop_version)
     message = (
         f"top-level element <{root_tag}> is neither <allocations> (Fair Scheduler) nor "
         "<configuration> (capacity-scheduler.xml, yarn-site.xml)"

@@ -9,7 +9,6 @@ Checks on the *text* need the XML itself: the tree keeps only what Hadoop keeps.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import weakref
@@ -94,6 +93,8 @@ def suggest(name: str, known: Iterable[str]) -> str:
         if choice.lower() == name.lower():
             return f" (did you mean <{choice}>?)"
     lowered = {c.lower(): c for c in choices}
+    import difflib  # here: a suggestion is only worked out for a finding
+
     close = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
     return f" (did you mean <{lowered[close[0]]}>?)" if close else ""
 
