@@ -279,26 +279,38 @@ class Walk:
                     unknown(self, tag, child, scope, None, USER_ELEMENTS)
 
     def _queue(self, element: etree._Element, path: str) -> None:
+        # the hot loop of the walk (every queue of the file): _setting and _value's common case
+        # inlined, handlers read once
+        handlers = self.handlers
         fields = tagged_list(element)
         is_parent = element.get("type") == "parent" or any(tag in NESTED_QUEUE_TAGS for tag, _ in fields)
-        earlier = self.queue_paths.get(path)
-        self.queue_paths[path] = (element, is_parent or (earlier is not None and earlier[1]))
-        for check in self.handlers.queue:
+        queue_paths = self.queue_paths
+        earlier = queue_paths.get(path)
+        queue_paths[path] = (element, is_parent or (earlier is not None and earlier[1]))
+        for check in handlers.queue:
             check(self, element, path, is_parent, earlier)
         seen: dict[str, etree._Element] = {}
+        clean_values = self.clean_values
         for tag, child in fields:
             if tag in NESTED_QUEUE_TAGS:
-                for nested in self.handlers.nested_tag:
+                for nested in handlers.nested_tag:
                     nested(self, tag, child, path)
                 self._queue(child, f"{path}.{trim_queue_name(child.get('name', ''))}")
                 continue
             if tag not in QUEUE_ELEMENT_SET:
-                for unknown in self.handlers.unknown:
+                for unknown in handlers.unknown:
                     unknown(self, tag, child, path, path, QUEUE_ELEMENTS)
                 continue
             if tag != "reservation":
-                self._setting(child, ALIASES.get(tag, tag), seen, path)
-            self._value(child, tag, path)
+                key = ALIASES.get(tag, tag)
+                earlier_setting = seen.get(key)
+                seen[key] = child
+                for setting_check in handlers.setting:
+                    setting_check(self, child, key, earlier_setting, path)
+            if tag in VALUE_CHECKED:
+                text = child.text  # element_text; a (tag, text) pair found clean is not checked again
+                if text and (tag, text) not in clean_values:
+                    self._value(child, tag, path)
 
     def _value(self, element: etree._Element, tag: str, path: str | None) -> None:
         if tag not in VALUE_CHECKED:
