@@ -79,7 +79,17 @@ class Selection:
         return best_ignore < 0 or best_select > best_ignore
 
     def apply(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
-        return [d for d in diagnostics if self.keeps(d.code)]
+        if not self.select and not self.ignore:
+            return list(diagnostics)  # keeps() is True for every code
+        verdicts: dict[str, bool] = {}  # per code: a large file has thousands of findings of a few rules
+        kept = []
+        for diagnostic in diagnostics:
+            keep = verdicts.get(diagnostic.code)
+            if keep is None:
+                keep = verdicts[diagnostic.code] = self.keeps(diagnostic.code)
+            if keep:
+                kept.append(diagnostic)
+        return kept
 
 
 def fails(diagnostics: Sequence[Diagnostic], fail_on: Severity) -> bool:

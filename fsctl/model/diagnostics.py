@@ -61,7 +61,10 @@ class Diagnostic:
         return self.location.column if self.location else 0
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
-        return (self.file or "", self.line, self.column, self.code, self.message)
+        location = self.location  # (file, line, column) read once: thousands of findings are sorted
+        if location is None:
+            return ("", 0, 0, self.code, self.message)
+        return (location.file or "", location.line, location.column, self.code, self.message)
 
     def with_severity(self, severity: Severity) -> Diagnostic:
         return replace(self, severity=severity)
