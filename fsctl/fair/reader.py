@@ -86,10 +86,9 @@ FAIR_DRF_MESSAGE = (  # policies/FairSharePolicy#isChildPolicyAllowed
 _JAVA_CLASS_NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
 
 
-def is_nested_queue_tag(tag: str) -> bool:
-    """``AllocationFileQueueParser#isSchedulableQueue``: ``"queue".endsWith(tag)`` or ``pool``, so
-    ``ueue``, ``eue``, ``ue`` and ``e`` count as nested queues too."""
-    return bool(tag) and ("queue".endswith(tag) or tag == "pool")
+#: ``AllocationFileQueueParser#isSchedulableQueue``: ``"queue".endsWith(tag)`` or ``pool``, so
+#: ``ueue``, ``eue``, ``ue`` and ``e`` count as nested queues too
+NESTED_QUEUE_TAGS = frozenset(("queue", "ueue", "eue", "ue", "e", "pool"))
 
 
 def first_text(node: etree._Element) -> tuple[str | None, str | None]:
@@ -162,6 +161,8 @@ def read_fair(
 class _FairReader:
     def __init__(self, doc: XmlDocument, site: HadoopConf | None, hadoop_version: HadoopVersion) -> None:
         self.doc = doc
+        #: doc.location, bound once: every queue and setting gets a DeferredLocation of it
+        self.locate = doc.location
         self.version = hadoop_version
         self.found: list[Diagnostic] = []
         try:
@@ -196,7 +197,7 @@ class _FairReader:
 
     def later(self, node: etree._Element) -> DeferredLocation:
         """The node's location for the model, worked out only if something reads it."""
-        return DeferredLocation(self.doc.location, node)
+        return DeferredLocation(self.locate, node)
 
     # -- values ---------------------------------------------------------------------------------
 
@@ -473,11 +474,15 @@ class _FairReader:
             self.found.append(diagnostic)
         queue = self.queue_object(name, parent, location, attach)
         type_attr = element.get("type")
-        self.queue_elements.append(QueueElement(queue.path, local_name(element), type_attr, location))
+        element_tag = element.tag
+        if "}" in element_tag:
+            element_tag = element_tag.rsplit("}", 1)[-1]
+        self.queue_elements.append(QueueElement(queue.path, element_tag, type_attr, location))
         has_children = False
         reservable = False
         max_am_share_here: etree._Element | None = None
         reservation_here: etree._Element | None = None
+        queue_property = self.queue_property
         for field in element:
             tag = field.tag
             if not isinstance(tag, str):
@@ -487,13 +492,13 @@ class _FairReader:
             try:
                 key = QUEUE_PROPERTIES.get(tag)
                 if key is not None:
-                    self.queue_property(queue, field, key)
+                    queue_property(queue, field, key)
                     if key == "reservation":
                         reservable = True
                         reservation_here = field
                     elif key == "maxAMShare":
                         max_am_share_here = field
-                elif is_nested_queue_tag(tag):
+                elif tag in NESTED_QUEUE_TAGS:
                     has_children = True
                     self.queue(field, queue)
                 else:
@@ -534,7 +539,9 @@ class _FairReader:
                         property="maxAMShare",
                     )
                 )
-        self.check_min_max(queue, location)
+        declared = queue.declared
+        if "minResources" in declared and "maxResources" in declared:
+            self.check_min_max(queue, location)
 
     def queue_object(
         self, name: str, parent: Queue | None, location: DeferredLocation, attach: bool
@@ -557,9 +564,10 @@ class _FairReader:
         return queue
 
     def queue_property(self, queue: Queue, field: etree._Element, key: str) -> None:
-        location = DeferredLocation(self.doc.location, field)
+        location = DeferredLocation(self.locate, field)
         path = queue.path
-        if QUEUE_KINDS[key] == "presence":  # the content is never read
+        kind = QUEUE_KINDS[key]
+        if kind == "presence":  # the content is never read
             queue.declared[key] = Setting(True, "", location)
             return
         text: str | None = field.text
@@ -574,7 +582,6 @@ class _FairReader:
         if value is not None:
             queue.declared[key] = Setting(value, text, location)
             return
-        kind = QUEUE_KINDS[key]
         value = self.value(kind, field, text, path, key)
         if value is not None and kind == "seconds":
             value = javanum.java_long_multiply(value, 1000)

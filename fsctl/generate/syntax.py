@@ -315,6 +315,9 @@ def _parse_toml(path: str, text: str) -> Mapping:
 
 DEFAULTS_ROW = "*"
 _CLUSTER_COMMENT = re.compile(r"^#\s*cluster\s*[:=]\s*(?P<value>.+?)\s*$", re.IGNORECASE)
+_COMMA = re.compile(",")
+#: csv.field_size_limit(): a longer field is a csv.Error, which only the csv module reports
+_FIELD_LIMIT = csv.field_size_limit()
 
 
 def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
@@ -342,14 +345,11 @@ def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
                     cluster.group("value"), Location(path, number, column), Location(path, number, 1)
                 )
             continue
-        if '"' in line:
-            try:
-                cells = next(csv.reader(io.StringIO(line), skipinitialspace=False))
-            except (csv.Error, StopIteration) as exc:
-                problems.append(rules.GN101.at(Location(path, number, 1), f"not a valid CSV row: {exc}"))
-                continue
-        else:  # no quoting: the csv module's row is the comma split (the usual line, in C)
-            cells = line.split(",")
+        try:
+            cells = csv_cells(line)
+        except (csv.Error, StopIteration) as exc:
+            problems.append(rules.GN101.at(Location(path, number, 1), f"not a valid CSV row: {exc}"))
+            continue
         columns = _cell_columns(line, len(cells))
         if header is None:
             header = [cell.strip() for cell in cells]
@@ -435,7 +435,11 @@ def _parse_csv(path: str, text: str) -> tuple[Mapping, list[Diagnostic]]:
     return top, problems
 
 
-_COMMA = re.compile(",")
+def csv_cells(line: str) -> list[str]:
+    """The cells of one line as the csv module reads it (default dialect). Raises csv.Error."""
+    if not line or '"' in line or len(line) > _FIELD_LIMIT:
+        return next(csv.reader(io.StringIO(line), skipinitialspace=False))
+    return line.split(",")  # no quoting, no field over the limit: the comma split, in C
 
 
 def _cell_columns(line: str, count: int) -> list[int]:

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fsctl.catalogue import generate as rules
 from fsctl.generate.ratios import RatioFile, format_number, read_ratios, suggest
+from fsctl.generate.syntax import csv_cells
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "ratios"
 CLUSTER = "memory-mb=102400, vcores=100"
@@ -271,3 +276,28 @@ def test_yaml_merge_of_several_mappings_first_wins(write: Callable[[str, str], s
     assert result.ratios is not None and result.ok, result.diagnostics
     settings = result.ratios.queues[0].settings
     assert (settings["maxRunningApps"].value, settings["weight"].raw) == (1, "3")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(["a", "1", ".", ",", " ", '"', "\t", "\x00", "é", "%"]), max_size=40))
+def test_csv_cells_are_the_csv_modules(line: str) -> None:
+    """A quote-free line is split in C; whatever the line, the cells (or the error) are the csv module's."""
+    try:
+        expected: list[str] | str = next(csv.reader(io.StringIO(line), skipinitialspace=False))
+    except (csv.Error, StopIteration) as exc:
+        expected = type(exc).__name__
+    try:
+        found: list[str] | str = csv_cells(line)
+    except (csv.Error, StopIteration) as exc:
+        found = type(exc).__name__
+    assert found == expected
+
+
+def test_a_csv_field_over_the_csv_limit_is_a_row_error(tmp_path: Path) -> None:
+    path = tmp_path / "long.csv"
+    path.write_text("queue,share,max\n" + "a" * (csv.field_size_limit() + 1) + ",100\n", encoding="utf-8")
+    result = read_ratios(str(path), cluster=CLUSTER)
+    # the row is refused (and with it the only queue)
+    assert [(d.code, d.line) for d in result.diagnostics if "field larger than field limit" in d.message] == [
+        ("GN101", 2)
+    ]

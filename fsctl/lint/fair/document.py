@@ -28,6 +28,7 @@ from fsctl.fair.elements import (  # the element table's views: the grammar as l
     VALUE_CHECKED,
 )
 from fsctl.fair.names import trim_queue_name
+from fsctl.fair.reader import NESTED_QUEUE_TAGS
 from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, parse_double
 from fsctl.io.xmldoc import XmlDocument, XmlLoadError, element_text, load_xml, local_name
 from fsctl.lint import handlers
@@ -57,8 +58,6 @@ QUIRK_QUEUE_TAGS = ("ueue", "eue", "ue", "e")
 QUEUE_ATTRIBUTES = ("name", "type")
 #: resources of which AllocationConfiguration keeps only the absolute part (a percentage means 0)
 PERCENTAGE_IGNORED = ("minResources", "maxContainerAllocation")
-#: AllocationFileQueueParser: "queue".endsWith(tag) || tag.equals("pool"), as a set for hot loops
-NESTED_QUEUE_TAGS = frozenset(("queue", "pool", *QUIRK_QUEUE_TAGS))
 
 # --------------------------------------------------------------------------------------------------
 # the source XML and names
