@@ -10,8 +10,10 @@ explicitly to what it already was, is no difference.
 
 from __future__ import annotations
 
+import dataclasses
+import operator
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,8 +124,38 @@ def queue_changes(matching: Matching) -> list[Change]:
                     f"{queue_kind(old)} queue becomes a {queue_kind(new)} queue",
                 )
             )
-        changes.extend(property_changes(new.path, properties(old), properties(new), (old, new)))
+        if not same_record(old.effective, new.effective):
+            changes.extend(property_changes(new.path, properties(old), properties(new), (old, new)))
     return changes
+
+
+def same_record(a: Any, b: Any) -> bool:
+    """Two effective-value records with every field the same value of the same type, so that
+    :func:`property_changes` would find nothing: checked in C, without copying either (most queues
+    of two versions of a file are unchanged)."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b) or not hasattr(kind, "__dataclass_fields__"):
+        return False
+    values = _field_values(kind)
+    try:
+        left, right = values(a), values(b)
+        return bool(left == right) and tuple(map(type, left)) == tuple(map(type, right))
+    except Exception:  # an unusable __eq__: property_changes decides, key by key
+        return False
+
+
+_FIELD_VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def _field_values(record_type: type) -> Callable[[Any], tuple[Any, ...]]:
+    """The record's field values as one tuple (a record has more than one field), made once per type."""
+    getter = _FIELD_VALUES.get(record_type)
+    if getter is None:
+        names = [f.name for f in dataclasses.fields(record_type)]
+        getter = _FIELD_VALUES[record_type] = operator.attrgetter(*names)
+    return getter
 
 
 def property_changes(

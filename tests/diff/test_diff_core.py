@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from fsctl.diff import diff_trees, is_different
 from fsctl.diff.changes import Change, canonical, canonical_acl, canonical_float
+from fsctl.diff.queues import same_record
 from fsctl.model.resources import UNBOUNDED, ResourceSpec
 from fsctl.model.tree import PlacementRule
 from tests.diff.diffkit import cs, tree
@@ -223,3 +226,15 @@ def test_capacity_queues_diff_the_same_way() -> None:
         ("changed", "root.a", "capacity", "50", "40"),
         ("changed", "root.b", "capacity", "50", "60"),
     ]
+
+
+def test_same_record_needs_every_field_equal_and_of_the_same_type() -> None:
+    one = tree({"root.a": {"weight": 2.0}}).find("root.a")
+    two = tree({"root.a": {"weight": 2.0}}).find("root.a")
+    assert one is not None and two is not None
+    assert one.effective is not two.effective and same_record(one.effective, two.effective)
+    changed = dataclasses.replace(two.effective, weight=3.0)
+    assert not same_record(one.effective, changed)
+    # 2 == 2.0, but a different type is left to property_changes (which spells both)
+    assert not same_record(one.effective, dataclasses.replace(two.effective, weight=2))
+    assert not same_record(one.effective, object()) and not same_record(1, 2)
