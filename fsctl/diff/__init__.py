@@ -104,14 +104,15 @@ def order_changes(
     position: dict[str, tuple[int, ...]] = {}
     for index, queue in enumerate(new.queues()):
         position[queue.path] = (index,)
-    old_order = {q.path: i for i, q in enumerate(old.queues())}
-    new_of = {o.path: n.path for o, n in matching.pairs}
-    survivor = "root"
-    for queue in old.queues():  # a removed queue sits right after the survivor before it
-        if queue.path in new_of:
-            survivor = new_of[queue.path]
-        else:
-            position[queue.path] = (*position.get(survivor, (-1,)), old_order[queue.path])
+    if matching.removed:  # a removed queue sits right after the survivor before it
+        old_order = {q.path: i for i, q in enumerate(old.queues())}
+        new_of = {o.path: n.path for o, n in matching.pairs}
+        survivor = "root"
+        for queue in old.queues():
+            if queue.path in new_of:
+                survivor = new_of[queue.path]
+            else:
+                position[queue.path] = (*position.get(survivor, (-1,)), old_order[queue.path])
 
     def key(change: Change) -> tuple[Any, ...]:
         if change.queue is None:

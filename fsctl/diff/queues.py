@@ -41,13 +41,16 @@ def match_queues(old: QueueTree, new: QueueTree) -> Matching:
     new_index = {q.path: q for q in new.queues()}
     removed = [q for path, q in old_index.items() if path not in new_index]
     added_paths = {path for path in new_index if path not in old_index}
-    old_names = Counter(q.name for q in old_index.values())
-    new_names = Counter(q.name for q in new_index.values())
-    added_by_name = {q.name: q for q in new_index.values() if q.path in added_paths}
-
     matching = Matching()
     moved_to: dict[str, str] = {}
     taken: set[str] = set()
+    if removed and added_paths:  # a move needs both: count names only then
+        old_names = Counter(q.name for q in old_index.values())
+        new_names = Counter(q.name for q in new_index.values())
+        added_by_name = {q.name: q for q in new_index.values() if q.path in added_paths}
+    else:
+        old_names = new_names = Counter()
+        added_by_name = {}
     for queue in removed:  # pre-order: an ancestor is settled before its descendants
         if queue.path in moved_to:
             continue
