@@ -47,13 +47,18 @@ class FairQueue:
     elements: list[tuple[str, str]] = field(default_factory=list)
     children: list[FairQueue] = field(default_factory=list)
     share: Fraction = HUNDRED  # percent of the parent
-    absolute: Fraction = HUNDRED  # percent of the cluster
+    cluster_share: Fraction = Fraction(1)  # the fraction of the cluster
     min_resources: dict[str, int] = field(default_factory=dict)
     max_resources: dict[str, int] | None = None
 
     @property
     def leaf(self) -> bool:
         return not self.children
+
+    @property
+    def absolute(self) -> Fraction:
+        """Percent of the cluster (worked out for a summary or a template only)."""
+        return self.cluster_share * HUNDRED
 
 
 @dataclass
@@ -158,7 +163,7 @@ def _queue(
     """``parent_share`` and ``parent_max`` are fractions of the cluster (exact)."""
     share = percent_of(parent_share, source.share)
     maximum = percent_of(parent_max, source.max) if source.max is not None else parent_max
-    queue = FairQueue(source.name, source.path, share=source.share, absolute=share * HUNDRED)
+    queue = FairQueue(source.name, source.path, share=source.share, cluster_share=share)
     for name, total in cluster.items():
         numerator = total * share.numerator  # total * share, over share's denominator
         amount = floor_to(numerator, share.denominator, increments.get(name, 1))

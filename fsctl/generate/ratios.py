@@ -48,6 +48,11 @@ def exact_sum(values: Iterable[Fraction]) -> Fraction:
     )
 
 
+def less(a: Fraction, b: Fraction) -> bool:
+    """``a < b`` (denominators are positive)."""
+    return a.numerator * b.denominator < b.numerator * a.denominator
+
+
 def percent_of(whole: Fraction, percent: Fraction) -> Fraction:
     """``whole * percent / 100``."""
     return Fraction(whole.numerator * percent.numerator, whole.denominator * percent.denominator * 100)
@@ -420,7 +425,7 @@ class _Builder:
         if queue.max is None and "max" in defaults:
             queue.max = defaults["max"].value
             max_location = defaults["max"].location
-        if queue.max is not None and queue.share >= 0 and queue.max < queue.share:
+        if queue.max is not None and queue.share.numerator >= 0 and less(queue.max, queue.share):
             self.found.append(
                 rules.GN107.at(
                     max_location,
