@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from fsctl.capacity.values import CapacityTree, flag
 from fsctl.catalogue import WARNING, define
-from fsctl.lint.capacity.document import PREFIX
+from fsctl.lint.capacity.document import PREFIX, queues_declaring
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.tree import Queue
 
@@ -42,9 +42,9 @@ _AUTO_ONLY = _V1_ONLY + _V2_ONLY
 
 
 def check_tree(tree: CapacityTree, queues: list[Queue], context: LintContext) -> Iterator[Diagnostic]:
-    for queue in queues:
+    for queue in queues_declaring(queues, _auto_only):
         for suffix, setting in queue.declared.items():
-            if not suffix.startswith(_AUTO_ONLY) or suffix.endswith(".enabled"):  # one test per key
+            if not _auto_only(suffix):
                 continue
             if suffix.startswith(_V1_ONLY):
                 enabled = "auto-create-child-queue.enabled"
@@ -59,3 +59,8 @@ def check_tree(tree: CapacityTree, queues: list[Queue], context: LintContext) ->
                     queue=queue.path,
                     property=suffix,
                 )
+
+
+def _auto_only(suffix: str) -> bool:
+    """A setting of auto-creation other than its switch."""
+    return suffix.startswith(_AUTO_ONLY) and not suffix.endswith(".enabled")

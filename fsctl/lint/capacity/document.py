@@ -4,7 +4,7 @@ orphan keys (under undeclared paths) of :class:`~fsctl.capacity.values.CapacityI
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from fsctl.capacity import keys
@@ -19,6 +19,18 @@ PREFIX = keys.PREFIX
 KNOWN_QUEUE_SUFFIXES = tuple(keys.QUEUE_KEYS)
 #: the per-queue user and AM limits, also given once for every queue (CS308-CS310)
 LIMIT_KEYS = ("user-limit-factor", "minimum-user-limit-percent", "maximum-am-resource-percent")
+
+
+def queues_declaring(queues: list[Queue], wanted: Callable[[str], bool]) -> Iterator[Queue]:
+    """The queues that declare some key suffix ``wanted`` accepts, in order. A file repeats a few
+    suffixes over thousands of queues: ``wanted`` is asked once per distinct suffix, and the queues
+    are walked only if some suffix is wanted (usually none is)."""
+    distinct = {suffix for queue in queues for suffix in queue.declared}
+    chosen = {suffix for suffix in distinct if wanted(suffix)}
+    if chosen:
+        for queue in queues:
+            if not chosen.isdisjoint(queue.declared):
+                yield queue
 
 
 def owner(rest: str, tree: QueueTree) -> tuple[Queue | None, str]:

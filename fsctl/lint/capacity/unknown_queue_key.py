@@ -13,6 +13,7 @@ from fsctl.lint.capacity.document import (
     PREFIX,
     names_missing_queue,
     orphan_keys,
+    queues_declaring,
     suggest_suffix,
 )
 from fsctl.model.diagnostics import Diagnostic
@@ -44,7 +45,7 @@ def check_tree(tree: CapacityTree, queues: list[Queue], context: LintContext) ->
                 queue=key_owner.path,
                 property=suffix,
             )
-    for queue in queues:
+    for queue in queues_declaring(queues, lambda suffix: keys.queue_kind(suffix) is None):
         for suffix, setting in queue.declared.items():
             if keys.queue_kind(suffix) is not None:
                 continue
