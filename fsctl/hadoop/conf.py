@@ -432,6 +432,9 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
     seen: dict[str, PropertyRecord] = {}  # the first definition with a value, per name
     # a property's location is worked out only if something asks for it
     locate = functools.partial(document_location, doc, tag="property")
+    if _read_plain_properties(conf, root, locate, seen, diagnostics):
+        diagnostics.extend(_expansion_problems(conf))
+        return conf, diagnostics
     for node in _elements_outside_properties(root):
         tag = node.tag
         name = tag if "}" not in tag else local_name(node)
@@ -446,25 +449,8 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
             continue
         if name == "property":
             record = _read_property(doc, node, diagnostics, DeferredLocation(locate, node))
-            if record is None:
-                continue
-            if record.value is None:
-                diagnostics.append(_empty_value(record))
-            previous = seen.get(record.name)
-            ignored = conf._load(record)
-            if ignored is not None:
-                diagnostics.append(_final_override(rules.CS005, record))
-            elif previous is not None and record.value is not None and not conf.is_final(record.name):
-                diagnostics.append(
-                    rules.CS006.at(
-                        record.location,
-                        f"{record.name} is defined again (first at line {previous.location.line}); the last "
-                        "definition wins",
-                        property=record.name,
-                    )
-                )
-            if record.value is not None:
-                seen.setdefault(record.name, record)
+            if record is not None:
+                _add_record(conf, record, seen, diagnostics)
         elif name not in (*_PROPERTY_FIELDS, "description", "fallback") and (
             (parent := node.getparent()) is not None and local_name(parent) != "property"
         ):
@@ -476,6 +462,120 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
             )
     diagnostics.extend(_expansion_problems(conf))
     return conf, diagnostics
+
+
+def _add_record(
+    conf: HadoopConf, record: PropertyRecord, seen: dict[str, PropertyRecord], diagnostics: list[Diagnostic]
+) -> None:
+    """Load one record read from the file, with the findings of an empty value, an ignored
+    override of a final key (CS005) and a redefinition (CS006)."""
+    from fsctl.catalogue import capacity as rules
+
+    if record.value is None:
+        diagnostics.append(_empty_value(record))
+    previous = seen.get(record.name)
+    ignored = conf._load(record)
+    if ignored is not None:
+        diagnostics.append(_final_override(rules.CS005, record))
+    elif previous is not None and record.value is not None and not conf.is_final(record.name):
+        diagnostics.append(
+            rules.CS006.at(
+                record.location,
+                f"{record.name} is defined again (first at line {previous.location.line}); the last "
+                "definition wins",
+                property=record.name,
+            )
+        )
+    if record.value is not None:
+        seen.setdefault(record.name, record)
+
+
+#: the children of a <property> that the plain reading below takes as they are (anything else, in
+#: any namespace, goes to the general reading for its finding)
+_PLAIN_FIELDS = frozenset(("name", "value", "final", "description", "source", "tag"))
+
+
+def _read_plain_properties(
+    conf: HadoopConf,
+    root: etree._Element,
+    locate: functools.partial[Location],
+    seen: dict[str, PropertyRecord],
+    diagnostics: list[Diagnostic],
+) -> bool:
+    """The properties of the usual file, in one pass over the elements: every element below the
+    root is a ``<property>`` without attributes whose children are plain, childless fields (comments
+    allowed between the properties). Returns False, having changed nothing, for any other shape:
+    the general reading then finds what Hadoop ignores.
+
+    A pre-order walk with each element's child count is the tree itself: checking the counts in the
+    walk checks the nesting, without asking each element for its parent or children.
+    """
+    if not len(root):
+        return False
+    plain: list[tuple[etree._Element, str, str | None, bool]] = []
+    add = plain.append
+    fields = _PLAIN_FIELDS
+    node = root  # the current <property>
+    pending = 0  # its fields not seen yet
+    name: str | None = None
+    value: str | None = None
+    final_text: str | None = None
+    walk = root.iter()
+    next(walk)  # the root itself
+    for element in walk:
+        tag = element.tag
+        if pending:
+            pending -= 1
+            if len(element):
+                return False
+            if tag == "name":
+                name = element.text or ""
+            elif tag == "value":
+                value = element.text or None
+            elif tag.__class__ is not str:  # a comment or processing instruction: Hadoop skips it
+                pass
+            elif tag not in fields:
+                return False
+            elif tag == "final":
+                final_text = element.text or ""
+            if pending:
+                continue
+            # the findings of a missing name and an almost-true final are the general reading's
+            if name is None:
+                return False
+            if name[:1] <= " " or name[-1:] <= " ":  # String.trim, called only when it trims
+                name = java_trim(name)
+                if not name:
+                    return False
+            if final_text is not None and final_text != "true" and final_text.strip().lower() == "true":
+                return False
+            add((node, name, value, final_text == "true"))
+            continue
+        if tag == "property":
+            if element.attrib:  # the compact form: read in general
+                return False
+            pending = len(element)
+            if not pending:
+                return False  # no <name>: a finding
+            node, name, value, final_text = element, None, None, None
+        elif tag.__class__ is str or len(element):
+            return False
+    raw = conf._raw
+    locations = conf._locations
+    records = conf.records
+    finals = conf._final
+    for node, name, value, final in plain:
+        location = DeferredLocation(locate, node)
+        record = PropertyRecord(name, value, final, location)
+        if value is None or final or finals or name in seen:
+            _add_record(conf, record, seen, diagnostics)
+            continue
+        # what _add_record does for a first definition with a value and no final key so far
+        raw[name] = value
+        locations[name] = location
+        records.append(record)
+        seen[name] = record
+    return True
 
 
 def configuration_of(records: Iterable[PropertyRecord], source: str) -> tuple[HadoopConf, list[Diagnostic]]:
