@@ -34,7 +34,8 @@ from fsctl.model.tree import CAPACITY, Queue, QueueTree, ReadResult, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 PREFIX = keys.PREFIX
-_ROOT_DOT = keys.ROOT + "."
+#: the starts of a queue key after the prefix: a path under root, or a v2 template wildcard
+_QUEUE_PATHS = (keys.ROOT + ".", "*.")
 #: the keys that make a queue without children a parent (auto-creation, reservations)
 _PARENT_FLAGS = ("auto-create-child-queue.enabled", "auto-queue-creation-v2.enabled", "reservable")
 #: queue keys whose effective value is the queue's own, else a default that is the same for every
@@ -228,19 +229,18 @@ class _Builder:
     ) -> tuple[dict[str, Setting], dict[str, dict[str, Setting]]]:
         orphans: dict[str, Setting] = {}
         wildcards: dict[str, dict[str, Setting]] = {}
-        merged_setting = self.merged.setting
         parser = self.parser
+        queue_setting = parser.queue_setting
         skip = len(PREFIX)
         index_get = index.get
-        for name in self.conf.names():
-            setting = merged_setting(name)
+        for name, setting in self.merged.settings(self.conf.names()):
             if setting is None:  # blocked by a final definition below, with no value of its own
                 continue
             if not name.startswith(PREFIX):
                 settings[name] = parser.global_setting(name, setting)
                 continue
             rest = name[skip:]
-            if rest != keys.ROOT and not rest.startswith(_ROOT_DOT) and not rest.startswith("*."):
+            if not rest.startswith(_QUEUE_PATHS) and rest != keys.ROOT:
                 settings[name] = parser.global_setting(name, setting)
                 continue
             # the usual key is <queue path>.<suffix without dots>: one lookup, before the general search
@@ -262,7 +262,7 @@ class _Builder:
             if queue is None or ("." in suffix and keys.queue_kind(suffix) is None):
                 orphans[name] = setting
                 continue
-            queue.declared[suffix] = parser.queue_setting(queue, suffix, setting)
+            queue.declared[suffix] = queue_setting(queue, suffix, setting)
         return orphans, wildcards
 
     # -- effective values ----------------------------------------------------------------------

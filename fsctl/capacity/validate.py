@@ -54,6 +54,9 @@ PARENT_POLICIES = ("utilization", "priority-utilization")
 DOMINANT = "DominantResourceCalculator"
 
 
+_UNREAD: Any = object()  # no value worked out yet (None is a value)
+
+
 class ValueParser:
     """Typed values of single keys, with the diagnostic Hadoop's getter would cause."""
 
@@ -71,6 +74,8 @@ class ValueParser:
         self.legacy = version < (3, 4) or conf.get_boolean(PREFIX + "legacy-queue-mode.enabled", True)
         #: (text, for root, label, maximum) -> a capacity value that read without a finding
         self._clean_capacities: dict[tuple[str, bool, str, bool], CapacityValue] = {}
+        #: (suffix, text, for root) -> a queue key's value that read without a finding
+        self._clean_values: dict[tuple[str, str, bool], Any] = {}
 
     def root_vector(self) -> tuple[Any, ...]:
         return parse_vector("100", keys.ROOT, self.resource_types)
@@ -87,6 +92,21 @@ class ValueParser:
     def queue_setting(self, queue: Queue, suffix: str, setting: Setting) -> Setting:
         """The typed setting of a queue key. Like :meth:`global_setting`, it updates ``setting`` (a
         fresh one from :meth:`HadoopConf.setting`) in place: a copy would work out its location."""
+        text: str = setting.value if setting.value is not None else setting.raw
+        # a key's value depends on its suffix, its text and whether the queue is root (capacities):
+        # large files repeat a few of these over 100,000s of keys
+        clean_key = (suffix, text, queue.path == keys.ROOT)
+        value = self._clean_values.get(clean_key, _UNREAD)
+        if value is _UNREAD:
+            reported = len(self.diagnostics)
+            value = self._queue_value(queue, suffix, setting)
+            # findings name the queue; lists are the queue's own to keep
+            if len(self.diagnostics) == reported and not isinstance(value, list):
+                self._clean_values[clean_key] = value
+        setting.value = value
+        return setting
+
+    def _queue_value(self, queue: Queue, suffix: str, setting: Setting) -> Any:
         kind, template, inner = _suffix_shape(suffix)
         if kind in (keys.CAPACITY, keys.MAX_CAPACITY):
             queue_path, template_v2 = queue.path, False
@@ -97,8 +117,7 @@ class ValueParser:
             value = self._capacity(queue.path, queue_path, inner, suffix, kind, setting, template_v2)
         else:
             value = self._typed(kind, setting, None, queue.path, suffix)
-        setting.value = value
-        return setting
+        return value
 
     def effective_value(self, name: str, kind: str, default: Any) -> Any:
         """A global's value for ``effective``: Hadoop's default when unset or unreadable."""

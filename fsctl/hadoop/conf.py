@@ -252,6 +252,19 @@ class HadoopConf:
             return Setting(raw, raw, self._locations.get(name))
         return Setting(self.get(name), raw, self._locations.get(name))
 
+    def settings(self, names: Iterable[str]) -> Iterator[tuple[str, Setting | None]]:
+        """``(name, self.setting(name))`` for each name, in one loop (the reader's, over every key)."""
+        raw_get = self._raw.get
+        where = self._locations.get
+        for name in names:
+            raw = raw_get(name)
+            if raw is None:
+                yield name, None
+            elif "${" not in raw:
+                yield name, Setting(raw, raw, where(name))
+            else:
+                yield name, self.setting(name)
+
     def expand(self, expr: str) -> str:
         """Configuration.substituteVars. Raises :class:`SubstitutionDepthError` past 20 steps."""
         if "${" not in expr:
