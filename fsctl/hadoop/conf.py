@@ -442,12 +442,15 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
                 "the <property> elements anyway",
             )
         )
+    plain = _read_plain_properties(doc)
+    if plain is not None:
+        conf, found = plain
+        diagnostics.extend(found)
+        diagnostics.extend(_expansion_problems(conf))
+        return conf, diagnostics
     seen: dict[str, PropertyRecord] = {}  # the first definition with a value, per name
     # a property's location is worked out only if something asks for it
     locate = functools.partial(document_location, doc, tag="property")
-    if _read_plain_properties(conf, root, locate, seen, diagnostics):
-        diagnostics.extend(_expansion_problems(conf))
-        return conf, diagnostics
     for node in _elements_outside_properties(root):
         tag = node.tag
         name = tag if "}" not in tag else local_name(node)
@@ -508,79 +511,108 @@ def _add_record(
 _PLAIN_FIELDS = frozenset(("name", "value", "final", "description", "source", "tag"))
 
 
-def _read_plain_properties(
-    conf: HadoopConf,
-    root: etree._Element,
-    locate: functools.partial[Location],
-    seen: dict[str, PropertyRecord],
-    diagnostics: list[Diagnostic],
-) -> bool:
+def _plain_fields(
+    children: Iterable[etree._Element],
+) -> tuple[str | None, str | None, str | None] | None:
+    """(name, value, final) of a <property>'s children when each is a childless field (the last of
+    each kind wins, as in _read_property); None for anything else."""
+    name = value = final_text = None
+    for child in children:
+        if len(child):
+            return None
+        tag = child.tag
+        if tag.__class__ is not str:  # a comment or processing instruction: Hadoop skips it
+            continue
+        if tag not in _PLAIN_FIELDS:
+            return None
+        if tag == "name":
+            name = child.text or ""
+        elif tag == "value":
+            value = child.text or None
+        elif tag == "final":
+            final_text = child.text or ""
+    return name, value, final_text
+
+
+class _ChildLocation:
+    """The location of the root's child at an index: a :class:`DeferredLocation` holds the index,
+    not the element, so reading a large file keeps no Python object per element alive."""
+
+    __slots__ = ("children", "doc")
+
+    def __init__(self, doc: XmlDocument) -> None:
+        self.doc = doc
+        self.children: list[etree._Element] | None = None
+
+    def __call__(self, index: int) -> Location:
+        children = self.children
+        if children is None:  # once, for every location asked
+            children = self.children = list(self.doc.root)
+        return document_location(self.doc, children[index], "property")
+
+
+def _read_plain_properties(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]] | None:
     """The properties of the usual file, in one pass over the elements: every element below the
     root is a ``<property>`` without attributes whose children are plain, childless fields (comments
-    allowed between the properties). Returns False, having changed nothing, for any other shape:
-    the general reading then finds what Hadoop ignores.
+    allowed between the properties). None for any other shape: the general reading then finds what
+    Hadoop ignores.
 
     A pre-order walk with each element's child count is the tree itself: checking the counts in the
     walk checks the nesting, without asking each element for its parent or children.
     """
+    root = doc.root
     if not len(root):
-        return False
-    plain: list[tuple[etree._Element, str, str | None, bool]] = []
-    add = plain.append
-    fields = _PLAIN_FIELDS
-    node = root  # the current <property>
-    pending = 0  # its fields not seen yet
-    name: str | None = None
-    value: str | None = None
-    final_text: str | None = None
-    walk = root.iter()
-    next(walk)  # the root itself
-    for element in walk:
-        tag = element.tag
-        if pending:
-            pending -= 1
-            if len(element):
-                return False
-            if tag == "name":
-                name = element.text or ""
-            elif tag == "value":
-                value = element.text or None
-            elif tag.__class__ is not str:  # a comment or processing instruction: Hadoop skips it
-                pass
-            elif tag not in fields:
-                return False
-            elif tag == "final":
-                final_text = element.text or ""
-            if pending:
-                continue
-            # the findings of a missing name and an almost-true final are the general reading's
-            if name is None:
-                return False
-            if name[:1] <= " " or name[-1:] <= " ":  # String.trim, called only when it trims
-                name = java_trim(name)
-                if not name:
-                    return False
-            if final_text is not None and final_text != "true" and final_text.strip().lower() == "true":
-                return False
-            add((node, name, value, final_text == "true"))
-            continue
-        if tag == "property":
-            if element.attrib:  # the compact form: read in general
-                return False
-            pending = len(element)
-            if not pending:
-                return False  # no <name>: a finding
-            node, name, value, final_text = element, None, None, None
-        elif tag.__class__ is str or len(element):
-            return False
+        return None
+    conf = HadoopConf(doc.path)
+    diagnostics: list[Diagnostic] = []
+    seen: dict[str, PropertyRecord] = {}  # the first definition with a value, per name
     raw = conf._raw
     locations = conf._locations
     records = conf.records
     finals = conf._final
-    for node, name, value, final in plain:
-        location = DeferredLocation(locate, node)
-        record = PropertyRecord(name, value, final, location)
-        if value is None or final or finals or name in seen:
+    locate = _ChildLocation(doc)
+    position = -1  # the current <property>'s index among the root's children
+    name: str | None
+    walk = root.iter()
+    next(walk)  # the root itself
+    for element in walk:
+        position += 1
+        if element.tag != "property":
+            if element.tag.__class__ is str or len(element):
+                return None
+            continue  # a comment or processing instruction: Hadoop skips it
+        if element.attrib:  # the compact form: read in general
+            return None
+        count = len(element)
+        if count == 2:  # the usual <name> and <value>: the walk's next two elements
+            first = next(walk)
+            second = next(walk)
+            if first.tag == "name" and second.tag == "value" and not len(first) and not len(second):
+                name = first.text or ""
+                value = second.text or None
+                final_text = None
+            else:
+                fields = _plain_fields((first, second))
+                if fields is None:
+                    return None
+                name, value, final_text = fields
+        else:
+            fields = _plain_fields([next(walk) for _ in range(count)])
+            if fields is None:
+                return None
+            name, value, final_text = fields
+        # the findings of a missing name and an almost-true final are the general reading's
+        if name is None:
+            return None
+        if name[:1] <= " " or name[-1:] <= " ":  # String.trim, called only when it trims
+            name = java_trim(name)
+            if not name:
+                return None
+        if final_text is not None and final_text != "true" and final_text.strip().lower() == "true":
+            return None
+        location = DeferredLocation(locate, position)
+        record = PropertyRecord(name, value, final_text == "true", location)
+        if value is None or final_text is not None or finals or name in seen:
             _add_record(conf, record, seen, diagnostics)
             continue
         # what _add_record does for a first definition with a value and no final key so far
@@ -588,7 +620,7 @@ def _read_plain_properties(
         locations[name] = location
         records.append(record)
         seen[name] = record
-    return True
+    return conf, diagnostics
 
 
 def configuration_of(records: Iterable[PropertyRecord], source: str) -> tuple[HadoopConf, list[Diagnostic]]:

@@ -53,7 +53,7 @@ _CASES = {
 def test_the_plain_reading_is_the_general_one(body: str, root: str, monkeypatch: pytest.MonkeyPatch) -> None:
     data = f'<?xml version="1.0"?>\n<{root}>\n{body}\n</{root}>\n'.encode()
     fast, fast_found = hadoop_conf._read_configuration(load_xml("c.xml", data))
-    monkeypatch.setattr(hadoop_conf, "_read_plain_properties", lambda *args: False)
+    monkeypatch.setattr(hadoop_conf, "_read_plain_properties", lambda *args: None)
     general, general_found = hadoop_conf._read_configuration(load_xml("c.xml", data))
     assert (fast._raw, fast._final, fast.records) == (general._raw, general._final, general.records)
     assert [fast.location(n) for n in fast.names()] == [general.location(n) for n in general.names()]
