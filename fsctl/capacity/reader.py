@@ -154,21 +154,30 @@ class _Builder:
         duplicates: list[tuple[str, str, Location | None]] = []
         index: dict[str, Queue] = {}
         ordered: list[Queue] = []  # tree.queues() order, walked once (two queues may share a path)
-        # the keys that can make a childless queue a parent, found in one scan of the names rather
-        # than three lookups per queue
-        flagged = {name for name in self.merged.names() if name.endswith(_PARENT_FLAGS)}
+        # the children lists and the keys that can make a childless queue a parent, found in one
+        # scan of the names rather than lookups per queue (most queues are leaves)
+        listing: set[str] = set()
+        flagged: set[str] = set()
+        for name in self.merged.names():
+            if name.endswith(".queues"):
+                listing.add(name)
+            elif name.endswith(_PARENT_FLAGS):
+                flagged.add(name)
         stack = [root]
         while stack:
             queue = stack.pop()
             index[queue.path] = queue
             ordered.append(queue)
-            self._build_children(queue, duplicates, flagged)
+            self._build_children(queue, duplicates, listing, flagged)
             stack.extend(reversed(queue.children))
         settings: dict[str, Setting] = {}
-        orphans, wildcards = self._attach_keys(settings, index)
+        labelled: set[Queue] = set()
+        orphans, wildcards = self._attach_keys(settings, index, labelled)
         # each queue's labels, kept for _label_capacities (root's are the union over the tree)
         # only the (few) queues with label keys: a map of every queue would cost 100,000s of entries
-        self.own_labels = {q: labels for q in ordered if (labels := _own_labels(q))}
+        self.own_labels = (
+            {q: labels for q in ordered if q in labelled and (labels := _own_labels(q))} if labelled else {}
+        )
         self.all_labels = {label for labels in self.own_labels.values() for label in labels}
         info = CapacityInfo(
             properties=self.merged,
@@ -202,11 +211,15 @@ class _Builder:
         return self.merged.deferred_location(key) or None
 
     def _build_children(
-        self, queue: Queue, duplicates: list[tuple[str, str, Location | None]], flagged: set[str]
+        self,
+        queue: Queue,
+        duplicates: list[tuple[str, str, Location | None]],
+        listing: set[str],
+        flagged: set[str],
     ) -> None:
         key = f"{PREFIX}{queue.path}.queues"
         # CapacitySchedulerConfiguration.getQueues: getStrings, then each element trimmed
-        listed = self.merged.get_strings(key)
+        listed = self.merged.get_strings(key) if key in listing else None
         if listed:  # most queues are leaves: nothing to build
             location = self._location(key)
             seen: set[str] = set()
@@ -225,8 +238,10 @@ class _Builder:
             queue.declared_parent = True
 
     def _attach_keys(
-        self, settings: dict[str, Setting], index: dict[str, Queue]
+        self, settings: dict[str, Setting], index: dict[str, Queue], labelled: set[Queue]
     ) -> tuple[dict[str, Setting], dict[str, dict[str, Setting]]]:
+        """Every key of the file to its queue (``labelled`` gets the queues with label keys), to
+        the globals, to the wildcard templates or to the orphans; returns the last two."""
         orphans: dict[str, Setting] = {}
         wildcards: dict[str, dict[str, Setting]] = {}
         parser = self.parser
@@ -259,9 +274,15 @@ class _Builder:
                         setting
                     )
                     continue
-            if queue is None or ("." in suffix and keys.queue_kind(suffix) is None):
+            if queue is None:
                 orphans[name] = setting
                 continue
+            if "." in suffix:  # a family key (labels, users, templates...): the plain ones have no dot
+                if keys.queue_kind(suffix) is None:
+                    orphans[name] = setting
+                    continue
+                if suffix.startswith(keys.LABELS_PREFIX):
+                    labelled.add(queue)
             queue.declared[suffix] = queue_setting(queue, suffix, setting)
         return orphans, wildcards
 

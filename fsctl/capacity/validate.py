@@ -439,16 +439,12 @@ class _TreeChecker:
         eff = queue.effective
         path = queue.path
         is_root = queue.parent is None
-
-        def at(suffix: str) -> Any:
-            return queue.setting_location(suffix)
-
         if is_root:
             for suffix in ("capacity", "accessible-node-labels"):
                 if suffix in queue.declared and not (suffix == "capacity" and _conventional_root(queue)):
                     out.append(
                         rules.CS205.at(
-                            at(suffix),
+                            queue.setting_location(suffix),
                             "root's capacity is always 100; the configured value is ignored"
                             if suffix == "capacity"
                             else "Accessible node labels for root queue will be ignored, it will be "
@@ -489,7 +485,7 @@ class _TreeChecker:
         if eff.reservable and (queue.children or eff.auto_create):
             out.append(
                 rules.CS115.at(
-                    at("reservable"),
+                    queue.setting_location("reservable"),
                     f"Only Leaf Queues can be reservable for {path}",
                     queue=path,
                     property="reservable",
@@ -498,7 +494,8 @@ class _TreeChecker:
         # each check runs only when the queue has what it looks at: the conditions below are the
         # checks' own early exits, tested here without creating a generator per queue and check
         declared = queue.declared
-        if _absolute(capacity) is not None or _absolute(declared.get("maximum-capacity")) is not None:
+        maximum = declared.get("maximum-capacity")
+        if _is_absolute(capacity) or _is_absolute(maximum):
             out.extend(self._absolute_limits(queue))
         if self.legacy and not is_root and eff.node_labels:
             out.extend(self._percentage_vs_absolute(queue))
@@ -1052,6 +1049,14 @@ def _unreadable_capacity(queue: Queue) -> bool:
         ):
             return True
     return False
+
+
+def _is_absolute(setting: Setting | None) -> bool:
+    """``_absolute(setting) is not None``, without building the amounts (asked of every queue)."""
+    if setting is None:
+        return False
+    value = setting.value
+    return isinstance(value, CapacityValue) and value.mode is CapacityMode.ABSOLUTE and bool(value.resources)
 
 
 def _absolute(setting: Setting | None) -> dict[str, int] | None:
