@@ -34,8 +34,9 @@ from fsctl.model.tree import CAPACITY, Queue, QueueTree, ReadResult, Setting
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 PREFIX = keys.PREFIX
-#: the starts of a queue key after the prefix: a path under root, or a v2 template wildcard
-_QUEUE_PATHS = (keys.ROOT + ".", "*.")
+#: the starts of a queue key: a path under root, or a v2 template wildcard
+_QUEUE_KEYS = (PREFIX + keys.ROOT + ".", PREFIX + "*.")
+_ROOT_KEY = PREFIX + keys.ROOT
 #: the keys that make a queue without children a parent (auto-creation, reservations)
 _PARENT_FLAGS = ("auto-create-child-queue.enabled", "auto-queue-creation-v2.enabled", "reservable")
 #: queue keys whose effective value is the queue's own, else a default that is the same for every
@@ -248,26 +249,28 @@ class _Builder:
         queue_setting = parser.queue_setting
         skip = len(PREFIX)
         index_get = index.get
-        for name, setting in self.merged.settings(self.conf.names()):
+        merged = self.merged
+        # the file's keys with the values Hadoop sees (the same when no yarn-site.xml is layered)
+        pairs = merged.settings() if merged is self.conf else merged.settings(self.conf.names())
+        for name, setting in pairs:
             if setting is None:  # blocked by a final definition below, with no value of its own
                 continue
-            if not name.startswith(PREFIX):
-                settings[name] = parser.global_setting(name, setting)
-                continue
-            rest = name[skip:]
-            if not rest.startswith(_QUEUE_PATHS) and rest != keys.ROOT:
-                settings[name] = parser.global_setting(name, setting)
+            if not name.startswith(_QUEUE_KEYS):
+                if name == _ROOT_KEY:  # root itself is no key of a queue
+                    orphans[name] = setting
+                else:
+                    settings[name] = parser.global_setting(name, setting)
                 continue
             # the usual key is <queue path>.<suffix without dots>: one lookup, before the general search
-            position = rest.rfind(".")
-            queue = index_get(rest[:position]) if position != -1 else None
+            position = name.rfind(".")
+            queue = index_get(name[skip:position])
             if queue is not None:
-                suffix = rest[position + 1 :]
+                suffix = name[position + 1 :]
             else:
-                queue, suffix = _owner(rest, index)
+                queue, suffix = _owner(name[skip:], index)
             suffix = intern(suffix)  # one string per suffix, not one per key: 100,000s of keys
             # a "*" path segment (a v2 template wildcard) needs a "*" somewhere: test that first
-            if "*" in rest and "*" in rest.split(".auto-queue-creation-v2.")[0].split("."):
+            if "*" in name and "*" in (rest := name[skip:]).split(".auto-queue-creation-v2.")[0].split("."):
                 template_path, _, template_suffix = rest.partition(".auto-queue-creation-v2.")
                 if template_suffix:
                     wildcards.setdefault(template_path, {})["auto-queue-creation-v2." + template_suffix] = (

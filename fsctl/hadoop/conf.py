@@ -252,16 +252,21 @@ class HadoopConf:
             return Setting(raw, raw, self._locations.get(name))
         return Setting(self.get(name), raw, self._locations.get(name))
 
-    def settings(self, names: Iterable[str]) -> Iterator[tuple[str, Setting | None]]:
-        """``(name, self.setting(name))`` for each name, in one loop (the reader's, over every key)."""
-        raw_get = self._raw.get
+    def settings(self, names: Iterable[str] | None = None) -> Iterator[tuple[str, Setting | None]]:
+        """``(name, self.setting(name))`` for each name (every stored key by default), in one loop
+        (the reader's, over every key)."""
         where = self._locations.get
+        if names is None:
+            for name, raw in self._raw.items():
+                yield name, Setting(raw, raw, where(name)) if "${" not in raw else self.setting(name)
+            return
+        raw_get = self._raw.get
         for name in names:
-            raw = raw_get(name)
-            if raw is None:
+            text = raw_get(name)
+            if text is None:
                 yield name, None
-            elif "${" not in raw:
-                yield name, Setting(raw, raw, where(name))
+            elif "${" not in text:
+                yield name, Setting(text, text, where(name))
             else:
                 yield name, self.setting(name)
 
