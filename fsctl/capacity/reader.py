@@ -194,7 +194,7 @@ class _Builder:
             duplicate_children=duplicates,
         )
         tree: CapacityTree = QueueTree(CAPACITY, self.conf.source, root, settings=settings, info=info)
-        tree.reindex()
+        tree.reindex(index)  # the paths in pre-order, the last of two queues with one path winning
         # no labels and no wildcard templates: a queue with only capacities and plain keys takes the
         # rest from its parent (the general resolution gives the same; _inherited says why)
         inheriting = not self.all_labels and not wildcards

@@ -348,6 +348,8 @@ class _TreeChecker:
         calculator = str(tree.info.defaults["resource-calculator"])
         self.dominant = calculator.endswith(DOMINANT)
         self.types: tuple[str, ...] = tree.info.resource_types
+        #: whether any queue has label keys (the reader's labels come from them)
+        self.labelled = bool(tree.info.configured_node_labels)
 
     def run(self) -> Iterator[Diagnostic]:
         yield from self._scheduler_wide()
@@ -777,12 +779,31 @@ class _TreeChecker:
         def where() -> Any:  # looked up only for a finding: a location is worked out when read
             return listed.location if listed is not None else parent.location
 
-        if any(_unreadable_capacity(child) for child in children):
+        total: float | None = None  # the children's percentage sum, when worked out below
+        if not self.labelled and len(labels) == 1:
+            # no label keys anywhere: only a child's own capacity can be unreadable, and the checks
+            # below need the one sum; both in one pass over the children
+            percent = _is_percentage(parent.effective.capacity)
+            total = 0.0
+            for child in children:
+                setting = child.declared.get("capacity")
+                if setting is not None and setting.value is None:
+                    return  # as below
+                value = child.effective.capacity
+                if percent and _is_percentage(value):
+                    total = to_float32(total + value.fraction)
+                else:
+                    percent = False
+            if not percent:
+                total = None
+        elif any(_unreadable_capacity(child) for child in children):
             return  # Hadoop stops at the child's own error; a sum without it would only add noise
+        else:
+            percent = len(labels) == 1 and _all_percentage(parent, children)
         if self.version < (3, 4):
             yield from self._set_child_queues_33(parent, children, labels, where)
             return
-        if len(labels) == 1 and _all_percentage(parent, children):
+        if percent:
             # what _classify finds for percentages without labels, without its per-queue work:
             # no weight, nothing absolute (a percentage is never bracketed)
             children_type = parent_type = "PERCENT"
@@ -798,7 +819,7 @@ class _TreeChecker:
                     property="queues",
                 )
                 return
-        yield from self._sum_checks(parent, children, labels, children_type, parent_type, where)
+        yield from self._sum_checks(parent, children, labels, children_type, parent_type, where, total)
 
     def _set_child_queues_33(
         self, parent: Queue, children: list[Queue], labels: list[str], where: Any
@@ -909,8 +930,10 @@ class _TreeChecker:
         children_type: str,
         parent_type: str,
         where: Any,
+        no_label_total: float | None = None,
     ) -> Iterator[Diagnostic]:
-        """The absolute minimum and the percentage sum of one parent's children (legacy mode)."""
+        """The absolute minimum and the percentage sum of one parent's children (legacy mode);
+        ``no_label_total`` is the sum without a label, when the caller has it."""
         if "ABSOLUTE" in (children_type, parent_type):
             if children_type != parent_type and parent.parent is not None:
                 yield rules.CS120.at(
@@ -928,10 +951,13 @@ class _TreeChecker:
             return
         allow_zero = bool(parent.effective.allow_zero_capacity_sum)
         for label in labels:
-            total_fraction = 0.0
-            for child in children:
-                value = self._capacity_of(child, label)
-                total_fraction = to_float32(total_fraction + (value.fraction if value else 0.0))
+            if not label and no_label_total is not None:
+                total_fraction = no_label_total
+            else:
+                total_fraction = 0.0
+                for child in children:
+                    value = self._capacity_of(child, label)
+                    total_fraction = to_float32(total_fraction + (value.fraction if value else 0.0))
             parent_value = self._capacity_of(parent, label)
             parent_fraction = parent_value.fraction if parent_value is not None else 0.0
             message = None
@@ -1034,11 +1060,11 @@ def _compare(left: dict[str, int], right: dict[str, int], types: Sequence[str]) 
 
 def _all_percentage(parent: Queue, children: list[Queue]) -> bool:
     """Whether the parent's and every child's capacity is a percentage."""
-    for queue in (parent, *children):
-        value = queue.effective.capacity
-        if not isinstance(value, CapacityValue) or value.mode is not CapacityMode.PERCENTAGE:
-            return False
-    return True
+    return all(_is_percentage(queue.effective.capacity) for queue in (parent, *children))
+
+
+def _is_percentage(value: Any) -> bool:
+    return isinstance(value, CapacityValue) and value.mode is CapacityMode.PERCENTAGE
 
 
 def _unreadable_capacity(queue: Queue) -> bool:
