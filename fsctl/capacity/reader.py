@@ -44,12 +44,44 @@ _PARENT_FLAGS = ("auto-create-child-queue.enabled", "auto-queue-creation-v2.enab
 _PLAIN_KEYS: dict[str, str] = {key: keys.attribute(key) for key in keys.PLAIN_QUEUE_KEYS}
 #: the keys of a queue whose effective values are its parent's, bar its capacities and plain keys
 #: (most queues of a large file): _Builder._inherited resolves those once per parent
-_INHERITING_KEYS = frozenset(("capacity", "maximum-capacity", "queues", *_PLAIN_KEYS))
+_INHERITING_KEYS = frozenset(
+    (
+        "capacity",
+        "maximum-capacity",
+        "queues",
+        "ordering-policy",
+        "auto-create-child-queue.enabled",
+        "auto-queue-creation-v2.enabled",
+        *_PLAIN_KEYS,
+    )
+)
 #: CapacityQueueValues' fields in order, and the positions _Builder._resolve_inheriting sets
 _FIELDS = tuple(field.name for field in dataclasses.fields(CapacityQueueValues))
-_CAPACITY, _MAXIMUM_CAPACITY, _CAPACITY_MODE, _ACCESSIBLE, _USER_SETTINGS = map(
+(
+    _CAPACITY,
+    _MAXIMUM_CAPACITY,
+    _CAPACITY_MODE,
+    _ACCESSIBLE,
+    _USER_SETTINGS,
+    _ORDERING,
+    _PARENT_ORDERING,
+    _AUTO_CREATE,
+    _V1_ENABLED,
+    _V2_ENABLED,
+) = map(
     _FIELDS.index,
-    ("capacity", "maximum_capacity", "capacity_mode", "accessible_node_labels", "user_settings"),
+    (
+        "capacity",
+        "maximum_capacity",
+        "capacity_mode",
+        "accessible_node_labels",
+        "user_settings",
+        "ordering_policy",
+        "parent_ordering_policy",
+        "auto_create",
+        "auto_create_child_queue_enabled",
+        "auto_queue_creation_v2_enabled",
+    ),
 )
 _EMPTY_DICTS = tuple(
     _FIELDS.index(name)
@@ -409,7 +441,8 @@ class _Builder:
 
     def _resolve_inheriting(self, queue: Queue, parent: Queue, glob: dict[str, Any]) -> None:
         """:meth:`_resolve_queue` for a queue (not root) whose keys are in _INHERITING_KEYS, when no
-        queue has labels and no template has wildcards."""
+        queue has labels and no template has wildcards: its own ordering policy and auto-creation
+        flags are set over what it shares with its siblings."""
         leaf = queue.is_leaf
         shared = self._inherited_fields.get((parent, leaf))
         if shared is None:
@@ -423,6 +456,7 @@ class _Builder:
         for index in _EMPTY_DICTS:
             row[index] = {}
         capacity = maximum = None
+        v1 = v2 = False
         for suffix, setting in queue.declared.items():
             value = setting.value
             if value is None:
@@ -433,6 +467,19 @@ class _Builder:
                 maximum = value
             elif suffix in _PLAIN_INDEX:
                 row[_PLAIN_INDEX[suffix]] = value
+            elif suffix == "ordering-policy":
+                row[_ORDERING] = value
+                if not leaf:
+                    row[_PARENT_ORDERING] = value
+            elif suffix == "auto-create-child-queue.enabled":
+                v1 = value
+            elif suffix == "auto-queue-creation-v2.enabled":
+                v2 = value
+        if v1 or v2:
+            v2 = self.v34 and v2  # v2 auto-creation arrived in 3.4
+            row[_AUTO_CREATE] = "v1" if v1 else "v2" if v2 else None
+            row[_V1_ENABLED] = v1
+            row[_V2_ENABLED] = bool(v2)
         if capacity is None:
             capacity = _ZERO_PERCENT
         row[_CAPACITY] = capacity
@@ -442,7 +489,7 @@ class _Builder:
         queue.effective = CapacityQueueValues(*row)
 
     def _inherited(self, up: CapacityQueueValues, leaf: bool, glob: dict[str, Any]) -> dict[str, Any]:
-        """What :meth:`_resolve_queue` finds for a child of ``up`` without state, labels, ordering,
+        """What :meth:`_resolve_queue` finds for a child of ``up`` without state, label, ordering,
         lifetime, allocation, auto-creation, template or user keys: its parent's values (state,
         labels, lifetimes, allocation, preemption), the defaults of its kind (ordering, auto-creation)
         and of the plain keys. The capacities and containers are set per queue."""

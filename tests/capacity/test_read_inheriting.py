@@ -16,9 +16,7 @@ from fsctl.model.versions import HadoopVersion
 from tests.capacity.helpers import read
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-FILES = sorted(
-    path for path in DATA.rglob("*.xml") if b"yarn.scheduler.capacity.root" in path.read_bytes()
-)
+FILES = sorted(path for path in DATA.rglob("*.xml") if b"yarn.scheduler.capacity.root" in path.read_bytes())
 
 PARENT = {
     "root.queues": "a,b",
@@ -64,6 +62,25 @@ CASES: dict[str, dict[str, str]] = {
         "root.a.y.max-parallel-apps": "3",
         "root.a.y.priority": "2",
         "root.a.y.allow-zero-capacity-sum": "yes",
+    },
+    "ordering": {
+        **PARENT,
+        "root.a.ordering-policy": "priority-utilization",
+        "root.a.x.ordering-policy": "fair",
+        "root.a.y.ordering-policy": " fifo ",
+    },
+    "auto-creation v1": {**PARENT, "root.b.auto-create-child-queue.enabled": "true"},
+    "auto-creation v2": {
+        **PARENT,
+        "root.a.auto-queue-creation-v2.enabled": "true",
+        "root.a.x.auto-queue-creation-v2.enabled": "false",
+        "root.b.auto-queue-creation-v2.enabled": "TRUE",
+    },
+    "auto-creation both": {
+        **PARENT,
+        "root.b.auto-create-child-queue.enabled": "true",
+        "root.b.auto-queue-creation-v2.enabled": "true",
+        "root.a.y.auto-create-child-queue.enabled": "maybe",
     },
     "global defaults": {
         **PARENT,
