@@ -634,9 +634,18 @@ def configuration_of(records: Iterable[PropertyRecord], source: str) -> tuple[Ha
     without writing and parsing it."""
     conf = HadoopConf(source)
     diagnostics: list[Diagnostic] = []
+    raw = conf._raw
+    locations = conf._locations
+    loaded = conf.records
     for record in records:
         if record.value is None:
             diagnostics.append(_empty_value(record))
+        elif not record.final and not conf._final:
+            # what _load does with a value and no final key: one call fewer per key
+            raw[record.name] = record.value
+            locations[record.name] = record._location
+            loaded.append(record)
+            continue
         conf._load(record)
     diagnostics.extend(_expansion_problems(conf))
     return conf, diagnostics
