@@ -570,7 +570,9 @@ def _read_plain_properties(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnosti
         return None
     conf = HadoopConf(doc.path)
     diagnostics: list[Diagnostic] = []
-    seen: dict[str, PropertyRecord] = {}  # the first definition with a value, per name
+    #: the first definition with a value, per name: what raw holds while no key is final, so
+    #: built only for the first record that needs more than the lines at the end of the loop
+    seen: dict[str, PropertyRecord] | None = None
     raw = conf._raw
     locations = conf._locations
     records = conf.records
@@ -617,14 +619,20 @@ def _read_plain_properties(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnosti
             return None
         location = DeferredLocation(locate, position)
         record = PropertyRecord(name, value, final_text == "true", location)
-        if value is None or final_text is not None or finals or name in seen:
+        if value is None or final_text is not None or finals or name in raw:
+            if seen is None:
+                seen = {}
+                for earlier in records:
+                    if earlier.value is not None:
+                        seen.setdefault(earlier.name, earlier)
             _add_record(conf, record, seen, diagnostics)
             continue
         # what _add_record does for a first definition with a value and no final key so far
         raw[name] = value
         locations[name] = location
         records.append(record)
-        seen[name] = record
+        if seen is not None:
+            seen[name] = record
     return conf, diagnostics
 
 
