@@ -23,6 +23,9 @@ _CASES = {
     "<property><name>a</name><value>2</value></property>",
     "redefined after an empty value": "<property><name>a</name><value/></property>"
     "<property><name>a</name><value>1</value></property><property><name>a</name><value>2</value></property>",
+    "redefined after another empty value": "<property><name>a</name><value>1</value></property>"
+    "<property><name>c</name></property><property><name>a</name><value>2</value></property>"
+    "<property><name>b</name><value>3</value></property><property><name>b</name><value>4</value></property>",
     "final": "<property><name>a</name><value>1</value><final>true</final></property>"
     "<property><name>a</name><value>2</value></property><property><name>b</name><value>3</value></property>"
     "<property><name>b</name><value>4</value></property>",
