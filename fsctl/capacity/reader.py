@@ -55,7 +55,7 @@ _INHERITING_KEYS = frozenset(
         *_PLAIN_KEYS,
     )
 )
-#: CapacityQueueValues' fields in order, and the positions _Builder._resolve_inheriting sets
+#: CapacityQueueValues' fields in order, and the positions _Builder._resolve_all sets
 _FIELDS = tuple(field.name for field in dataclasses.fields(CapacityQueueValues))
 (
     _CAPACITY,
@@ -227,15 +227,7 @@ class _Builder:
         )
         tree: CapacityTree = QueueTree(CAPACITY, self.conf.source, root, settings=settings, info=info)
         tree.reindex(index)  # the paths in pre-order, the last of two queues with one path winning
-        # no labels and no wildcard templates: a queue with only capacities and plain keys takes the
-        # rest from its parent (the general resolution gives the same; _inherited says why)
-        inheriting = not self.all_labels and not wildcards
-        for queue in ordered:  # pre-order: parents resolve first
-            parent = queue.parent
-            if inheriting and parent is not None and _INHERITING_KEYS.issuperset(queue.declared):
-                self._resolve_inheriting(queue, parent, info.defaults)
-            else:
-                self._resolve_queue(info, queue, wildcards)
+        self._resolve_all(ordered, info, wildcards)
         self.diagnostics.extend(self.validate.validate_tree(tree, self.merged, self.version, ordered))
         return ReadResult(self.conf.source, CAPACITY, tree, self.diagnostics)
 
@@ -439,54 +431,84 @@ class _Builder:
             **fields,
         )
 
-    def _resolve_inheriting(self, queue: Queue, parent: Queue, glob: dict[str, Any]) -> None:
-        """:meth:`_resolve_queue` for a queue (not root) whose keys are in _INHERITING_KEYS, when no
-        queue has labels and no template has wildcards: its own ordering policy and auto-creation
-        flags are set over what it shares with its siblings."""
-        leaf = queue.is_leaf
-        shared = self._inherited_fields.get((parent, leaf))
-        if shared is None:
-            fields = self._inherited(parent.effective, leaf, glob)
-            shared = self._inherited_fields[parent, leaf] = [fields[name] for name in _FIELDS]
-        row = shared.copy()
-        up = parent.effective
-        # fresh containers per queue, as the general resolution makes them
-        row[_ACCESSIBLE] = list(up.accessible_node_labels)
-        row[_USER_SETTINGS] = dict(up.user_settings)
-        for index in _EMPTY_DICTS:
-            row[index] = {}
-        capacity = maximum = None
-        v1 = v2 = False
-        for suffix, setting in queue.declared.items():
-            value = setting.value
-            if value is None:
+    def _resolve_all(
+        self, ordered: list[Queue], info: CapacityInfo, wildcards: dict[str, dict[str, Setting]]
+    ) -> None:
+        """Every queue's effective values, parents first (``ordered`` is pre-order).
+
+        Without labels and wildcard templates, a queue (not root) whose keys are in _INHERITING_KEYS
+        takes what it shares with its siblings (:meth:`_inherited`, once per parent and kind), and
+        its own capacities, plain keys, ordering policy and auto-creation flags: what
+        :meth:`_resolve_queue` finds, in a loop with its names bound once (it runs for nearly every
+        queue of a large file). Every other queue is resolved by :meth:`_resolve_queue`."""
+        glob = info.defaults
+        inheriting = not self.all_labels and not wildcards
+        own_keys_only = _INHERITING_KEYS.issuperset
+        shared_rows = self._inherited_fields
+        plain_index = _PLAIN_INDEX.get
+        make = CapacityQueueValues
+        zero, full, v34 = _ZERO_PERCENT, _FULL_PERCENT, self.v34
+        accessible_at, users_at, capacity_at, maximum_at, mode_at = (
+            _ACCESSIBLE,
+            _USER_SETTINGS,
+            _CAPACITY,
+            _MAXIMUM_CAPACITY,
+            _CAPACITY_MODE,
+        )
+        labels_at, params_at, v1_template_at, v2_template_at, v2_leaf_at, v2_parent_at = _EMPTY_DICTS
+        for queue in ordered:
+            parent = queue.parent
+            if not inheriting or parent is None or not own_keys_only(queue.declared):
+                self._resolve_queue(info, queue, wildcards)
                 continue
-            if suffix == "capacity":
-                capacity = value
-            elif suffix == "maximum-capacity":
-                maximum = value
-            elif suffix in _PLAIN_INDEX:
-                row[_PLAIN_INDEX[suffix]] = value
-            elif suffix == "ordering-policy":
-                row[_ORDERING] = value
-                if not leaf:
-                    row[_PARENT_ORDERING] = value
-            elif suffix == "auto-create-child-queue.enabled":
-                v1 = value
-            elif suffix == "auto-queue-creation-v2.enabled":
-                v2 = value
-        if v1 or v2:
-            v2 = self.v34 and v2  # v2 auto-creation arrived in 3.4
-            row[_AUTO_CREATE] = "v1" if v1 else "v2" if v2 else None
-            row[_V1_ENABLED] = v1
-            row[_V2_ENABLED] = bool(v2)
-        if capacity is None:
-            capacity = _ZERO_PERCENT
-        row[_CAPACITY] = capacity
-        row[_MAXIMUM_CAPACITY] = maximum or _FULL_PERCENT
-        row[_CAPACITY_MODE] = capacity.mode.value
-        # positional: a tenth of the time of 45 keywords, for every queue of a large file
-        queue.effective = CapacityQueueValues(*row)
+            leaf = not queue.children and not queue.declared_parent  # Queue.is_leaf
+            up = parent.effective
+            shared = shared_rows.get((parent, leaf))
+            if shared is None:
+                fields = self._inherited(up, leaf, glob)
+                shared = shared_rows[parent, leaf] = [fields[name] for name in _FIELDS]
+            row = shared.copy()
+            # fresh containers per queue, as the general resolution makes them
+            row[accessible_at] = list(up.accessible_node_labels)
+            row[users_at] = dict(up.user_settings)
+            row[labels_at] = {}
+            row[params_at] = {}
+            row[v1_template_at] = {}
+            row[v2_template_at] = {}
+            row[v2_leaf_at] = {}
+            row[v2_parent_at] = {}
+            capacity = maximum = None
+            v1 = v2 = False
+            for suffix, setting in queue.declared.items():
+                value = setting.value
+                if value is None:
+                    continue
+                if suffix == "capacity":
+                    capacity = value
+                elif suffix == "maximum-capacity":
+                    maximum = value
+                elif (at := plain_index(suffix)) is not None:
+                    row[at] = value
+                elif suffix == "ordering-policy":
+                    row[_ORDERING] = value
+                    if not leaf:
+                        row[_PARENT_ORDERING] = value
+                elif suffix == "auto-create-child-queue.enabled":
+                    v1 = value
+                elif suffix == "auto-queue-creation-v2.enabled":
+                    v2 = value
+            if v1 or v2:
+                v2 = v34 and v2  # v2 auto-creation arrived in 3.4
+                row[_AUTO_CREATE] = "v1" if v1 else "v2" if v2 else None
+                row[_V1_ENABLED] = v1
+                row[_V2_ENABLED] = bool(v2)
+            if capacity is None:
+                capacity = zero
+            row[capacity_at] = capacity
+            row[maximum_at] = maximum or full
+            row[mode_at] = capacity.mode._value_  # the member's value without Enum's property
+            # positional: a tenth of the time of 45 keywords
+            queue.effective = make(*row)
 
     def _inherited(self, up: CapacityQueueValues, leaf: bool, glob: dict[str, Any]) -> dict[str, Any]:
         """What :meth:`_resolve_queue` finds for a child of ``up`` without state, label, ordering,

@@ -1,11 +1,10 @@
 """A queue with only capacities and plain keys takes the rest from its parent in one step
-(``_Builder._resolve_inheriting``): its effective values are what the general resolution finds."""
+(``_Builder._resolve_all``): its effective values are what the general resolution finds."""
 
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -97,10 +96,11 @@ def _effective(result: ReadResult) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _general(monkeypatch: pytest.MonkeyPatch) -> None:
-    def resolve(builder: Any, queue: Any, parent: Any, glob: dict[str, Any]) -> None:
-        builder._resolve_queue(SimpleNamespace(defaults=glob), queue, {})
+    def resolve(builder: Any, ordered: list[Any], info: Any, wildcards: Any) -> None:
+        for queue in ordered:
+            builder._resolve_queue(info, queue, wildcards)
 
-    monkeypatch.setattr(reader._Builder, "_resolve_inheriting", resolve)
+    monkeypatch.setattr(reader._Builder, "_resolve_all", resolve)
 
 
 @pytest.mark.parametrize("version", [(3, 3), (3, 4)])
