@@ -570,8 +570,8 @@ def _read_plain_properties(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnosti
         return None
     conf = HadoopConf(doc.path)
     diagnostics: list[Diagnostic] = []
-    #: the first definition with a value, per name: what raw holds while no key is final, so
-    #: built only for the first record that needs more than the lines at the end of the loop
+    # the first definition with a value, per name: what raw holds while no key is final, so
+    # built only for the first record that needs more than the lines at the end of the loop
     seen: dict[str, PropertyRecord] | None = None
     raw = conf._raw
     locations = conf._locations
