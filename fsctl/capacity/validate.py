@@ -54,6 +54,9 @@ PARENT_POLICIES = ("utilization", "priority-utilization")
 DOMINANT = "DominantResourceCalculator"
 
 
+_UNREAD: Any = object()  # no value worked out yet (None is a value)
+
+
 class ValueParser:
     """Typed values of single keys, with the diagnostic Hadoop's getter would cause."""
 
@@ -71,6 +74,8 @@ class ValueParser:
         self.legacy = version < (3, 4) or conf.get_boolean(PREFIX + "legacy-queue-mode.enabled", True)
         #: (text, for root, label, maximum) -> a capacity value that read without a finding
         self._clean_capacities: dict[tuple[str, bool, str, bool], CapacityValue] = {}
+        #: (suffix, text, for root) -> a queue key's value that read without a finding
+        self._clean_values: dict[tuple[str, str, bool], Any] = {}
 
     def root_vector(self) -> tuple[Any, ...]:
         return parse_vector("100", keys.ROOT, self.resource_types)
@@ -87,6 +92,21 @@ class ValueParser:
     def queue_setting(self, queue: Queue, suffix: str, setting: Setting) -> Setting:
         """The typed setting of a queue key. Like :meth:`global_setting`, it updates ``setting`` (a
         fresh one from :meth:`HadoopConf.setting`) in place: a copy would work out its location."""
+        text: str = setting.value if setting.value is not None else setting.raw
+        # a key's value depends on its suffix, its text and whether the queue is root (capacities):
+        # large files repeat a few of these over 100,000s of keys
+        clean_key = (suffix, text, queue.path == keys.ROOT)
+        value = self._clean_values.get(clean_key, _UNREAD)
+        if value is _UNREAD:
+            reported = len(self.diagnostics)
+            value = self._queue_value(queue, suffix, setting)
+            # findings name the queue; lists are the queue's own to keep
+            if len(self.diagnostics) == reported and not isinstance(value, list):
+                self._clean_values[clean_key] = value
+        setting.value = value
+        return setting
+
+    def _queue_value(self, queue: Queue, suffix: str, setting: Setting) -> Any:
         kind, template, inner = _suffix_shape(suffix)
         if kind in (keys.CAPACITY, keys.MAX_CAPACITY):
             queue_path, template_v2 = queue.path, False
@@ -97,8 +117,7 @@ class ValueParser:
             value = self._capacity(queue.path, queue_path, inner, suffix, kind, setting, template_v2)
         else:
             value = self._typed(kind, setting, None, queue.path, suffix)
-        setting.value = value
-        return setting
+        return value
 
     def effective_value(self, name: str, kind: str, default: Any) -> Any:
         """A global's value for ``effective``: Hadoop's default when unset or unreadable."""
@@ -329,6 +348,8 @@ class _TreeChecker:
         calculator = str(tree.info.defaults["resource-calculator"])
         self.dominant = calculator.endswith(DOMINANT)
         self.types: tuple[str, ...] = tree.info.resource_types
+        #: whether any queue has label keys (the reader's labels come from them)
+        self.labelled = bool(tree.info.configured_node_labels)
 
     def run(self) -> Iterator[Diagnostic]:
         yield from self._scheduler_wide()
@@ -420,16 +441,12 @@ class _TreeChecker:
         eff = queue.effective
         path = queue.path
         is_root = queue.parent is None
-
-        def at(suffix: str) -> Any:
-            return queue.setting_location(suffix)
-
         if is_root:
             for suffix in ("capacity", "accessible-node-labels"):
                 if suffix in queue.declared and not (suffix == "capacity" and _conventional_root(queue)):
                     out.append(
                         rules.CS205.at(
-                            at(suffix),
+                            queue.setting_location(suffix),
                             "root's capacity is always 100; the configured value is ignored"
                             if suffix == "capacity"
                             else "Accessible node labels for root queue will be ignored, it will be "
@@ -470,7 +487,7 @@ class _TreeChecker:
         if eff.reservable and (queue.children or eff.auto_create):
             out.append(
                 rules.CS115.at(
-                    at("reservable"),
+                    queue.setting_location("reservable"),
                     f"Only Leaf Queues can be reservable for {path}",
                     queue=path,
                     property="reservable",
@@ -479,7 +496,8 @@ class _TreeChecker:
         # each check runs only when the queue has what it looks at: the conditions below are the
         # checks' own early exits, tested here without creating a generator per queue and check
         declared = queue.declared
-        if _absolute(capacity) is not None or _absolute(declared.get("maximum-capacity")) is not None:
+        maximum = declared.get("maximum-capacity")
+        if _is_absolute(capacity) or _is_absolute(maximum):
             out.extend(self._absolute_limits(queue))
         if self.legacy and not is_root and eff.node_labels:
             out.extend(self._percentage_vs_absolute(queue))
@@ -761,12 +779,31 @@ class _TreeChecker:
         def where() -> Any:  # looked up only for a finding: a location is worked out when read
             return listed.location if listed is not None else parent.location
 
-        if any(_unreadable_capacity(child) for child in children):
+        total: float | None = None  # the children's percentage sum, when worked out below
+        if not self.labelled and len(labels) == 1:
+            # no label keys anywhere: only a child's own capacity can be unreadable, and the checks
+            # below need the one sum; both in one pass over the children
+            percent = _is_percentage(parent.effective.capacity)
+            total = 0.0
+            for child in children:
+                setting = child.declared.get("capacity")
+                if setting is not None and setting.value is None:
+                    return  # as below
+                value = child.effective.capacity
+                if percent and _is_percentage(value):
+                    total = to_float32(total + value.fraction)
+                else:
+                    percent = False
+            if not percent:
+                total = None
+        elif any(_unreadable_capacity(child) for child in children):
             return  # Hadoop stops at the child's own error; a sum without it would only add noise
+        else:
+            percent = len(labels) == 1 and _all_percentage(parent, children)
         if self.version < (3, 4):
             yield from self._set_child_queues_33(parent, children, labels, where)
             return
-        if len(labels) == 1 and _all_percentage(parent, children):
+        if percent:
             # what _classify finds for percentages without labels, without its per-queue work:
             # no weight, nothing absolute (a percentage is never bracketed)
             children_type = parent_type = "PERCENT"
@@ -782,7 +819,7 @@ class _TreeChecker:
                     property="queues",
                 )
                 return
-        yield from self._sum_checks(parent, children, labels, children_type, parent_type, where)
+        yield from self._sum_checks(parent, children, labels, children_type, parent_type, where, total)
 
     def _set_child_queues_33(
         self, parent: Queue, children: list[Queue], labels: list[str], where: Any
@@ -893,8 +930,10 @@ class _TreeChecker:
         children_type: str,
         parent_type: str,
         where: Any,
+        no_label_total: float | None = None,
     ) -> Iterator[Diagnostic]:
-        """The absolute minimum and the percentage sum of one parent's children (legacy mode)."""
+        """The absolute minimum and the percentage sum of one parent's children (legacy mode);
+        ``no_label_total`` is the sum without a label, when the caller has it."""
         if "ABSOLUTE" in (children_type, parent_type):
             if children_type != parent_type and parent.parent is not None:
                 yield rules.CS120.at(
@@ -912,10 +951,13 @@ class _TreeChecker:
             return
         allow_zero = bool(parent.effective.allow_zero_capacity_sum)
         for label in labels:
-            total_fraction = 0.0
-            for child in children:
-                value = self._capacity_of(child, label)
-                total_fraction = to_float32(total_fraction + (value.fraction if value else 0.0))
+            if not label and no_label_total is not None:
+                total_fraction = no_label_total
+            else:
+                total_fraction = 0.0
+                for child in children:
+                    value = self._capacity_of(child, label)
+                    total_fraction = to_float32(total_fraction + (value.fraction if value else 0.0))
             parent_value = self._capacity_of(parent, label)
             parent_fraction = parent_value.fraction if parent_value is not None else 0.0
             message = None
@@ -1018,11 +1060,11 @@ def _compare(left: dict[str, int], right: dict[str, int], types: Sequence[str]) 
 
 def _all_percentage(parent: Queue, children: list[Queue]) -> bool:
     """Whether the parent's and every child's capacity is a percentage."""
-    for queue in (parent, *children):
-        value = queue.effective.capacity
-        if not isinstance(value, CapacityValue) or value.mode is not CapacityMode.PERCENTAGE:
-            return False
-    return True
+    return all(_is_percentage(queue.effective.capacity) for queue in (parent, *children))
+
+
+def _is_percentage(value: Any) -> bool:
+    return isinstance(value, CapacityValue) and value.mode is CapacityMode.PERCENTAGE
 
 
 def _unreadable_capacity(queue: Queue) -> bool:
@@ -1033,6 +1075,14 @@ def _unreadable_capacity(queue: Queue) -> bool:
         ):
             return True
     return False
+
+
+def _is_absolute(setting: Setting | None) -> bool:
+    """``_absolute(setting) is not None``, without building the amounts (asked of every queue)."""
+    if setting is None:
+        return False
+    value = setting.value
+    return isinstance(value, CapacityValue) and value.mode is CapacityMode.ABSOLUTE and bool(value.resources)
 
 
 def _absolute(setting: Setting | None) -> dict[str, int] | None:

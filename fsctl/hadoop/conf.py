@@ -252,6 +252,24 @@ class HadoopConf:
             return Setting(raw, raw, self._locations.get(name))
         return Setting(self.get(name), raw, self._locations.get(name))
 
+    def settings(self, names: Iterable[str] | None = None) -> Iterator[tuple[str, Setting | None]]:
+        """``(name, self.setting(name))`` for each name (every stored key by default), in one loop
+        (the reader's, over every key)."""
+        where = self._locations.get
+        if names is None:
+            for name, raw in self._raw.items():
+                yield name, Setting(raw, raw, where(name)) if "${" not in raw else self.setting(name)
+            return
+        raw_get = self._raw.get
+        for name in names:
+            text = raw_get(name)
+            if text is None:
+                yield name, None
+            elif "${" not in text:
+                yield name, Setting(text, text, where(name))
+            else:
+                yield name, self.setting(name)
+
     def expand(self, expr: str) -> str:
         """Configuration.substituteVars. Raises :class:`SubstitutionDepthError` past 20 steps."""
         if "${" not in expr:
@@ -429,6 +447,12 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
                 "the <property> elements anyway",
             )
         )
+    plain = _read_plain_properties(doc)
+    if plain is not None:
+        conf, found = plain
+        diagnostics.extend(found)
+        diagnostics.extend(_expansion_problems(conf))
+        return conf, diagnostics
     seen: dict[str, PropertyRecord] = {}  # the first definition with a value, per name
     # a property's location is worked out only if something asks for it
     locate = functools.partial(document_location, doc, tag="property")
@@ -446,25 +470,8 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
             continue
         if name == "property":
             record = _read_property(doc, node, diagnostics, DeferredLocation(locate, node))
-            if record is None:
-                continue
-            if record.value is None:
-                diagnostics.append(_empty_value(record))
-            previous = seen.get(record.name)
-            ignored = conf._load(record)
-            if ignored is not None:
-                diagnostics.append(_final_override(rules.CS005, record))
-            elif previous is not None and record.value is not None and not conf.is_final(record.name):
-                diagnostics.append(
-                    rules.CS006.at(
-                        record.location,
-                        f"{record.name} is defined again (first at line {previous.location.line}); the last "
-                        "definition wins",
-                        property=record.name,
-                    )
-                )
-            if record.value is not None:
-                seen.setdefault(record.name, record)
+            if record is not None:
+                _add_record(conf, record, seen, diagnostics)
         elif name not in (*_PROPERTY_FIELDS, "description", "fallback") and (
             (parent := node.getparent()) is not None and local_name(parent) != "property"
         ):
@@ -478,15 +485,175 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
     return conf, diagnostics
 
 
+def _add_record(
+    conf: HadoopConf, record: PropertyRecord, seen: dict[str, PropertyRecord], diagnostics: list[Diagnostic]
+) -> None:
+    """Load one record read from the file, with the findings of an empty value, an ignored
+    override of a final key (CS005) and a redefinition (CS006)."""
+    from fsctl.catalogue import capacity as rules
+
+    if record.value is None:
+        diagnostics.append(_empty_value(record))
+    previous = seen.get(record.name)
+    ignored = conf._load(record)
+    if ignored is not None:
+        diagnostics.append(_final_override(rules.CS005, record))
+    elif previous is not None and record.value is not None and not conf.is_final(record.name):
+        diagnostics.append(
+            rules.CS006.at(
+                record.location,
+                f"{record.name} is defined again (first at line {previous.location.line}); the last "
+                "definition wins",
+                property=record.name,
+            )
+        )
+    if record.value is not None:
+        seen.setdefault(record.name, record)
+
+
+#: the children of a <property> that the plain reading below takes as they are (anything else, in
+#: any namespace, goes to the general reading for its finding)
+_PLAIN_FIELDS = frozenset(("name", "value", "final", "description", "source", "tag"))
+
+
+def _plain_fields(
+    children: Iterable[etree._Element],
+) -> tuple[str | None, str | None, str | None] | None:
+    """(name, value, final) of a <property>'s children when each is a childless field (the last of
+    each kind wins, as in _read_property); None for anything else."""
+    name = value = final_text = None
+    for child in children:
+        if len(child):
+            return None
+        tag = child.tag
+        if tag.__class__ is not str:  # a comment or processing instruction: Hadoop skips it
+            continue
+        if tag not in _PLAIN_FIELDS:
+            return None
+        if tag == "name":
+            name = child.text or ""
+        elif tag == "value":
+            value = child.text or None
+        elif tag == "final":
+            final_text = child.text or ""
+    return name, value, final_text
+
+
+class _ChildLocation:
+    """The location of the root's child at an index: a :class:`DeferredLocation` holds the index,
+    not the element, so reading a large file keeps no Python object per element alive."""
+
+    __slots__ = ("children", "doc")
+
+    def __init__(self, doc: XmlDocument) -> None:
+        self.doc = doc
+        self.children: list[etree._Element] | None = None
+
+    def __call__(self, index: int) -> Location:
+        children = self.children
+        if children is None:  # once, for every location asked
+            children = self.children = list(self.doc.root)
+        return document_location(self.doc, children[index], "property")
+
+
+def _read_plain_properties(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]] | None:
+    """The properties of the usual file, in one pass over the elements: every element below the
+    root is a ``<property>`` without attributes whose children are plain, childless fields (comments
+    allowed between the properties). None for any other shape: the general reading then finds what
+    Hadoop ignores.
+
+    A pre-order walk with each element's child count is the tree itself: checking the counts in the
+    walk checks the nesting, without asking each element for its parent or children.
+    """
+    root = doc.root
+    if not len(root):
+        return None
+    conf = HadoopConf(doc.path)
+    diagnostics: list[Diagnostic] = []
+    # the first definition with a value, per name: what raw holds while no key is final, so
+    # built only for the first record that needs more than the lines at the end of the loop
+    seen: dict[str, PropertyRecord] | None = None
+    raw = conf._raw
+    locations = conf._locations
+    records = conf.records
+    finals = conf._final
+    locate = _ChildLocation(doc)
+    position = -1  # the current <property>'s index among the root's children
+    name: str | None
+    walk = root.iter()
+    next(walk)  # the root itself
+    for element in walk:
+        position += 1
+        if element.tag != "property":
+            if element.tag.__class__ is str or len(element):
+                return None
+            continue  # a comment or processing instruction: Hadoop skips it
+        if element.attrib:  # the compact form: read in general
+            return None
+        count = len(element)
+        if count == 2:  # the usual <name> and <value>: the walk's next two elements
+            first = next(walk)
+            second = next(walk)
+            if first.tag == "name" and second.tag == "value" and not len(first) and not len(second):
+                name = first.text or ""
+                value = second.text or None
+                final_text = None
+            else:
+                fields = _plain_fields((first, second))
+                if fields is None:
+                    return None
+                name, value, final_text = fields
+        else:
+            fields = _plain_fields([next(walk) for _ in range(count)])
+            if fields is None:
+                return None
+            name, value, final_text = fields
+        # the findings of a missing name and an almost-true final are the general reading's
+        if name is None:
+            return None
+        if name[:1] <= " " or name[-1:] <= " ":  # String.trim, called only when it trims
+            name = java_trim(name)
+            if not name:
+                return None
+        if final_text is not None and final_text != "true" and final_text.strip().lower() == "true":
+            return None
+        location = DeferredLocation(locate, position)
+        record = PropertyRecord(name, value, final_text == "true", location)
+        if value is None or final_text is not None or finals or name in raw:
+            if seen is None:
+                seen = {}
+                for earlier in records:
+                    if earlier.value is not None:
+                        seen.setdefault(earlier.name, earlier)
+            _add_record(conf, record, seen, diagnostics)
+            continue
+        # what _add_record does for a first definition with a value and no final key so far
+        raw[name] = value
+        locations[name] = location
+        records.append(record)
+        if seen is not None:
+            seen[name] = record
+    return conf, diagnostics
+
+
 def configuration_of(records: Iterable[PropertyRecord], source: str) -> tuple[HadoopConf, list[Diagnostic]]:
     """What :func:`read_configuration` returns for a well-formed ``<configuration>`` holding just
     these ``<property>`` elements, each name once, trimmed and not final (a file fsctl wrote),
     without writing and parsing it."""
     conf = HadoopConf(source)
     diagnostics: list[Diagnostic] = []
+    raw = conf._raw
+    locations = conf._locations
+    loaded = conf.records
     for record in records:
         if record.value is None:
             diagnostics.append(_empty_value(record))
+        elif not record.final and not conf._final:
+            # what _load does with a value and no final key: one call fewer per key
+            raw[record.name] = record.value
+            locations[record.name] = record._location
+            loaded.append(record)
+            continue
         conf._load(record)
     diagnostics.extend(_expansion_problems(conf))
     return conf, diagnostics
