@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from fsctl.capacity.mapping import MappingConfig, MappingRule, QueueIndex, place, submitted_queue
+from fsctl.capacity.mapping import MappingConfig, MappingRule, Placer, QueueIndex, submitted_queue
 from fsctl.capacity.values import CapacityTree
-from fsctl.fair.assign import FairQueues, assign
+from fsctl.fair.assign import FairQueues, assignment_fields
 from fsctl.model.tree import PlacementRule, QueueTree
 from fsctl.routing.apps import App
 
@@ -57,10 +57,15 @@ class FairEngine:
         self.file = file
         self.queues = FairQueues(tree)
         self.rules = list(rules)
+        #: one Landing per distinct outcome (thousands of probes land alike)
+        self._landings: dict[tuple[str | None, str, str], Landing] = {}
 
     def route(self, app: App) -> Landing:
-        found = assign(self.queues, self.rules, user=app.user, groups=app.groups, queue=app.requested)
-        return Landing(self.file, found.queue, found.rule, found.reason)
+        key = assignment_fields(self.queues, self.rules, app.user, app.groups, app.requested)
+        landing = self._landings.get(key)
+        if landing is None:
+            landing = self._landings[key] = Landing(self.file, *key)
+        return landing
 
 
 class CapacityEngine:
@@ -69,21 +74,30 @@ class CapacityEngine:
         self.tree = tree
         self.mapping = mapping
         self.index = QueueIndex(tree)
+        self.placer = Placer(mapping.rules, tree, mapping.override, self.index)
         self._described: dict[int, str] = {}
+        #: one Landing per distinct outcome (thousands of probes land alike)
+        self._landings: dict[tuple[str | None, str, str], Landing] = {}
 
     def route(self, app: App) -> Landing:
-        rules = self.mapping.rules
-        decided = place(rules, self.tree, user=app.user, groups=app.groups, queue=app.requested,
-                        override=self.mapping.override, index=self.index)  # fmt: skip
-        if decided.rule is not None:
-            rule = self._described.get(decided.rule)
+        requested = app.requested
+        decision, queue, number = self.placer.decide(app.user, app.groups, "application", requested)
+        if number is not None:
+            rule = self._described.get(number)
             if rule is None:
-                rule = self._described[decided.rule] = describe_mapping(decided.rule, rules[decided.rule])
-            if decided.decision == "reject":
-                return Landing(self.file, None, rule, "rejected by a mapping rule")
-            return Landing(self.file, decided.queue, rule)
-        queue, reason = submitted_queue(self.tree, app.requested, self.index)
-        return Landing(self.file, queue, "submitted queue", reason)
+                rule = self._described[number] = describe_mapping(number, self.mapping.rules[number])
+            if decision == "reject":
+                return self._landing(None, rule, "rejected by a mapping rule")
+            return self._landing(queue, rule, "")
+        queue, reason = submitted_queue(self.tree, requested, self.index)
+        return self._landing(queue, "submitted queue", reason)
+
+    def _landing(self, queue: str | None, rule: str, reason: str) -> Landing:
+        key = (queue, rule, reason)
+        landing = self._landings.get(key)
+        if landing is None:
+            landing = self._landings[key] = Landing(self.file, queue, rule, reason)
+        return landing
 
 
 def describe_mapping(number: int, rule: MappingRule) -> str:
