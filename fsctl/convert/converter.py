@@ -197,8 +197,8 @@ def _drop_unreadable(out: Emitter, options: ConvertOptions) -> None:
         pairs = [
             (key, value)
             for key, value in target.items()
-            if not key.startswith(PREFIX)
-            or (not key.startswith(queue_keys) and global_kind(key[start:]) is not None)
+            if not key.startswith(queue_keys)
+            and (not key.startswith(PREFIX) or global_kind(key[start:]) is not None)
         ]
         conf = HadoopConf.from_pairs(pairs, source=name)
         for problem in check_capacity_keys(conf, options.hadoop_version):

@@ -58,8 +58,10 @@ class _Memo:
 
     def __init__(self) -> None:
         self.allocations: dict[str, dict[str, int] | None] = {}
-        #: id(record or spec) -> (the object, kept alive so its id stays unique; the derived value)
-        self.am_shares: dict[int, tuple[object, float]] = {}
+        #: the raw effective value -> fairview's reading of it (zero is not kept: 0.0 and -0.0 are
+        #: one key but read differently)
+        self.am_shares: dict[object, float] = {}
+        self.weights: dict[object, float] = {}
         self.policies: dict[str, str] = {}
         self.specs: dict[int, tuple[ResourceSpec, bool, bool, str]] = {}
 
@@ -74,6 +76,26 @@ class _Memo:
                 fairview.is_set_resource(spec),
                 fairview.shown(spec),
             )
+        return found
+
+    def weight(self, queue: Queue) -> float:
+        """fairview.weight."""
+        raw = queue.effective.weight
+        found = self.weights.get(raw) if raw else None
+        if found is None:
+            found = fairview.weight(queue)
+            if raw and raw.__class__ is float:
+                self.weights[raw] = found
+        return found
+
+    def max_am_share(self, queue: Queue, defaults: fairview.Globals) -> float:
+        """fairview.max_am_share (the defaults are the conversion's)."""
+        raw = queue.effective.max_am_share
+        found = self.am_shares.get(raw) if raw else None
+        if found is None:
+            found = fairview.max_am_share(queue, defaults)
+            if raw and raw.__class__ is float:
+                self.am_shares[raw] = found
         return found
 
     def max_container_allocation(self, queue: Queue) -> dict[str, int] | None:
@@ -111,10 +133,7 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
     # 2. maxAMShare
     defaults = ctx.defaults
     default_share = defaults.queue_max_am_share_default
-    shares = memo.am_shares.get(id(effective))
-    if shares is None:
-        shares = memo.am_shares[id(effective)] = (effective, fairview.max_am_share(queue, defaults))
-    share = shares[1]
+    share = memo.max_am_share(queue, defaults)
     if share not in (0.0, default_share, -1.0):
         capacity[key + "maximum-am-resource-percent"] = java_float_str(share)
     elif share == -1.0 and default_share != -1.0:
@@ -145,7 +164,7 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
 
     # 6. the children's capacities, then this queue's own minResources
     if options.weight_mode:
-        _weight_capacities(queue, plan, out)
+        _weight_capacities(queue, plan, out, memo)
     else:
         _percent_capacities(queue, plan, out, before_34=options.hadoop_version < (3, 4))
     _min_resources(queue, plan, out, memo)
@@ -206,18 +225,21 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
     _dropped(queue, out)
 
 
-def _weight_capacities(queue: Queue, plan: Plan, out: Emitter) -> None:
+def _weight_capacities(queue: Queue, plan: Plan, out: Emitter, memo: _Memo) -> None:
     """``WeightToWeightConverter``: on an FS parent (or a queue with children)."""
-    if not (fairview.is_fs_parent(queue) or queue.children):
+    children = queue.children
+    if not (children or fairview.is_fs_parent(queue)):
         return
-    if queue.path == "root":
-        out.cs("root.capacity", weights.weight_capacity(fairview.weight(queue)))
-    child_weights = [fairview.weight(c) for c in queue.children]
+    capacity = out.capacity
+    path = queue.path
+    if path == "root":
+        capacity[CS_PREFIX + "root.capacity"] = weights.weight_capacity(fairview.weight(queue))
+    child_weights = [memo.weight(c) for c in children]
     total = sum(max(0.0, w) for w in child_weights)
-    for child, weight in zip(queue.children, child_weights, strict=True):
-        out.cs(f"{child.path}.capacity", weights.weight_capacity(weight))
-        plan.set_capacity(child.path, queue.path, max(0.0, weight) / total if total > 0 else 0.0)
-    out.cs(f"{queue.path}.auto-queue-creation-v2.enabled", "true")
+    for child, weight in zip(children, child_weights, strict=True):
+        capacity[CS_PREFIX + child.path + ".capacity"] = weights.weight_capacity(weight)
+        plan.set_capacity(child.path, path, max(0.0, weight) / total if total > 0 else 0.0)
+    capacity[CS_PREFIX + path + ".auto-queue-creation-v2.enabled"] = "true"
 
 
 def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool) -> None:
@@ -418,6 +440,9 @@ def _emit_acls(tree: QueueTree, out: Emitter) -> None:
     ``<queue name="root">`` element writes root's ``*``; a file without one writes no root ACL."""
     root_element = any(element["path"] == "root" for element in tree.info.queue_elements)
     for queue in tree.queues():
+        declared = queue.declared
+        if "aclSubmitApps" not in declared and "aclAdministerApps" not in declared and queue.path != "root":
+            continue  # neither ACL declared: nobody, which is not written
         for fair_name, cs_name in (
             ("aclSubmitApps", "acl_submit_applications"),
             ("aclAdministerApps", "acl_administer_queue"),

@@ -45,11 +45,17 @@ def probe_apps(tree: QueueTree) -> list[App]:
     requested: dict[str, None] = {}
     for queue in tree.queues():
         if queue.parent is not None:
-            requested.update(dict.fromkeys((queue.path, queue.name)))
-    probes += [App(PROBE_USER, (PROBE_GROUP,), name, where) for name in requested]
-    probes.append(App(PROBE_USER, (PROBE_GROUP,), PROBE_QUEUE, where))
-    probes.append(App(PROBE_USER, (PROBE_GROUP,), None, where))
-    return _unique(probes)
+            requested[queue.path] = None
+            requested[queue.name] = None
+    # the queue probes are distinct and name a queue, unlike the user and group probes: only the
+    # last two can repeat a probe, so the thousands of queue probes are not hashed
+    head = _unique(probes)
+    seen = set(head)
+    last = [App(PROBE_USER, (PROBE_GROUP,), None, where)]
+    if PROBE_QUEUE not in requested:
+        last.insert(0, App(PROBE_USER, (PROBE_GROUP,), PROBE_QUEUE, where))
+    queues = [App(PROBE_USER, (PROBE_GROUP,), name, where) for name in requested]
+    return [*head, *queues, *(app for app in last if app not in seen)]
 
 
 def _unique(apps: Iterable[App]) -> list[App]:
