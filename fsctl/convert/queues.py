@@ -103,8 +103,9 @@ class _Memo:
         own = fairview.own_max_container_allocation(queue)
         parent = queue.parent
         if own is None and parent is not None:
-            own = self.allocations[parent.path]
-        self.allocations[queue.path] = own
+            own = self.allocations.get(parent.path)
+        if own is not None:  # most queues have none: not kept
+            self.allocations[queue.path] = own
         return own
 
 
@@ -147,7 +148,7 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
     # 4. maxContainerAllocation, when it differs from the parent's
     allocation = memo.max_container_allocation(queue)
     if allocation is not None:
-        parent_allocation = memo.allocations[parent.path] if parent is not None else None
+        parent_allocation = memo.allocations.get(parent.path) if parent is not None else None
         memory = allocation.get("memory-mb", UNBOUNDED)
         vcores = allocation.get("vcores", UNBOUNDED)
         parent_memory = parent_vcores = -(2**31)

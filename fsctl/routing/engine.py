@@ -57,15 +57,10 @@ class FairEngine:
         self.file = file
         self.queues = FairQueues(tree)
         self.rules = list(rules)
-        #: one Landing per distinct outcome (thousands of probes land alike)
-        self._landings: dict[tuple[str | None, str, str], Landing] = {}
 
     def route(self, app: App) -> Landing:
-        key = assignment_fields(self.queues, self.rules, app.user, app.groups, app.requested)
-        landing = self._landings.get(key)
-        if landing is None:
-            landing = self._landings[key] = Landing(self.file, *key)
-        return landing
+        queue, rule, reason = assignment_fields(self.queues, self.rules, app.user, app.groups, app.requested)
+        return Landing(self.file, queue, rule, reason)
 
 
 class CapacityEngine:
@@ -76,8 +71,6 @@ class CapacityEngine:
         self.index = QueueIndex(tree)
         self.placer = Placer(mapping.rules, tree, mapping.override, self.index)
         self._described: dict[int, str] = {}
-        #: one Landing per distinct outcome (thousands of probes land alike)
-        self._landings: dict[tuple[str | None, str, str], Landing] = {}
 
     def route(self, app: App) -> Landing:
         requested = app.requested
@@ -87,17 +80,10 @@ class CapacityEngine:
             if rule is None:
                 rule = self._described[number] = describe_mapping(number, self.mapping.rules[number])
             if decision == "reject":
-                return self._landing(None, rule, "rejected by a mapping rule")
-            return self._landing(queue, rule, "")
+                return Landing(self.file, None, rule, "rejected by a mapping rule")
+            return Landing(self.file, queue, rule)
         queue, reason = submitted_queue(self.tree, requested, self.index)
-        return self._landing(queue, "submitted queue", reason)
-
-    def _landing(self, queue: str | None, rule: str, reason: str) -> Landing:
-        key = (queue, rule, reason)
-        landing = self._landings.get(key)
-        if landing is None:
-            landing = self._landings[key] = Landing(self.file, queue, rule, reason)
-        return landing
+        return Landing(self.file, queue, "submitted queue", reason)
 
 
 def describe_mapping(number: int, rule: MappingRule) -> str:
