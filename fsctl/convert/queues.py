@@ -45,7 +45,7 @@ DROPPED_QUEUE_SETTINGS = (
 
 def convert_queues(ctx: QueueContext, plan: Plan, out: Emitter) -> None:
     plan.set_root()
-    memo = _Memo()
+    memo = _Memo(ctx)
     for queue in ctx.tree.queues():
         _convert_queue(queue, ctx, plan, out, memo)
     _emit_acls(ctx.tree, out)
@@ -56,7 +56,8 @@ class _Memo:
     effective record (siblings often share one, and a few values repeat thousands of times) and
     each queue's inherited maxContainerAllocation (the parent's is known when a child is reached)."""
 
-    def __init__(self) -> None:
+    def __init__(self, ctx: QueueContext) -> None:
+        self.at_least_34 = ctx.options.hadoop_version >= (3, 4)
         self.allocations: dict[str, dict[str, int] | None] = {}
         #: the raw effective value -> fairview's reading of it (zero is not kept: 0.0 and -0.0 are
         #: one key but read differently)
@@ -141,7 +142,9 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
         capacity[key + "maximum-am-resource-percent"] = "1.0"
 
     # 3. maxRunningApps
-    apps = fairview.max_running_apps(queue, defaults)
+    apps = effective.max_running_apps
+    if apps.__class__ is not int:
+        apps = fairview.max_running_apps(queue, defaults)
     if apps not in (INT_MAX, defaults.queue_max_apps_default):
         capacity[key + "max-parallel-apps"] = str(apps)
 
@@ -163,9 +166,13 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
     if ctx.preemption and not effective.allow_preemption_from:
         capacity[key + "disable_preemption"] = "true"
 
+    # fairview.is_fs_parent
+    fs_parent = parent is None or children or queue.declared_parent or effective.reservation
+
     # 6. the children's capacities, then this queue's own minResources
     if options.weight_mode:
-        _weight_capacities(queue, plan, out, memo)
+        if fs_parent:
+            _weight_capacities(queue, plan, out, memo)
     else:
         _percent_capacities(queue, plan, out, before_34=options.hadoop_version < (3, 4))
     _min_resources(queue, plan, out, memo)
@@ -184,7 +191,7 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
         policy = fairview.scheduling_policy(queue)
         if raw_policy.__class__ is str:
             memo.policies[raw_policy] = policy
-    if not fairview.is_fs_parent(queue):
+    if not fs_parent:
         if policy in ("drf", "fair"):
             capacity[key + "ordering-policy"] = "fair"
             if policy == "fair" and ctx.drf_used:
@@ -212,11 +219,7 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
         _max_child_resources(queue, plan, ctx, out, memo)
 
     # 11. the default user limit factor (YARN-11393, YARN-11408: 3.4; oracle: 3.3.6 writes none)
-    if (
-        not children
-        and options.hadoop_version >= (3, 4)
-        and capacity.get(key + "auto-queue-creation-v2.enabled") != "true"
-    ):
+    if not children and memo.at_least_34 and capacity.get(key + "auto-queue-creation-v2.enabled") != "true":
         capacity[key + "user-limit-factor"] = "-1.0"
 
     # FSQueueConverter.emitAutoCreateChildQueue (3.3)
@@ -227,10 +230,8 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
 
 
 def _weight_capacities(queue: Queue, plan: Plan, out: Emitter, memo: _Memo) -> None:
-    """``WeightToWeightConverter``: on an FS parent (or a queue with children)."""
+    """``WeightToWeightConverter``: on an FS parent (which a queue with children is)."""
     children = queue.children
-    if not (children or fairview.is_fs_parent(queue)):
-        return
     capacity = out.capacity
     path = queue.path
     if path == "root":
@@ -318,7 +319,7 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter,
     spec = queue.effective.max_resources
     percent = 100.0
     # FSQueueConverter.emitMaximumCapacity: setMaximumCapacity(100f) from 3.4, the string "100" before
-    text = "100.0" if ctx.options.hadoop_version >= (3, 4) else "100"
+    text = "100.0" if memo.at_least_34 else "100"
     if isinstance(spec, ResourceSpec) and memo.spec(spec)[2]:
         value = memo.spec(spec)[3]
         # the rules file decides first: with maxResources.action=abort fs2cs stops here
@@ -421,7 +422,7 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
 
 def _dropped(queue: Queue, out: Emitter) -> None:
     declared = queue.declared
-    if any(name in declared for name in DROPPED_QUEUE_SETTINGS):
+    if not declared.keys().isdisjoint(DROPPED_QUEUE_SETTINGS):
         # the queue's location (a fallback) is worked out only for a queue that has a finding
         out.not_converted(declared, DROPPED_QUEUE_SETTINGS, queue.location, queue.path)
     if "reservation" in queue.declared:
