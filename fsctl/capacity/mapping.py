@@ -1042,8 +1042,25 @@ class _Step:
     fallback: str
 
 
+def _context(user: str, groups: list[str], application: str) -> tuple[dict[str, str | None], list[str]]:
+    """The variables of a submission but %specified (VariableContext), and the secondary groups."""
+    values: dict[str, str | None] = {
+        "%user": clean_name(user),
+        "%specified": "",
+        "%application": application,
+        "%default": "root.default",
+    }
+    secondary = [clean_name(g) for g in groups[1:]]
+    if groups:
+        values["%primary_group"] = clean_name(groups[0])
+        if not secondary:
+            values["%secondary_group"] = ""
+    return values, secondary
+
+
 class Placer:
-    """:func:`place` for many applications: the rules' fixed parts are worked out once."""
+    """:func:`place` for many applications: the rules' fixed parts are worked out once, and the
+    variables of each user and groups once."""
 
     def __init__(
         self,
@@ -1054,6 +1071,8 @@ class Placer:
     ) -> None:
         self.index = index or QueueIndex(tree)
         self.override = override
+        #: (user, groups, application) -> :func:`_context`
+        self._contexts: dict[tuple[str, tuple[str, ...], str], tuple[dict[str, str | None], list[str]]] = {}
         self.steps: list[_Step] = []
         for number, rule in enumerate(rule_list):
             if not rule.valid:
@@ -1087,17 +1106,13 @@ class Placer:
             return None, None, None
         index = self.index
         group_list = list(groups)
-        values: dict[str, str | None] = {
-            "%user": clean_name(user),
-            "%specified": "" if queue == "default" else queue,
-            "%application": application,
-            "%default": "root.default",
-        }
-        secondary = [clean_name(g) for g in group_list[1:]]
-        if group_list:
-            values["%primary_group"] = clean_name(group_list[0])
-            if not secondary:
-                values["%secondary_group"] = ""
+        key = (user, tuple(group_list), application)
+        context = self._contexts.get(key)
+        if context is None:
+            context = self._contexts[key] = _context(user, group_list, application)
+        base, secondary = context
+        values = base.copy()
+        values["%specified"] = "" if queue == "default" else queue
         for step in self.steps:
             rule = step.rule
             if not step.matches_all and not _matches(rule, user, group_list, values):

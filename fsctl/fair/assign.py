@@ -44,10 +44,15 @@ class FairQueues:
         info = tree.info
         self._refused = tuple(info.dropped_queues)
         #: path -> whether it is a leaf
-        self._leaf = {queue.path: queue.is_leaf for queue in tree.queues() if not self.refused(queue.path)}
+        if self._refused:
+            self._leaf = {q.path: q.is_leaf for q in tree.queues() if not self.refused(q.path)}
+        else:
+            self._leaf = {q.path: q.is_leaf for q in tree.queues()}
         self._leaf["root"] = False  # QueueManager.initialize: root is always an FSParentQueue
-        #: the policy each queue runs, and the one a new (dynamic) queue gets: the default
-        self._policy = {queue.path: _policy(queue.effective.scheduling_policy) for queue in tree.queues()}
+        #: the policy each queue runs (worked out when a new queue is first placed), and the one a
+        #: new (dynamic) queue gets: the default
+        self._tree = tree
+        self._policy: dict[str, str] | None = None
         self.default_policy = _policy(info.defaults.default_queue_scheduling_policy)
         #: id(rule) -> (rule, describe(rule)): an application's assignment names its rule
         self._described: dict[int, tuple[PlacementRule, str]] = {}
@@ -66,7 +71,11 @@ class FairQueues:
     def refuses_new_child(self, parent: str) -> bool:
         """QueueManager.createNewQueues: a new queue takes the default policy, which its parent's
         must allow (FairSharePolicy.isChildPolicyAllowed: a fair parent takes no drf child)."""
-        return self._policy.get(parent, "fair") == "fair" and self.default_policy == "drf"
+        if self.default_policy != "drf":
+            return False
+        if self._policy is None:
+            self._policy = {q.path: _policy(q.effective.scheduling_policy) for q in self._tree.queues()}
+        return self._policy.get(parent, "fair") == "fair"
 
     def is_leaf(self, path: str) -> bool | None:
         """True or False for an existing queue, None when it does not exist."""

@@ -43,7 +43,13 @@ class RoutedApp:
     @property
     def differs(self) -> bool:
         landings = self.landings
-        return bool(landings) and any(landing.queue != landings[0].queue for landing in landings)
+        if len(landings) < 2:
+            return False
+        first = landings[0].queue
+        for landing in landings[1:]:
+            if landing.queue != first:
+                return True
+        return False
 
 
 class Engine(Protocol):
