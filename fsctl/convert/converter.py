@@ -160,7 +160,6 @@ def read_back(result: ConversionResult, path: str, options: ConvertOptions, site
     ill-formed)."""
     from fsctl.capacity.reader import read_capacity, read_capacity_conf
     from fsctl.hadoop.conf import PropertyRecord, configuration_of
-    from fsctl.hadoop.javanum import java_trim
     from fsctl.io.xmldoc import load_xml
 
     props = result.capacity
@@ -169,7 +168,8 @@ def read_back(result: ConversionResult, path: str, options: ConvertOptions, site
     if result.mapping_json is not None and inline not in result.capacity:
         props = {**result.capacity, inline: result.mapping_json}
         data = output.configuration_xml(props, output.HEADER_CAPACITY)
-    if not (output.is_plain(data) and all(name and java_trim(name) == name for name in props)):
+    # every name as java_trim leaves it: not empty, no code point up to U+0020 at either end
+    if not (output.is_plain(data) and all(name and name[0] > " " and name[-1] > " " for name in props)):
         return read_capacity(load_xml(path, data), site, options.hadoop_version)
     lines = output.WrittenLines(path, data)
     records = (

@@ -46,9 +46,10 @@ DROPPED_QUEUE_SETTINGS = (
 def convert_queues(ctx: QueueContext, plan: Plan, out: Emitter) -> None:
     plan.set_root()
     memo = _Memo(ctx)
-    for queue in ctx.tree.queues():
+    queues = list(ctx.tree.queues())  # walked again for the ACLs
+    for queue in queues:
         _convert_queue(queue, ctx, plan, out, memo)
-    _emit_acls(ctx.tree, out)
+    _emit_acls(ctx.tree, queues, out)
 
 
 class _Memo:
@@ -435,13 +436,13 @@ def _dropped(queue: Queue, out: Emitter) -> None:
         )
 
 
-def _emit_acls(tree: QueueTree, out: Emitter) -> None:
+def _emit_acls(tree: QueueTree, queues: list[Queue], out: Emitter) -> None:
     """``emitACLs``/``generateQueueAcl``: the ACLs of ``AllocationConfiguration.getQueueAcls``, which
     has an entry for every queue *element* of the file, its undeclared ACLs at their defaults
     (AllocationFileQueueParser: ``*`` for root, nobody for the rest, and nobody is not written). So a
     ``<queue name="root">`` element writes root's ``*``; a file without one writes no root ACL."""
     root_element = any(element["path"] == "root" for element in tree.info.queue_elements)
-    for queue in tree.queues():
+    for queue in queues:
         declared = queue.declared
         if "aclSubmitApps" not in declared and "aclAdministerApps" not in declared and queue.path != "root":
             continue  # neither ACL declared: nobody, which is not written

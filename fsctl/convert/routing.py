@@ -31,22 +31,24 @@ def probe_apps(tree: QueueTree) -> list[App]:
 
     users: dict[str, None] = dict.fromkeys(tree.info.users)
     groups: dict[str, None] = {}
+    requested: dict[str, None] = {}
     for queue in tree.queues():
+        declared = queue.declared
         for name in _ACLS:
+            if name not in declared:  # acl_raw is None
+                continue
             raw = acl_raw(queue, name)
             if raw is None:
                 continue
             _, acl_users, acl_groups = parse_acl(raw)
             users.update(dict.fromkeys(acl_users))
             groups.update(dict.fromkeys(acl_groups))
-    where = tree.root.location
-    probes = [App(user, (PROBE_GROUP,), None, where) for user in users]
-    probes += [App(PROBE_USER, (group,), None, where) for group in groups]
-    requested: dict[str, None] = {}
-    for queue in tree.queues():
         if queue.parent is not None:
             requested[queue.path] = None
             requested[queue.name] = None
+    where = tree.root.location
+    probes = [App(user, (PROBE_GROUP,), None, where) for user in users]
+    probes += [App(PROBE_USER, (group,), None, where) for group in groups]
     # the queue probes are distinct and name a queue, unlike the user and group probes: only the
     # last two can repeat a probe, so the thousands of queue probes are not hashed
     head = _unique(probes)

@@ -43,13 +43,9 @@ class RoutedApp:
     @property
     def differs(self) -> bool:
         landings = self.landings
-        if len(landings) < 2:
-            return False
-        first = landings[0].queue
-        for landing in landings[1:]:
-            if landing.queue != first:
-                return True
-        return False
+        if len(landings) == 2:  # a conversion's before and after: no generator
+            return landings[0].queue != landings[1].queue
+        return bool(landings) and any(landing.queue != landings[0].queue for landing in landings)
 
 
 class Engine(Protocol):
