@@ -957,7 +957,9 @@ def _normalized(index: QueueIndex, name: str, allow_create: bool) -> str | _Plac
         try:
             known = _validate_and_normalize(index, name, allow_create)
         except _PlacementError as exc:
-            known = exc
+            # kept without its traceback: its frames hold the index, a cycle that would keep the
+            # index and its tree alive while the garbage collector is paused
+            known = _PlacementError(*exc.args)
         index.normalized[key] = known
     return known
 

@@ -8,7 +8,7 @@ path and by leaf name, a queue that does not exist and a user no setting names.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from fsctl.capacity.mapping import MappingConfig, rules_from_json_dicts
 from fsctl.catalogue import route as rules
@@ -17,7 +17,7 @@ from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.tree import QueueTree
 from fsctl.routing.apps import App
-from fsctl.routing.engine import CapacityEngine, Engine, RoutedApp, fair_engine, route_apps
+from fsctl.routing.engine import CapacityEngine, Engine, RoutedApp, fair_engine, route_each
 from fsctl.routing.findings import landing_text
 
 PROBE_USER = "fsctl_probe_user"
@@ -77,12 +77,13 @@ def route_conversion(
     override: bool,
     apps: Iterable[App],
     files: tuple[str, str],
-) -> list[RoutedApp]:
-    """Every app through the Fair policy and the converted rules (``files``: the names shown)."""
+) -> Iterator[RoutedApp]:
+    """Every app through the Fair policy and the converted rules (``files``: the names shown), one
+    at a time: the report keeps only the few that land elsewhere (:func:`changed`)."""
     converted = rules_from_json_dicts(mapping_rules or [])
     mapping = MappingConfig(format="json", override=override, rules=converted)
     engines: list[Engine] = [fair_engine(files[0], fair), CapacityEngine(files[1], capacity, mapping)]
-    return route_apps(engines, apps)
+    return route_each(engines, apps)
 
 
 def changed(routed: Iterable[RoutedApp]) -> list[RoutedApp]:

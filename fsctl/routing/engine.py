@@ -7,7 +7,7 @@ when no rule decides, the queue the application was submitted to.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -111,4 +111,9 @@ def capacity_engine(file: str, tree: CapacityTree) -> CapacityEngine:
 
 
 def route_apps(engines: Sequence[Engine], apps: Iterable[App]) -> list[RoutedApp]:
-    return [RoutedApp(app, tuple([engine.route(app) for engine in engines])) for app in apps]
+    return list(route_each(engines, apps))
+
+
+def route_each(engines: Sequence[Engine], apps: Iterable[App]) -> Iterator[RoutedApp]:
+    """:func:`route_apps` one application at a time, for a caller that keeps only some."""
+    return (RoutedApp(app, tuple([engine.route(app) for engine in engines])) for app in apps)
