@@ -238,10 +238,12 @@ def _weight_capacities(queue: Queue, plan: Plan, out: Emitter, memo: _Memo) -> N
     if path == "root":
         capacity[CS_PREFIX + "root.capacity"] = weights.weight_capacity(fairview.weight(queue))
     child_weights = [memo.weight(c) for c in children]
-    total = sum(max(0.0, w) for w in child_weights)
     for child, weight in zip(children, child_weights, strict=True):
         capacity[CS_PREFIX + child.path + ".capacity"] = weights.weight_capacity(weight)
-        plan.set_capacity(child.path, path, max(0.0, weight) / total if total > 0 else 0.0)
+    if plan.cluster is not None:  # the plan is read for --cluster only
+        total = sum(max(0.0, w) for w in child_weights)
+        for child, weight in zip(children, child_weights, strict=True):
+            plan.set_capacity(child.path, path, max(0.0, weight) / total if total > 0 else 0.0)
     capacity[CS_PREFIX + path + ".auto-queue-creation-v2.enabled"] = "true"
 
 
@@ -253,7 +255,8 @@ def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool)
     conversion = weights.percentages(child_weights, last_takes_rest=before_34)
     for child, value in zip(queue.children, conversion.values, strict=True):
         out.cs(f"{child.path}.capacity", weights.format_percent(value))
-        plan.set_capacity(child.path, queue.path, float(value) / 100.0)
+        if plan.cluster is not None:  # the plan is read for --cluster only
+            plan.set_capacity(child.path, queue.path, float(value) / 100.0)
     if conversion.zero_sum:
         out.cs(f"{queue.path}.allow-zero-capacity-sum", "true")
     if conversion.difference is None:
@@ -367,7 +370,8 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter,
                 property="maxResources",
             )
     out.capacity[CS_PREFIX + path + ".maximum-capacity"] = text
-    plan.set_maximum(path, parent, percent)
+    if plan.cluster is not None:  # the plan is read for --cluster only
+        plan.set_maximum(path, parent, percent)
 
 
 def _raise_for_old_versions(
