@@ -445,7 +445,7 @@ def _emit_acls(tree: QueueTree, queues: list[Queue], out: Emitter) -> None:
     has an entry for every queue *element* of the file, its undeclared ACLs at their defaults
     (AllocationFileQueueParser: ``*`` for root, nobody for the rest, and nobody is not written). So a
     ``<queue name="root">`` element writes root's ``*``; a file without one writes no root ACL."""
-    root_element = any(element["path"] == "root" for element in tree.info.queue_elements)
+    root_element = any(element.path == "root" for element in tree.info.queue_elements)
     for queue in queues:
         declared = queue.declared
         if "aclSubmitApps" not in declared and "aclAdministerApps" not in declared and queue.path != "root":
