@@ -53,13 +53,15 @@ def convert_queues(ctx: QueueContext, plan: Plan, out: Emitter) -> None:
 
 
 class _Memo:
-    """What a large tree repeats, worked out once per conversion: the values derived from a queue's
-    effective record (siblings often share one, and a few values repeat thousands of times) and
-    each queue's inherited maxContainerAllocation (the parent's is known when a child is reached)."""
+    """What a large tree repeats, worked out once per conversion: fairview's readings of effective
+    values (a few distinct values repeat thousands of times), the tests and spelling of each
+    resource value, and the inherited maxContainerAllocations (a parent's is known before its
+    children are reached)."""
 
     def __init__(self, ctx: QueueContext) -> None:
         self.at_least_34 = ctx.options.hadoop_version >= (3, 4)
-        self.allocations: dict[str, dict[str, int] | None] = {}
+        #: queue path -> its maxContainerAllocation, for the queues that have one
+        self.allocations: dict[str, dict[str, int]] = {}
         #: the raw effective value -> fairview's reading of it (zero is not kept: 0.0 and -0.0 are
         #: one key but read differently)
         self.am_shares: dict[object, float] = {}
