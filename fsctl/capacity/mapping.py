@@ -913,6 +913,9 @@ class Placement:
     rule: int | None = None  # index of the deciding rule
 
 
+_UNDECIDED = Placement(None)
+
+
 class _PlacementError(Exception):
     pass
 
@@ -938,18 +941,26 @@ def _resolve_path(
 
 
 def _normalize_at_submission(index: QueueIndex, name: str, allow_create: bool) -> str:
-    """CSMappingPlacementRule.validateAndNormalizeQueue (raises on an invalid target); each target
-    is worked out once per index (many applications name the same one)."""
+    """CSMappingPlacementRule.validateAndNormalizeQueue (raises on an invalid target)."""
+    known = _normalized(index, name, allow_create)
+    if isinstance(known, _PlacementError):
+        raise _PlacementError(*known.args)
+    return known
+
+
+def _normalized(index: QueueIndex, name: str, allow_create: bool) -> str | _PlacementError:
+    """:func:`_normalize_at_submission`, the error returned, not raised; each target is worked out
+    once per index (many applications name the same one)."""
     key = (name, allow_create)
     known = index.normalized.get(key)
     if known is None:
         try:
             known = _validate_and_normalize(index, name, allow_create)
         except _PlacementError as exc:
-            known = exc
+            # kept without its traceback: its frames hold the index, a cycle that would keep the
+            # index and its tree alive while the garbage collector is paused
+            known = _PlacementError(*exc.args)
         index.normalized[key] = known
-    if isinstance(known, _PlacementError):
-        raise _PlacementError(*known.args)
     return known
 
 
@@ -1010,49 +1021,129 @@ def place(
     index: QueueIndex | None = None,
 ) -> Placement:
     """Where the Capacity Scheduler's mapping engine puts one application (cs.md §8.2-§8.5).
-    ``index`` is the tree's, when the caller places many applications."""
+    ``index`` is the tree's, when the caller places many applications (or use a :class:`Placer`)."""
     if queue != "default" and not override:
-        return Placement(None)
-    index = index or QueueIndex(tree)
-    group_list = list(groups)
+        return _UNDECIDED
+    placer = Placer(rule_list, tree, override, index)
+    return placer.place(user=user, groups=groups, application=application, queue=queue)
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """A valid rule with what :meth:`Placer.place` needs of it worked out once."""
+
+    number: int
+    rule: MappingRule
+    #: a user rule matching ``*`` or ``%user``: every application (the matcher is not run)
+    matches_all: bool
+    policy: str | None
+    target: str
+    #: the target as it resolves: itself when no segment can be a variable, else None
+    static_target: str | None
+    create: bool
+    fallback: str
+
+
+def _context(user: str, groups: list[str], application: str) -> tuple[dict[str, str | None], list[str]]:
+    """The variables of a submission but %specified (VariableContext), and the secondary groups."""
     values: dict[str, str | None] = {
         "%user": clean_name(user),
-        "%specified": "" if queue == "default" else queue,
+        "%specified": "",
         "%application": application,
         "%default": "root.default",
     }
-    secondary = [clean_name(g) for g in group_list[1:]]
-    if group_list:
-        values["%primary_group"] = clean_name(group_list[0])
+    secondary = [clean_name(g) for g in groups[1:]]
+    if groups:
+        values["%primary_group"] = clean_name(groups[0])
         if not secondary:
             values["%secondary_group"] = ""
-    for number, rule in enumerate(rule_list):
-        if not rule.valid or not _matches(rule, user, group_list, values):
-            continue
-        if rule.policy == "setDefaultQueue":
-            values["%default"] = replace_variables(rule.value or "", values)
-            continue
-        if rule.policy == "reject":
-            return Placement("reject", rule=number)
-        target = rule.target or ""
-        try:
-            placed = _normalize_at_submission(
-                index, _resolve_path(target, values, secondary, index), rule.effective_create
-            )
-            return Placement("place", placed, number)
-        except _PlacementError:
-            fallback = rule.effective_fallback
-        if fallback == "reject":
-            return Placement("reject", rule=number)
-        if fallback == "placeDefault":
-            try:
-                default = _normalize_at_submission(
-                    index, _resolve_path("%default", values, secondary, index), False
-                )
-            except _PlacementError:
-                return Placement("reject", rule=number)
-            return Placement("place", default, number)
-    return Placement(None)
+    return values, secondary
+
+
+class Placer:
+    """:func:`place` for many applications: the rules' fixed parts are worked out once, and the
+    variables of each user and groups once."""
+
+    def __init__(
+        self,
+        rule_list: Iterable[MappingRule],
+        tree: QueueTree,
+        override: bool = False,
+        index: QueueIndex | None = None,
+    ) -> None:
+        self.index = index or QueueIndex(tree)
+        self.override = override
+        #: (user, groups, application) -> :func:`_context`
+        self._contexts: dict[tuple[str, tuple[str, ...], str], tuple[dict[str, str | None], list[str]]] = {}
+        self.steps: list[_Step] = []
+        for number, rule in enumerate(rule_list):
+            if not rule.valid:
+                continue
+            target = rule.target or ""
+            # every variable starts with "%": a target without one is a fixed path
+            static = None if any(part.startswith("%") for part in target.split(".")) else target
+            matches_all = rule.type == "user" and rule.matches in ("*", "%user")
+            self.steps.append(_Step(number, rule, matches_all, rule.policy, target, static,
+                                    rule.effective_create, rule.effective_fallback))  # fmt: skip
+
+    def place(
+        self,
+        *,
+        user: str,
+        groups: Iterable[str] = (),
+        application: str = "application",
+        queue: str = "default",
+    ) -> Placement:
+        if queue != "default" and not self.override:
+            return _UNDECIDED
+        decision, placed, number = self.decide(user, groups, application, queue)
+        return _UNDECIDED if decision is None else Placement(decision, placed, number)
+
+    def decide(
+        self, user: str, groups: Iterable[str], application: str, queue: str
+    ) -> tuple[str | None, str | None, int | None]:
+        """:meth:`place` as the fields of its :class:`Placement`, for a caller that places many
+        applications and keeps its own record of each."""
+        if queue != "default" and not self.override:
+            return None, None, None
+        index = self.index
+        group_list = list(groups)
+        key = (user, tuple(group_list), application)
+        context = self._contexts.get(key)
+        if context is None:
+            context = self._contexts[key] = _context(user, group_list, application)
+        base, secondary = context
+        values = base.copy()
+        values["%specified"] = "" if queue == "default" else queue
+        for step in self.steps:
+            rule = step.rule
+            if not step.matches_all and not _matches(rule, user, group_list, values):
+                continue
+            policy = step.policy
+            if policy == "setDefaultQueue":
+                values["%default"] = replace_variables(rule.value or "", values)
+                continue
+            if policy == "reject":
+                return "reject", None, step.number
+            path = step.static_target
+            if path is None:
+                target = step.target
+                if target in values:  # the whole target is one variable (%specified, %default)
+                    path = values[target] or ""
+                else:
+                    path = _resolve_path(target, values, secondary, index)
+            placed = _normalized(index, path, step.create)
+            if not isinstance(placed, _PlacementError):
+                return "place", placed, step.number
+            fallback = step.fallback
+            if fallback == "reject":
+                return "reject", None, step.number
+            if fallback == "placeDefault":
+                default = _normalized(index, _resolve_path("%default", values, secondary, index), False)
+                if isinstance(default, _PlacementError):
+                    return "reject", None, step.number
+                return "place", default, step.number
+        return None, None, None
 
 
 def submitted_queue(tree: QueueTree, queue: str, index: QueueIndex | None = None) -> tuple[str | None, str]:

@@ -203,11 +203,10 @@ def _route(
     probes = [*probe_apps(tree), *apps]
     # the converted file by its name: the output folder may be a temporary one (--dry-run, --print)
     files = (fair_path, CAPACITY_FILE)
-    routed = route_conversion(tree, capacity, conversion.mapping_rules, override, probes, files)
-    moved = changed(routed)
+    moved = changed(route_conversion(tree, capacity, conversion.mapping_rules, override, probes, files))
     conversion.findings.extend(conversion_findings(moved, tree.root.location))
     conversion.routing = moved
-    conversion.probes = len(routed)
+    conversion.probes = len(probes)  # each routed once
 
 
 def _migration_mode(conf: HadoopConf | None) -> HadoopConf:

@@ -8,6 +8,7 @@ Pure: it returns properties, JSON and findings, and writes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from fsctl.catalogue import convert as rules
@@ -25,6 +26,9 @@ from fsctl.model.tree import Queue, QueueTree, ReadResult
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf
     from fsctl.routing.engine import RoutedApp
+
+
+_SEVERITY = attrgetter("severity")
 
 
 @dataclass
@@ -48,7 +52,8 @@ class ConversionResult:
     @property
     def failed(self) -> bool:
         """Nothing may be written: an abort, or an error finding."""
-        return self.aborted or any(d.severity >= Severity.ERROR for d in self.findings)
+        # any(d.severity >= ERROR) without a Python-level loop: asked several times of 100,000s
+        return self.aborted or any(map(Severity.ERROR.__le__, map(_SEVERITY, self.findings)))
 
 
 def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -> ConversionResult:
@@ -160,7 +165,6 @@ def read_back(result: ConversionResult, path: str, options: ConvertOptions, site
     ill-formed)."""
     from fsctl.capacity.reader import read_capacity, read_capacity_conf
     from fsctl.hadoop.conf import PropertyRecord, configuration_of
-    from fsctl.hadoop.javanum import java_trim
     from fsctl.io.xmldoc import load_xml
 
     props = result.capacity
@@ -169,7 +173,8 @@ def read_back(result: ConversionResult, path: str, options: ConvertOptions, site
     if result.mapping_json is not None and inline not in result.capacity:
         props = {**result.capacity, inline: result.mapping_json}
         data = output.configuration_xml(props, output.HEADER_CAPACITY)
-    if not (output.is_plain(data) and all(name and java_trim(name) == name for name in props)):
+    # every name as java_trim leaves it: not empty, no code point up to U+0020 at either end
+    if not (output.is_plain(data) and all(name and name[0] > " " and name[-1] > " " for name in props)):
         return read_capacity(load_xml(path, data), site, options.hadoop_version)
     lines = output.WrittenLines(path, data)
     records = (
@@ -197,8 +202,8 @@ def _drop_unreadable(out: Emitter, options: ConvertOptions) -> None:
         pairs = [
             (key, value)
             for key, value in target.items()
-            if not key.startswith(PREFIX)
-            or (not key.startswith(queue_keys) and global_kind(key[start:]) is not None)
+            if not key.startswith(queue_keys)
+            and (not key.startswith(PREFIX) or global_kind(key[start:]) is not None)
         ]
         conf = HadoopConf.from_pairs(pairs, source=name)
         for problem in check_capacity_keys(conf, options.hadoop_version):

@@ -145,14 +145,20 @@ def max_container_allocation(queue: Queue) -> dict[str, int] | None:
     root's own value only (None means unbounded)."""
     node: Queue | None = queue
     while node is not None:
-        spec = declared(node, "maxContainerAllocation")
-        if spec is not None and not spec.is_percentage:
-            amounts = spec.amounts()
-            if any(v < UNBOUNDED for v in amounts.values()):
-                return amounts
-        if node.parent is None:
-            return None
+        own = own_max_container_allocation(node)
+        if own is not None or node.parent is None:
+            return own
         node = node.parent
+    return None
+
+
+def own_max_container_allocation(queue: Queue) -> dict[str, int] | None:
+    """The queue's own ``maxContainerAllocation`` when it is absolute and bounded in some type."""
+    spec = declared(queue, "maxContainerAllocation")
+    if spec is not None and not spec.is_percentage:
+        amounts = spec.amounts()
+        if any(v < UNBOUNDED for v in amounts.values()):
+            return amounts
     return None
 
 

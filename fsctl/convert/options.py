@@ -122,7 +122,7 @@ class Emitter:
         """A finding that fs2cs raises through its rule handler under ``<action_key>.action``; ``where``
         is the finding's ``queue`` and ``property``."""
         if self.rules.action(action_key) != "abort":
-            self.finding(rule, location, message, **where)
+            self.findings.append(rule.at(location, message, **where))
             return
         self.aborted = True
         aborted = f"{message} (rules file: {action_key}.action=abort)"

@@ -13,15 +13,6 @@ from fsctl.catalogue import convert as rules
 from fsctl.convert.options import ConvertOptions, Emitter
 from fsctl.model.tree import QueueTree
 
-
-def duplicate_leaves(tree: QueueTree) -> dict[str, list[str]]:
-    """Leaf name -> full paths, for names used by more than one leaf (document order)."""
-    by_name: dict[str, list[str]] = {}
-    for leaf in tree.leaves():
-        by_name.setdefault(leaf.name, []).append(leaf.path)
-    return {name: paths for name, paths in by_name.items() if len(paths) > 1}
-
-
 #: queues named in a message before "and N more": a name shared by 100 leaves stays one readable line
 LISTED = 5
 
@@ -33,7 +24,15 @@ def listed_paths(paths: list[str]) -> str:
 
 
 def check_paths(tree: QueueTree, options: ConvertOptions, out: Emitter) -> None:
-    clashes = duplicate_leaves(tree)
+    # one walk for both checks: the leaves by name, and the queues below the first level
+    by_name: dict[str, list[str]] = {}
+    deep: list[str] = []
+    for queue in tree.queues():
+        if queue.is_leaf:
+            by_name.setdefault(queue.name, []).append(queue.path)
+        if queue.path.count(".") >= 2:
+            deep.append(queue.path)
+    clashes = {name: paths for name, paths in by_name.items() if len(paths) > 1}
     for name, paths in clashes.items():
         location = tree.find(paths[1])
         where = location.location if location is not None else None
@@ -55,7 +54,6 @@ def check_paths(tree: QueueTree, options: ConvertOptions, out: Emitter) -> None:
                 "paths everywhere",
                 queue=paths[1],
             )
-    deep = [q.path for q in tree.queues() if q.path.count(".") >= 2]
     if deep and options.hadoop_version >= (3, 3):
         example = deep[0]
         out.finding(

@@ -8,12 +8,11 @@ capacities of a queue's children are written when the queue itself is processed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview, weights
-from fsctl.convert.options import ConvertOptions, Emitter
+from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
 from fsctl.convert.resources import Plan, maximum_percent, resolved
 from fsctl.hadoop.javanum import java_float_str, to_float32
 from fsctl.model.diagnostics import Rule
@@ -46,15 +45,82 @@ DROPPED_QUEUE_SETTINGS = (
 
 def convert_queues(ctx: QueueContext, plan: Plan, out: Emitter) -> None:
     plan.set_root()
-    for queue in ctx.tree.queues():
-        _convert_queue(queue, ctx, plan, out)
-    _emit_acls(ctx.tree, out)
+    memo = _Memo(ctx)
+    queues = list(ctx.tree.queues())  # walked again for the ACLs
+    for queue in queues:
+        _convert_queue(queue, ctx, plan, out, memo)
+    _emit_acls(ctx.tree, queues, out)
 
 
-def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter) -> None:
+class _Memo:
+    """What a large tree repeats, worked out once per conversion: fairview's readings of effective
+    values (a few distinct values repeat thousands of times), the tests and spelling of each
+    resource value, and the inherited maxContainerAllocations (a parent's is known before its
+    children are reached)."""
+
+    def __init__(self, ctx: QueueContext) -> None:
+        self.at_least_34 = ctx.options.hadoop_version >= (3, 4)
+        #: queue path -> its maxContainerAllocation, for the queues that have one
+        self.allocations: dict[str, dict[str, int]] = {}
+        #: the raw effective value -> fairview's reading of it (zero is not kept: 0.0 and -0.0 are
+        #: one key but read differently)
+        self.am_shares: dict[object, float] = {}
+        self.weights: dict[object, float] = {}
+        self.policies: dict[str, str] = {}
+        self.specs: dict[int, tuple[ResourceSpec, bool, bool, str]] = {}
+
+    def spec(self, spec: ResourceSpec) -> tuple[ResourceSpec, bool, bool, str]:
+        """(spec, fairview.is_nonzero_min, fairview.is_set_resource, fairview.shown) of a resource
+        value (the reader shares one object per spelling)."""
+        found = self.specs.get(id(spec))
+        if found is None:
+            found = self.specs[id(spec)] = (
+                spec,
+                fairview.is_nonzero_min(spec),
+                fairview.is_set_resource(spec),
+                fairview.shown(spec),
+            )
+        return found
+
+    def weight(self, queue: Queue) -> float:
+        """fairview.weight."""
+        raw = queue.effective.weight
+        found = self.weights.get(raw) if raw else None
+        if found is None:
+            found = fairview.weight(queue)
+            if raw and raw.__class__ is float:
+                self.weights[raw] = found
+        return found
+
+    def max_am_share(self, queue: Queue, defaults: fairview.Globals) -> float:
+        """fairview.max_am_share (the defaults are the conversion's)."""
+        raw = queue.effective.max_am_share
+        found = self.am_shares.get(raw) if raw else None
+        if found is None:
+            found = fairview.max_am_share(queue, defaults)
+            if raw and raw.__class__ is float:
+                self.am_shares[raw] = found
+        return found
+
+    def max_container_allocation(self, queue: Queue) -> dict[str, int] | None:
+        """fairview.max_container_allocation, the parent's taken from the memo."""
+        own = fairview.own_max_container_allocation(queue)
+        parent = queue.parent
+        if own is None and parent is not None:
+            own = self.allocations.get(parent.path)
+        if own is not None:  # most queues have none: not kept
+            self.allocations[queue.path] = own
+        return own
+
+
+def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, memo: _Memo) -> None:
     path = queue.path
     options = ctx.options
     children = queue.children
+    parent = queue.parent
+    effective = queue.effective
+    capacity = out.capacity
+    key = CS_PREFIX + path + "."  # out.cs(name, value) is capacity[key + name] = value
 
     # 1. children (after the rules file's child-count limit)
     limit = options.rules.max_child_queue_limit
@@ -67,25 +133,28 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter) ->
             queue=path,
         )
     if children:
-        out.cs(f"{path}.queues", ",".join(c.name for c in children))
+        capacity[key + "queues"] = ",".join([c.name for c in children])
 
     # 2. maxAMShare
-    share = fairview.max_am_share(queue, ctx.defaults)
-    default_share = ctx.defaults.queue_max_am_share_default
+    defaults = ctx.defaults
+    default_share = defaults.queue_max_am_share_default
+    share = memo.max_am_share(queue, defaults)
     if share not in (0.0, default_share, -1.0):
-        out.cs(f"{path}.maximum-am-resource-percent", java_float_str(share))
+        capacity[key + "maximum-am-resource-percent"] = java_float_str(share)
     elif share == -1.0 and default_share != -1.0:
-        out.cs(f"{path}.maximum-am-resource-percent", "1.0")
+        capacity[key + "maximum-am-resource-percent"] = "1.0"
 
     # 3. maxRunningApps
-    apps = fairview.max_running_apps(queue, ctx.defaults)
-    if apps not in (INT_MAX, ctx.defaults.queue_max_apps_default):
-        out.cs(f"{path}.max-parallel-apps", str(apps))
+    apps = effective.max_running_apps
+    if apps.__class__ is not int:
+        apps = fairview.max_running_apps(queue, defaults)
+    if apps not in (INT_MAX, defaults.queue_max_apps_default):
+        capacity[key + "max-parallel-apps"] = str(apps)
 
     # 4. maxContainerAllocation, when it differs from the parent's
-    allocation = fairview.max_container_allocation(queue)
+    allocation = memo.max_container_allocation(queue)
     if allocation is not None:
-        parent_allocation = fairview.max_container_allocation(queue.parent) if queue.parent else None
+        parent_allocation = memo.allocations.get(parent.path) if parent is not None else None
         memory = allocation.get("memory-mb", UNBOUNDED)
         vcores = allocation.get("vcores", UNBOUNDED)
         parent_memory = parent_vcores = -(2**31)
@@ -93,32 +162,41 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter) ->
             parent_memory = parent_allocation.get("memory-mb", UNBOUNDED)
             parent_vcores = parent_allocation.get("vcores", UNBOUNDED)
         if memory != parent_memory or vcores != parent_vcores:
-            out.cs(f"{path}.maximum-allocation-mb", str(memory))
-            out.cs(f"{path}.maximum-allocation-vcores", str(vcores))
+            capacity[key + "maximum-allocation-mb"] = str(memory)
+            capacity[key + "maximum-allocation-vcores"] = str(vcores)
 
     # 5. allowPreemptionFrom=false (inherited), only when Fair preemption is on
-    if ctx.preemption and not fairview.preemptable(queue):
-        out.cs(f"{path}.disable_preemption", "true")
+    if ctx.preemption and not effective.allow_preemption_from:
+        capacity[key + "disable_preemption"] = "true"
+
+    # fairview.is_fs_parent
+    fs_parent = parent is None or children or queue.declared_parent or effective.reservation
 
     # 6. the children's capacities, then this queue's own minResources
     if options.weight_mode:
-        _weight_capacities(queue, plan, out)
+        if fs_parent:
+            _weight_capacities(queue, plan, out, memo)
     else:
         _percent_capacities(queue, plan, out, before_34=options.hadoop_version < (3, 4))
-    _min_resources(queue, plan, ctx, out)
+    _min_resources(queue, plan, out, memo)
 
     # 7. maxResources -> maximum-capacity
-    _maximum_capacity(queue, plan, ctx, out)
+    _maximum_capacity(queue, plan, ctx, out, memo)
 
     # 8. size-based weight, every queue
     if ctx.size_based_weight:
-        out.cs(f"{path}.ordering-policy.fair.enable-size-based-weight", "true")
+        capacity[key + "ordering-policy.fair.enable-size-based-weight"] = "true"
 
     # 9. ordering policy, leaves only
-    policy = fairview.scheduling_policy(queue)
-    if not fairview.is_fs_parent(queue):
+    raw_policy = effective.scheduling_policy
+    policy = memo.policies.get(raw_policy) if raw_policy.__class__ is str else None
+    if policy is None:
+        policy = fairview.scheduling_policy(queue)
+        if raw_policy.__class__ is str:
+            memo.policies[raw_policy] = policy
+    if not fs_parent:
         if policy in ("drf", "fair"):
-            out.cs(f"{path}.ordering-policy", "fair")
+            capacity[key + "ordering-policy"] = "fair"
             if policy == "fair" and ctx.drf_used:
                 out.fs2cs_rule(
                     "fairAsDrf",
@@ -129,7 +207,7 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter) ->
                     property="schedulingPolicy",
                 )
         elif policy == "fifo":
-            out.cs(f"{path}.ordering-policy", "fifo")
+            capacity[key + "ordering-policy"] = "fifo"
     elif "schedulingPolicy" in queue.declared and path != "root":
         out.on_setting(
             rules.CV303,
@@ -140,35 +218,35 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter) ->
         )
 
     # 10. maxChildResources
-    _max_child_resources(queue, plan, ctx, out)
+    if effective.max_child_resources is not None:
+        _max_child_resources(queue, plan, ctx, out, memo)
 
     # 11. the default user limit factor (YARN-11393, YARN-11408: 3.4; oracle: 3.3.6 writes none)
-    if (
-        not children
-        and ctx.options.hadoop_version >= (3, 4)
-        and out.get_cs(f"{path}.auto-queue-creation-v2.enabled") != "true"
-    ):
-        out.cs(f"{path}.user-limit-factor", "-1.0")
+    if not children and memo.at_least_34 and capacity.get(key + "auto-queue-creation-v2.enabled") != "true":
+        capacity[key + "user-limit-factor"] = "-1.0"
 
     # FSQueueConverter.emitAutoCreateChildQueue (3.3)
-    if ctx.auto_create_v1 and children and queue.parent is not None:
-        out.cs(f"{path}.auto-create-child-queue.enabled", "true")
+    if ctx.auto_create_v1 and children and parent is not None:
+        capacity[key + "auto-create-child-queue.enabled"] = "true"
 
     _dropped(queue, out)
 
 
-def _weight_capacities(queue: Queue, plan: Plan, out: Emitter) -> None:
-    """``WeightToWeightConverter``: on an FS parent (or a queue with children)."""
-    if not (fairview.is_fs_parent(queue) or queue.children):
-        return
-    if queue.path == "root":
-        out.cs("root.capacity", weights.weight_capacity(fairview.weight(queue)))
-    child_weights = [fairview.weight(c) for c in queue.children]
-    total = sum(max(0.0, w) for w in child_weights)
-    for child, weight in zip(queue.children, child_weights, strict=True):
-        out.cs(f"{child.path}.capacity", weights.weight_capacity(weight))
-        plan.set_capacity(child.path, queue.path, max(0.0, weight) / total if total > 0 else 0.0)
-    out.cs(f"{queue.path}.auto-queue-creation-v2.enabled", "true")
+def _weight_capacities(queue: Queue, plan: Plan, out: Emitter, memo: _Memo) -> None:
+    """``WeightToWeightConverter``: on an FS parent (which a queue with children is)."""
+    children = queue.children
+    capacity = out.capacity
+    path = queue.path
+    if path == "root":
+        capacity[CS_PREFIX + "root.capacity"] = weights.weight_capacity(fairview.weight(queue))
+    child_weights = [memo.weight(c) for c in children]
+    for child, weight in zip(children, child_weights, strict=True):
+        capacity[CS_PREFIX + child.path + ".capacity"] = weights.weight_capacity(weight)
+    if plan.cluster is not None:  # the plan is read for --cluster only
+        total = sum(max(0.0, w) for w in child_weights)
+        for child, weight in zip(children, child_weights, strict=True):
+            plan.set_capacity(child.path, path, max(0.0, weight) / total if total > 0 else 0.0)
+    capacity[CS_PREFIX + path + ".auto-queue-creation-v2.enabled"] = "true"
 
 
 def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool) -> None:
@@ -179,7 +257,8 @@ def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool)
     conversion = weights.percentages(child_weights, last_takes_rest=before_34)
     for child, value in zip(queue.children, conversion.values, strict=True):
         out.cs(f"{child.path}.capacity", weights.format_percent(value))
-        plan.set_capacity(child.path, queue.path, float(value) / 100.0)
+        if plan.cluster is not None:  # the plan is read for --cluster only
+            plan.set_capacity(child.path, queue.path, float(value) / 100.0)
     if conversion.zero_sum:
         out.cs(f"{queue.path}.allow-zero-capacity-sum", "true")
     if conversion.difference is None:
@@ -212,16 +291,6 @@ def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool)
     )
 
 
-def _configured(
-    queue: Queue, name: str, is_set: Callable[[ResourceSpec | None], bool]
-) -> tuple[ResourceSpec, str] | None:
-    """A resource element fs2cs converts when ``is_set`` (its test) holds, and its text as written."""
-    spec = fairview.resource(queue, name)
-    if spec is None or not is_set(spec):
-        return None
-    return spec, fairview.shown(spec)
-
-
 def _unsupported(
     out: Emitter, action_key: str, rule: Rule, queue: Queue, name: str, value: str, why: str
 ) -> None:
@@ -236,27 +305,29 @@ def _unsupported(
     )
 
 
-def _min_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter) -> None:
-    found = _configured(queue, "minResources", fairview.is_nonzero_min)
-    if found is None:
+def _min_resources(queue: Queue, plan: Plan, out: Emitter, memo: _Memo) -> None:
+    spec = queue.effective.min_resources
+    if not isinstance(spec, ResourceSpec):
+        return
+    _, nonzero, _, value = memo.spec(spec)
+    if not nonzero:
         return
     why = ""
     if plan.cluster is not None and queue.path in plan.abs_capacity:
         guaranteed = fmt_vector(plan.guaranteed(queue.path))
         why = f"; its guaranteed resources under the Capacity Scheduler are {guaranteed}"
-    _unsupported(out, "minResources", rules.CV202, queue, "minResources", found[1], why)
+    _unsupported(out, "minResources", rules.CV202, queue, "minResources", value, why)
 
 
-def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter) -> None:
+def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter, memo: _Memo) -> None:
     path = queue.path
     parent = queue.parent.path if queue.parent is not None else None
-    spec = fairview.resource(queue, "maxResources")
+    spec = queue.effective.max_resources
     percent = 100.0
     # FSQueueConverter.emitMaximumCapacity: setMaximumCapacity(100f) from 3.4, the string "100" before
-    text = "100.0" if ctx.options.hadoop_version >= (3, 4) else "100"
-    if fairview.is_set_resource(spec):
-        assert spec is not None
-        value = fairview.shown(spec)
+    text = "100.0" if memo.at_least_34 else "100"
+    if isinstance(spec, ResourceSpec) and memo.spec(spec)[2]:
+        value = memo.spec(spec)[3]
         # the rules file decides first: with maxResources.action=abort fs2cs stops here
         # (FSConfigToCSConfigRuleHandler.handleMaxResources), --cluster or not
         cluster = ctx.options.cluster if ctx.options.rules.action("maxResources") == "warning" else None
@@ -300,8 +371,9 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter)
                 queue=path,
                 property="maxResources",
             )
-    out.cs(f"{path}.maximum-capacity", text)
-    plan.set_maximum(path, parent, percent)
+    out.capacity[CS_PREFIX + path + ".maximum-capacity"] = text
+    if plan.cluster is not None:  # the plan is read for --cluster only
+        plan.set_maximum(path, parent, percent)
 
 
 def _raise_for_old_versions(
@@ -320,11 +392,13 @@ def _raise_for_old_versions(
     return needed, java_float_str(to_float32(needed))
 
 
-def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter) -> None:
-    found = _configured(queue, "maxChildResources", fairview.is_set_resource)
-    if found is None:
+def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter, memo: _Memo) -> None:
+    spec = queue.effective.max_child_resources
+    if not isinstance(spec, ResourceSpec):
         return
-    spec, value = found
+    _, _, is_set, value = memo.spec(spec)
+    if not is_set:
+        return
     path = queue.path
     # with maxChildCapacity.action=abort fs2cs stops here, --cluster or not (its
     # testConvertFSConfigurationRulesFile; found by the oracle)
@@ -355,7 +429,7 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
 
 def _dropped(queue: Queue, out: Emitter) -> None:
     declared = queue.declared
-    if any(name in declared for name in DROPPED_QUEUE_SETTINGS):
+    if not declared.keys().isdisjoint(DROPPED_QUEUE_SETTINGS):
         # the queue's location (a fallback) is worked out only for a queue that has a finding
         out.not_converted(declared, DROPPED_QUEUE_SETTINGS, queue.location, queue.path)
     if "reservation" in queue.declared:
@@ -368,13 +442,16 @@ def _dropped(queue: Queue, out: Emitter) -> None:
         )
 
 
-def _emit_acls(tree: QueueTree, out: Emitter) -> None:
+def _emit_acls(tree: QueueTree, queues: list[Queue], out: Emitter) -> None:
     """``emitACLs``/``generateQueueAcl``: the ACLs of ``AllocationConfiguration.getQueueAcls``, which
     has an entry for every queue *element* of the file, its undeclared ACLs at their defaults
     (AllocationFileQueueParser: ``*`` for root, nobody for the rest, and nobody is not written). So a
     ``<queue name="root">`` element writes root's ``*``; a file without one writes no root ACL."""
-    root_element = any(element["path"] == "root" for element in tree.info.queue_elements)
-    for queue in tree.queues():
+    root_element = any(element.path == "root" for element in tree.info.queue_elements)
+    for queue in queues:
+        declared = queue.declared
+        if "aclSubmitApps" not in declared and "aclAdministerApps" not in declared and queue.path != "root":
+            continue  # neither ACL declared: nobody, which is not written
         for fair_name, cs_name in (
             ("aclSubmitApps", "acl_submit_applications"),
             ("aclAdministerApps", "acl_administer_queue"),

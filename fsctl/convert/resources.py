@@ -19,7 +19,8 @@ from fsctl.model.resources import UNBOUNDED, ResourceSpec, fmt_vector
 
 @dataclass
 class Plan:
-    """Absolute capacity and maximum fractions of the cluster per converted queue (cs.md §7.1)."""
+    """Absolute capacity and maximum fractions of the cluster per converted queue (cs.md §7.1);
+    filled and read only when a cluster is given (``--cluster``)."""
 
     cluster: dict[str, int] | None
     abs_capacity: dict[str, float] = field(default_factory=dict)

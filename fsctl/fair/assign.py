@@ -44,11 +44,18 @@ class FairQueues:
         info = tree.info
         self._refused = tuple(info.dropped_queues)
         #: path -> whether it is a leaf
-        self._leaf = {queue.path: queue.is_leaf for queue in tree.queues() if not self.refused(queue.path)}
+        if self._refused:
+            self._leaf = {q.path: q.is_leaf for q in tree.queues() if not self.refused(q.path)}
+        else:
+            self._leaf = {q.path: q.is_leaf for q in tree.queues()}
         self._leaf["root"] = False  # QueueManager.initialize: root is always an FSParentQueue
-        #: the policy each queue runs, and the one a new (dynamic) queue gets: the default
-        self._policy = {queue.path: _policy(queue.effective.scheduling_policy) for queue in tree.queues()}
+        #: the policy each queue runs (worked out when a new queue is first placed), and the one a
+        #: new (dynamic) queue gets: the default
+        self._tree = tree
+        self._policy: dict[str, str] | None = None
         self.default_policy = _policy(info.defaults.default_queue_scheduling_policy)
+        #: id(rule) -> (rule, describe(rule)): an application's assignment names its rule
+        self._described: dict[int, tuple[PlacementRule, str]] = {}
         if info.hadoop_version < (3, 4):
             # QueueManager.initialize creates the leaf root.default before the file is read until
             # YARN-7769 (3.4.0); 3.4 has it only when the file declares it (oracle: 3.3.6, 3.4.2)
@@ -59,16 +66,27 @@ class FairQueues:
         return path in self._leaf
 
     def refused(self, path: str) -> bool:
-        return any(path == d or path.startswith(d + ".") for d in self._refused)
+        return bool(self._refused) and any(path == d or path.startswith(d + ".") for d in self._refused)
 
     def refuses_new_child(self, parent: str) -> bool:
         """QueueManager.createNewQueues: a new queue takes the default policy, which its parent's
         must allow (FairSharePolicy.isChildPolicyAllowed: a fair parent takes no drf child)."""
-        return self._policy.get(parent, "fair") == "fair" and self.default_policy == "drf"
+        if self.default_policy != "drf":
+            return False
+        if self._policy is None:
+            self._policy = {q.path: _policy(q.effective.scheduling_policy) for q in self._tree.queues()}
+        return self._policy.get(parent, "fair") == "fair"
 
     def is_leaf(self, path: str) -> bool | None:
         """True or False for an existing queue, None when it does not exist."""
         return self._leaf.get(path)
+
+    def described(self, rule: PlacementRule) -> str:
+        """:func:`describe` of a rule, worked out once (the rule is kept, so its id stays its own)."""
+        found = self._described.get(id(rule))
+        if found is None or found[0] is not rule:
+            found = self._described[id(rule)] = (rule, describe(rule))
+        return found[1]
 
 
 def describe(rule: PlacementRule) -> str:
@@ -90,15 +108,23 @@ def assign(
     queue: str = DEFAULT_QUEUE_NAME,
 ) -> Assignment:
     """QueuePlacementPolicy.assignAppToQueue, then FairScheduler.addApplication's leaf check."""
+    return Assignment(*assignment_fields(queues, rules, user, groups, queue))
+
+
+def assignment_fields(
+    queues: FairQueues, rules: Sequence[PlacementRule], user: str, groups: Iterable[str], queue: str
+) -> tuple[str | None, str, str]:
+    """:func:`assign` as the fields of its :class:`Assignment` (queue, rule, reason), for a caller
+    that routes many applications and keeps its own record of each."""
     group_list = list(dict.fromkeys(groups))  # Groups.getGroupsSet: ordered, no repeats
     for rule in rules:
         try:
             placed = _rule_queue(rule, queues, user, group_list, queue)
         except _Rejected as exc:
-            return Assignment(None, describe(rule), str(exc))
+            return None, queues.described(rule), str(exc)
         if placed is not None:
-            return _admit(queues, placed, describe(rule))
-    return Assignment(None, "no rule", "application rejected by placement rules")
+            return _admit(queues, placed, queues.described(rule))
+    return None, "no rule", "application rejected by placement rules"
 
 
 def _rule_queue(
@@ -144,32 +170,30 @@ def _child(parent: str | None, name: str) -> str:
     return assure_root(name) if parent is None else f"{parent}.{name}"
 
 
-def _admit(queues: FairQueues, path: str, rule: str) -> Assignment:
+def _admit(queues: FairQueues, path: str, rule: str) -> tuple[str | None, str, str]:
     """QueueManager.getLeafQueue(path, create=true): an existing leaf, or a new one whose nearest
     existing ancestor is a parent."""
     if queues.refused(path):
-        return Assignment(None, rule, f"Hadoop does not create {path} (fsctl validate says why)")
+        return None, rule, f"Hadoop does not create {path} (fsctl validate says why)"
     leaf = queues.is_leaf(path)
     if leaf is True:
-        return Assignment(path, rule)
+        return path, rule, ""
     if leaf is False:
-        return Assignment(None, rule, f"{path} is not a leaf queue")
+        return None, rule, f"{path} is not a leaf queue"
     parts = path.split(".")
     for index in range(len(parts) - 1, 0, -1):
         if not is_valid_node_name(parts[index]):
             offset = len(".".join(parts[:index])) + 1
-            return Assignment(None, rule, f"Illegal node name at offset {offset} for queue name {path}")
+            return None, rule, f"Illegal node name at offset {offset} for queue name {path}"
         ancestor = ".".join(parts[:index])
         kind = queues.is_leaf(ancestor)
         if kind is True:
-            return Assignment(None, rule, f"{path} is not a leaf queue")
+            return None, rule, f"{path} is not a leaf queue"
         if kind is False:
             if queues.refuses_new_child(ancestor):
-                return Assignment(
-                    None, rule, f"{path} cannot be created: a drf queue under the fair parent {ancestor}"
-                )
-            return Assignment(path, rule)
-    return Assignment(None, rule, f"{path} is not a leaf queue")
+                return None, rule, f"{path} cannot be created: a drf queue under the fair parent {ancestor}"
+            return path, rule, ""
+    return None, rule, f"{path} is not a leaf queue"
 
 
 def _policy(value: str) -> str:

@@ -7,13 +7,13 @@ when no rule decides, the queue the application was submitted to.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from fsctl.capacity.mapping import MappingConfig, MappingRule, QueueIndex, place, submitted_queue
+from fsctl.capacity.mapping import MappingConfig, MappingRule, Placer, QueueIndex, submitted_queue
 from fsctl.capacity.values import CapacityTree
-from fsctl.fair.assign import FairQueues, assign
+from fsctl.fair.assign import FairQueues, assignment_fields
 from fsctl.model.tree import PlacementRule, QueueTree
 from fsctl.routing.apps import App
 
@@ -43,6 +43,8 @@ class RoutedApp:
     @property
     def differs(self) -> bool:
         landings = self.landings
+        if len(landings) == 2:  # a conversion's before and after: no generator
+            return landings[0].queue != landings[1].queue
         return bool(landings) and any(landing.queue != landings[0].queue for landing in landings)
 
 
@@ -59,8 +61,8 @@ class FairEngine:
         self.rules = list(rules)
 
     def route(self, app: App) -> Landing:
-        found = assign(self.queues, self.rules, user=app.user, groups=app.groups, queue=app.requested)
-        return Landing(self.file, found.queue, found.rule, found.reason)
+        queue, rule, reason = assignment_fields(self.queues, self.rules, app.user, app.groups, app.requested)
+        return Landing(self.file, queue, rule, reason)
 
 
 class CapacityEngine:
@@ -69,20 +71,20 @@ class CapacityEngine:
         self.tree = tree
         self.mapping = mapping
         self.index = QueueIndex(tree)
+        self.placer = Placer(mapping.rules, tree, mapping.override, self.index)
         self._described: dict[int, str] = {}
 
     def route(self, app: App) -> Landing:
-        rules = self.mapping.rules
-        decided = place(rules, self.tree, user=app.user, groups=app.groups, queue=app.requested,
-                        override=self.mapping.override, index=self.index)  # fmt: skip
-        if decided.rule is not None:
-            rule = self._described.get(decided.rule)
+        requested = app.requested
+        decision, queue, number = self.placer.decide(app.user, app.groups, "application", requested)
+        if number is not None:
+            rule = self._described.get(number)
             if rule is None:
-                rule = self._described[decided.rule] = describe_mapping(decided.rule, rules[decided.rule])
-            if decided.decision == "reject":
+                rule = self._described[number] = describe_mapping(number, self.mapping.rules[number])
+            if decision == "reject":
                 return Landing(self.file, None, rule, "rejected by a mapping rule")
-            return Landing(self.file, decided.queue, rule)
-        queue, reason = submitted_queue(self.tree, app.requested, self.index)
+            return Landing(self.file, queue, rule)
+        queue, reason = submitted_queue(self.tree, requested, self.index)
         return Landing(self.file, queue, "submitted queue", reason)
 
 
@@ -109,4 +111,9 @@ def capacity_engine(file: str, tree: CapacityTree) -> CapacityEngine:
 
 
 def route_apps(engines: Sequence[Engine], apps: Iterable[App]) -> list[RoutedApp]:
-    return [RoutedApp(app, tuple([engine.route(app) for engine in engines])) for app in apps]
+    return list(route_each(engines, apps))
+
+
+def route_each(engines: Sequence[Engine], apps: Iterable[App]) -> Iterator[RoutedApp]:
+    """:func:`route_apps` one application at a time, for a caller that keeps only some."""
+    return (RoutedApp(app, tuple([engine.route(app) for engine in engines])) for app in apps)
