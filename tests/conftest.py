@@ -12,10 +12,12 @@ import pytest
 from hypothesis import settings
 
 # CI runs the property tests on a fixed seed, so a red build is reproducible and never a dice roll;
-# locally they explore new examples on every run.
-settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+# locally they explore new examples on every run. No test is timed (speed is measured in bench/):
+# Hypothesis's per-example deadline is off, or a loaded machine's first example (imports included)
+# fails a test of behaviour.
+settings.register_profile("local", deadline=None)
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 ROOT = Path(__file__).resolve().parents[1]
 
