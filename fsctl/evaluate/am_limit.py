@@ -18,9 +18,15 @@ from fsctl.evaluate.fair import FairResult, QueueShares
 from fsctl.fair.model import FairTree
 
 
-def _max_am_share(leaf: QueueShares, tree: FairTree) -> float:
+def _max_am_share(leaf: QueueShares, tree: FairTree, known: dict[float, float] | None = None) -> float:
     default = tree.info.defaults.queue_max_am_share_default
-    return java_float(float(leaf.queue.effective.max_am_share if leaf.queue is not None else default))
+    value = float(leaf.queue.effective.max_am_share if leaf.queue is not None else default)
+    if known is None:
+        return java_float(value)
+    rounded = known.get(value)  # leaves repeat a few values: each is rounded once per tree
+    if rounded is None:
+        rounded = known[value] = java_float(value)
+    return rounded
 
 
 def unlimited(max_am_share: float) -> bool:
@@ -46,10 +52,11 @@ def apply_am_limits(result: FairResult, tree: FairTree) -> None:
     types = result.types
     root = result.queues[0]
     available = {t: result.cluster.get(t, 0) - root.usage.get(t, 0) for t in types}
+    rounded: dict[float, float] = {}
     for leaf in result.queues:
         if not leaf.leaf or not leaf.created:
             continue
-        leaf.max_am_share = _max_am_share(leaf, tree)
+        leaf.max_am_share = _max_am_share(leaf, tree, rounded)
         usage = dict.fromkeys(types, 0)
         for app in leaf.applications:
             # an AM the snapshot shows running is part of the app's usage (FSAppAttempt.recoverContainer)

@@ -13,11 +13,11 @@ The walk is iterative and linear in the number of queues.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from fsctl.evaluate.compute_fair_shares import Schedulable, Semantics, compute_shares, java_float
+from fsctl.evaluate.compute_fair_shares import Schedulable, Semantics, Shareable, compute_shares, java_float
 from fsctl.fair.model import FairTree
 from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
 from fsctl.model.resources import MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
@@ -95,6 +95,7 @@ class QueueShares:
     queue: Queue | None = field(default=None, repr=False)
     children: list[QueueShares] = field(default_factory=list, repr=False)
     depth: int = 0
+    is_queue: ClassVar[bool] = True  # to ComputeFairShares: only queues can be inactive
 
     @property
     def active(self) -> bool:
@@ -195,9 +196,10 @@ def evaluate_fair(
     # 1. flatten the tree (pre-order, iterative) and settle the policy rules top-down
     stack: list[tuple[Queue, QueueShares | None]] = [(tree.root, None)]
     limits: dict[tuple[object, object], tuple[Vector, Vector]] = {}
+    policies: dict[str, str] = {}
     while stack:
         queue, parent = stack.pop()
-        shares = _queue_shares(queue, parent, full_cluster, types, limits)
+        shares = _queue_shares(queue, parent, full_cluster, types, limits, policies)
         if parent is not None:
             parent.children.append(shares)
             refusal = (
@@ -228,9 +230,9 @@ def evaluate_fair(
             continue
         children = [c for c in shares.children if c.created]
         if children:
-            scheds = [_queue_schedulable(c) for c in children]
-            steady = _policy_shares(shares.policy, scheds, shares.steady_fair_share, types, True, semantics)
-            fair = _policy_shares(shares.policy, scheds, shares.fair_share, types, False, semantics)
+            # the queues themselves are the schedulables (FSQueue implements Schedulable)
+            steady = _policy_shares(shares.policy, children, shares.steady_fair_share, types, True, semantics)
+            fair = _policy_shares(shares.policy, children, shares.fair_share, types, False, semantics)
             for child, s, f in zip(children, steady, fair, strict=True):
                 child.steady_fair_share = s
                 child.fair_share = f
@@ -248,6 +250,7 @@ def _queue_shares(
     cluster: Mapping[str, int],
     types: tuple[str, ...],
     memo: dict[tuple[object, object], tuple[Vector, Vector]] | None = None,
+    policies: dict[str, str] | None = None,
 ) -> QueueShares:
     values = queue.effective
     min_value = values.min_resources
@@ -267,12 +270,19 @@ def _queue_shares(
     min_share, max_share = dict(min_share), dict(max_share)  # every queue owns its vectors
     weight = float(values.weight)
     max_apps = int(values.max_running_apps)
+    configured = values.scheduling_policy
+    # a tree names few policies: each spelling is looked up once per evaluation
+    policy = policies.get(configured) if policies is not None and type(configured) is str else None
+    if policy is None:
+        policy = policy_name(configured)
+        if policies is not None and type(configured) is str:
+            policies[configured] = policy
     return QueueShares(
         path=queue.path,
         name=queue.name,
         parent=parent.path if parent is not None else None,
         leaf=queue.is_leaf,
-        policy=policy_name(values.scheduling_policy),
+        policy=policy,
         weight=weight,
         min_share=min_share,
         max_share=max_share,
@@ -379,6 +389,16 @@ def _apply_load(
 ) -> None:
     # runnable apps: the leaf's maxRunningApps, then each ancestor's (MaxRunningAppsEnforcer), the
     # leaves taken in document order (the enforcer orders by submission; a snapshot has no such order)
+    if not loads:
+        # no load anywhere: every sum below is of zeros (the same vectors, without the adding)
+        for shares in result.queues:
+            shares.usage = dict.fromkeys(types, 0)
+            if shares.leaf:
+                shares.demand = dict.fromkeys(types, 0)
+            else:  # FSParentQueue.updateDemand: min(sum of children, maxShare)
+                ceiling = shares.max_share
+                shares.demand = {t: min(0, ceiling.get(t, UNBOUNDED)) for t in types}
+        return
     room = {q.path: q.max_running_apps for q in result.queues}
     for shares in result.queues:
         load = loads.get(shares.path)
@@ -454,22 +474,9 @@ def app_schedulable(app: AppShares) -> Schedulable:
     )
 
 
-def _queue_schedulable(shares: QueueShares) -> Schedulable:
-    return Schedulable(
-        name=shares.name,
-        weight=shares.weight,
-        min_share=shares.min_share,
-        max_share=shares.max_share,
-        demand=shares.demand,
-        usage=shares.usage,
-        is_queue=True,
-        active=shares.active,
-    )
-
-
 def _policy_shares(
     policy: str,
-    scheds: list[Schedulable],
+    scheds: Sequence[Shareable],
     total: Partial,
     types: tuple[str, ...],
     steady: bool,

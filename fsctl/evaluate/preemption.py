@@ -72,6 +72,7 @@ class PreemptionResult:
     attempted: bool
     utilization: float
     settings: PreemptionSettings
+    #: every queue's settings, read when preemption is attempted (empty when it is not)
     queues: dict[str, QueuePreemption] = field(default_factory=dict)
     starved_apps: list[AppShares] = field(default_factory=list)
     #: per preemptable queue, what it holds above its fair share (containers can come from there)
@@ -169,9 +170,7 @@ def evaluate_preemption(
     used = utilization(fair)
     # FairScheduler.shouldAttemptPreemption: enabled and threshold < utilisation (strict, float)
     attempted = settings.enabled and java_float(settings.utilization_threshold) < used
-    result = PreemptionResult(
-        attempted=attempted, utilization=used, settings=settings, queues=queue_settings(tree)
-    )
+    result = PreemptionResult(attempted=attempted, utilization=used, settings=settings)
     for q in fair.queues:
         q.min_share_starvation = dict.fromkeys(fair.types, 0)
         q.fair_share_starvation = dict.fromkeys(fair.types, 0)
@@ -184,6 +183,7 @@ def evaluate_preemption(
             "starvation is not computed"
         )
         return result
+    result.queues = queue_settings(tree)
     leaves = [q for q in fair.queues if q.leaf and q.created]
     queue_level = hadoop_version[0] < 3 and hadoop_version < (2, 9)
     if queue_level:
