@@ -22,7 +22,21 @@ from fsctl.capacity.values import CapacityQueue, CapacityTree
 from fsctl.hadoop.javanum import to_float32
 from fsctl.model.resources import MEMORY, Vector, resource_types
 
-f32 = to_float32
+
+class _Float32(dict[float, float]):
+    """Java's ``(float) d`` by value: a tree's capacities repeat a few products and fractions.
+    Bounded, so a long-lived process cannot grow it without limit."""
+
+    def __missing__(self, value: float) -> float:
+        rounded = to_float32(value)
+        if value:  # 0.0 and -0.0 are one key but each rounds to itself, its sign kept
+            if len(self) >= 65536:
+                self.clear()
+            self[value] = rounded
+        return rounded
+
+
+f32 = _Float32().__getitem__
 
 
 @dataclass(slots=True)
@@ -422,24 +436,23 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
     for q in result.queues:
         if not q.leaf or q.queue is None:
             continue
-        mulp = _float(q.queue.effective.minimum_user_limit_percent, 100.0)
-        ulf = _float(q.queue.effective.user_limit_factor, 1.0)
-        am = _float(q.queue.effective.maximum_am_resource_percent, 0.1)
+        values = q.queue.effective
+        mulp = _float(values.minimum_user_limit_percent, 100.0)
+        ulf = _float(values.user_limit_factor, 1.0)
+        am = _float(values.maximum_am_resource_percent, 0.1)
         q.user_limit_percent, q.user_limit_factor = mulp, ulf
+        guaranteed, maximum = q.guaranteed, q.maximum
         if ulf == -1:
-            q.single_user_limit = dict(q.maximum)
+            q.single_user_limit = dict(maximum)
         else:
-            q.single_user_limit = {
-                t: min(int(q.guaranteed.get(t, 0) * ulf), q.maximum.get(t, 0)) for t in types
-            }
-        basis = max(q.guaranteed.get(MEMORY, 0), q.maximum.get(MEMORY, 0))
-        q.am_limit = {MEMORY: _normalize_up(basis, f32(am), step)}
+            q.single_user_limit = {t: min(int(guaranteed.get(t, 0) * ulf), maximum.get(t, 0)) for t in types}
+        basis = max(guaranteed.get(MEMORY, 0), maximum.get(MEMORY, 0))
+        am_limit = _normalize_up(basis, f32(am), step)
+        q.am_limit = {MEMORY: am_limit}
         user_share = min(max(mulp / 100, 1.0), 1.0)  # one active user
         factor = f32(am) * user_share * (1 if ulf == -1 else ulf)
-        q.user_am_limit = {
-            MEMORY: min(_normalize_up(q.guaranteed.get(MEMORY, 0), factor, step), q.am_limit[MEMORY])
-        }
-        explicit = int(_float(q.queue.effective.maximum_applications, -1))
+        q.user_am_limit = {MEMORY: min(_normalize_up(guaranteed.get(MEMORY, 0), factor, step), am_limit)}
+        explicit = int(_float(values.maximum_applications, -1))
         if explicit >= 0:
             q.max_applications = explicit
         elif global_max > 0 and q.mode != "absolute":
