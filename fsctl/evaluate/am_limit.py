@@ -53,11 +53,12 @@ def apply_am_limits(result: FairResult, tree: FairTree) -> None:
     root = result.queues[0]
     available = {t: result.cluster.get(t, 0) - root.usage.get(t, 0) for t in types}
     rounded: dict[float, float] = {}
+    none = dict.fromkeys(types, 0)  # the AM usage of every leaf without applications
     for leaf in result.queues:
         if not leaf.leaf or not leaf.created:
             continue
         leaf.max_am_share = _max_am_share(leaf, tree, rounded)
-        usage = dict.fromkeys(types, 0)
+        usage = dict.fromkeys(types, 0) if leaf.applications else none
         for app in leaf.applications:
             # an AM the snapshot shows running is part of the app's usage (FSAppAttempt.recoverContainer)
             app.am_running = app.am_resource is not None and any(app.usage.get(t, 0) for t in types)

@@ -266,8 +266,8 @@ def _queue_shares(
         if memo is not None and None not in key:
             memo[key] = (min_share, max_share)
     else:
+        # queues with the same limits share the vectors: results are read, never changed
         min_share, max_share = known
-    min_share, max_share = dict(min_share), dict(max_share)  # every queue owns its vectors
     weight = float(values.weight)
     max_apps = int(values.max_running_apps)
     configured = values.scheduling_policy
@@ -390,13 +390,15 @@ def _apply_load(
     # runnable apps: the leaf's maxRunningApps, then each ancestor's (MaxRunningAppsEnforcer), the
     # leaves taken in document order (the enforcer orders by submission; a snapshot has no such order)
     if not loads:
-        # no load anywhere: every sum below is of zeros (the same vectors, without the adding)
+        # no load anywhere: every sum below is of zeros (the same values, without the adding; the
+        # queues share one zero vector)
+        zero = dict.fromkeys(types, 0)
         for shares in result.queues:
-            shares.usage = dict.fromkeys(types, 0)
-            if shares.leaf:
-                shares.demand = dict.fromkeys(types, 0)
+            shares.usage = zero
+            ceiling = shares.max_share
+            if shares.leaf or all(ceiling.get(t, UNBOUNDED) >= 0 for t in types):
+                shares.demand = zero
             else:  # FSParentQueue.updateDemand: min(sum of children, maxShare)
-                ceiling = shares.max_share
                 shares.demand = {t: min(0, ceiling.get(t, UNBOUNDED)) for t in types}
         return
     room = {q.path: q.max_running_apps for q in result.queues}
@@ -483,23 +485,21 @@ def _policy_shares(
     semantics: Semantics,
 ) -> list[Partial]:
     """``policy.computeShares`` / ``computeSteadyShares`` for a parent's children."""
-    out: list[Partial] = [{} for _ in scheds]
     if policy == FAIR:
         computed: tuple[str, ...] = (MEMORY,)  # FairSharePolicy: memory only
     elif policy == DRF:
         computed = types  # DominantResourceFairnessPolicy: every type, independently
     else:
-        return out  # fifo parents have no children; custom policies are not modelled
+        return [{} for _ in scheds]  # fifo parents have no children; custom policies are not modelled
     # ComputeFairShares.getFairShareIfFixed (from 2.6): an inactive queue's instantaneous share is
-    # 0, so with no active child there is nothing to search (the idle cluster, every parent)
-    idle = not steady and semantics.fixed and not any(not s.is_queue or s.active for s in scheds)
+    # 0, so with no active child there is nothing to search (the idle cluster, every parent); the
+    # children share the one vector of zeros (a type the parent did not compute stays absent)
+    if not steady and semantics.fixed and not any(not s.is_queue or s.active for s in scheds):
+        return [{rtype: 0 for rtype in computed if rtype in total}] * len(scheds)
+    out: list[Partial] = [{} for _ in scheds]
     for rtype in computed:
         if rtype not in total:
             continue  # the parent's own share of this type was not computed
-        if idle:
-            for partial in out:
-                partial[rtype] = 0
-            continue
         for partial, value in zip(
             out, compute_shares(scheds, total, rtype, steady=steady, semantics=semantics), strict=True
         ):

@@ -234,23 +234,33 @@ def render_json_of_result(report: SimulateReport, stream: TextIO) -> None:
 
 class _Spelled:
     """The JSON text of :func:`vector` results at one indent, made once per distinct input (a
-    bounded number of them: 100,000 queues can have as many distinct fair shares)."""
+    bounded number of them: 100,000 queues can have as many distinct fair shares). Evaluations share
+    equal vectors between queues: those are found by identity first (an entry holds its vector, so
+    the id is not reused while the entry lives; nothing changes the vectors while they are written)."""
 
-    def __init__(self, types: Sequence[str], newline: str) -> None:
+    def __init__(self, types: Sequence[str], newline: str, missing_is_null: bool) -> None:
         self.types = types
         self.newline = newline
+        self.missing_is_null = missing_is_null
         self.known: dict[tuple[Any, ...], str] = {}
+        self.shared: dict[int, tuple[Mapping[str, int] | None, str]] = {}
 
-    def __call__(self, values: Mapping[str, int] | None, missing_is_null: bool = True) -> str:
-        # the key of SharedVectors: hash-equal inputs give equal vectors
-        key = (missing_is_null, *values.items()) if values else (missing_is_null,)
+    def __call__(self, values: Mapping[str, int] | None) -> str:
+        seen = self.shared.get(id(values))
+        if seen is not None and seen[0] is values:
+            return seen[1]
+        # keys, then values: one flat tuple per dict (the key of SharedVectors, spelled flatter)
+        key = (*values, *values.values()) if values else ()
         text = self.known.get(key)
         if text is None:
             out: list[str] = []
-            _encode_dict(vector(values, self.types, missing_is_null=missing_is_null), self.newline, out, {})
+            spelled = vector(values, self.types, missing_is_null=self.missing_is_null)
+            _encode_dict(spelled, self.newline, out, {})
             text = "".join(out)
             if len(self.known) < _MEMO_LIMIT:
                 self.known[key] = text
+        if len(self.shared) < _MEMO_LIMIT:
+            self.shared[id(values)] = (values, text)
         return text
 
 
@@ -275,15 +285,16 @@ def _scalar(value: Any, newline: str = _ROW_INNER) -> str:
 
 
 def _flush(pieces: list[str], stream: TextIO) -> None:
-    if len(pieces) > 8192:  # like json.dump, the text is written as it is made
+    if len(pieces) > 1024:  # like json.dump, the text is written as it is made (a row is a piece)
         stream.write("".join(pieces))
         pieces.clear()
 
 
 def _fair_json(result: Any, pieces: list[str], stream: TextIO) -> None:
     """The rows of :func:`fair_rows`, key for key, as text."""
-    vec = _Spelled(result.types, _ROW_INNER)
-    inner = _Spelled(result.types, _ROW_INNER + "  ")
+    vec = _Spelled(result.types, _ROW_INNER, True)
+    zeros = _Spelled(result.types, _ROW_INNER, False)  # missing types are 0, not null
+    inner = _Spelled(result.types, _ROW_INNER + "  ", False)
     unset = vec(None)
     separator = "[\n    "
     for q in result.queues:
@@ -293,11 +304,11 @@ def _fair_json(result: Any, pieces: list[str], stream: TextIO) -> None:
             f'\n      "leaf": {_scalar(q.leaf)},\n      "policy": {_scalar(q.policy)},'
             f'\n      "weight": {_scalar(q.weight)},\n      "active": {_scalar(q.active)},'
             f'\n      "min_share": {vec(q.min_share)},\n      "max_share": {vec(q.max_share)},'
-            f'\n      "demand": {vec(q.demand, False)},\n      "usage": {vec(q.usage, False)},'
+            f'\n      "demand": {zeros(q.demand)},\n      "usage": {zeros(q.usage)},'
             f'\n      "steady_fair_share": {vec(q.steady_fair_share) if created else unset},'
             f'\n      "fair_share": {vec(q.fair_share) if created else unset},'
-            f'\n      "starvation": {{\n        "min_share": {inner(q.min_share_starvation, False)},'
-            f'\n        "fair_share": {inner(q.fair_share_starvation, False)}\n      }}'
+            f'\n      "starvation": {{\n        "min_share": {inner(q.min_share_starvation)},'
+            f'\n        "fair_share": {inner(q.fair_share_starvation)}\n      }}'
         )
         separator = ",\n    "
         if q.leaf:
@@ -309,7 +320,7 @@ def _fair_json(result: Any, pieces: list[str], stream: TextIO) -> None:
                 applications = "[]"
             text += (
                 f',\n      "max_am_share": {_scalar(q.max_am_share)},'
-                f'\n      "am_usage": {vec(q.am_usage, False)},\n      "am_limit": {am_limit},'
+                f'\n      "am_usage": {zeros(q.am_usage)},\n      "am_limit": {am_limit},'
                 f'\n      "applications": {applications}'
             )
         pieces.append(text)
@@ -319,7 +330,8 @@ def _fair_json(result: Any, pieces: list[str], stream: TextIO) -> None:
 
 def _capacity_json(result: Any, pieces: list[str], stream: TextIO) -> None:
     """The rows of :func:`capacity_rows`, key for key, as text."""
-    vec = _Spelled(result.types, _ROW_INNER)
+    vec = _Spelled(result.types, _ROW_INNER, True)
+    zeros = _Spelled(result.types, _ROW_INNER, False)  # missing types are 0, not null
     percents: dict[float, str] = {}
     separator = "[\n    "
 
@@ -340,8 +352,8 @@ def _capacity_json(result: Any, pieces: list[str], stream: TextIO) -> None:
             f'\n      "absolute_capacity": {percent(q.absolute_capacity)},'
             f'\n      "maximum_capacity": {percent(q.maximum_capacity)},'
             f'\n      "absolute_maximum_capacity": {percent(q.absolute_maximum_capacity)},'
-            f'\n      "weight": {_scalar(weight)},\n      "guaranteed": {vec(q.guaranteed, False)},'
-            f'\n      "maximum": {vec(q.maximum, False)}'
+            f'\n      "weight": {_scalar(weight)},\n      "guaranteed": {zeros(q.guaranteed)},'
+            f'\n      "maximum": {zeros(q.maximum)}'
         )
         separator = ",\n    "
         if q.leaf:
