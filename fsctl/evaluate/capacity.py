@@ -206,6 +206,9 @@ def _legacy(result: CapacityResult, dominant: bool) -> None:
     root.maximum_capacity = root.absolute_maximum_capacity = 1.0
     root.guaranteed = dict(cluster)
     root.maximum = dict(cluster)
+    # the resources of an absolute capacity: queues with equal capacities share one vector (results
+    # are read, never changed)
+    resources: dict[float, Vector] = {}
     for parent in result.queues:
         children = parent.children
         if not children:
@@ -230,8 +233,11 @@ def _legacy(result: CapacityResult, dominant: bool) -> None:
             )
             if child.mode == "weight":
                 child.capacity = child.normalized_weight
-            child.guaranteed = {t: int(cluster[t] * child.absolute_capacity) for t in types}
-            child.maximum = {t: int(cluster[t] * child.absolute_maximum_capacity) for t in types}
+            for fraction in (child.absolute_capacity, child.absolute_maximum_capacity):
+                if fraction not in resources:
+                    resources[fraction] = {t: int(cluster[t] * fraction) for t in types}
+            child.guaranteed = resources[child.absolute_capacity]
+            child.maximum = resources[child.absolute_maximum_capacity]
 
 
 def _downscale(
@@ -425,6 +431,22 @@ def _normalize_up(amount: int, by: float, step: int) -> int:
 # -- limits ------------------------------------------------------------------------------------
 
 
+def _leaf_limits(
+    guaranteed: Vector, maximum: Vector, mulp: float, ulf: float, am: float, step: int, types: tuple[str, ...]
+) -> tuple[Vector, Vector, Vector]:
+    """A leaf's single-user limit, AM limit and user AM limit (cs.md §7.3–§7.4)."""
+    if ulf == -1:
+        single_user_limit = dict(maximum)
+    else:
+        single_user_limit = {t: min(int(guaranteed.get(t, 0) * ulf), maximum.get(t, 0)) for t in types}
+    basis = max(guaranteed.get(MEMORY, 0), maximum.get(MEMORY, 0))
+    am_limit = _normalize_up(basis, f32(am), step)
+    user_share = min(max(mulp / 100, 1.0), 1.0)  # one active user
+    factor = f32(am) * user_share * (1 if ulf == -1 else ulf)
+    user_am_limit = min(_normalize_up(guaranteed.get(MEMORY, 0), factor, step), am_limit)
+    return single_user_limit, {MEMORY: am_limit}, {MEMORY: user_am_limit}
+
+
 def _limits(tree: CapacityTree, result: CapacityResult) -> None:
     """User limit, AM limits and application counts for an idle cluster (cs.md §7.3–§7.5)."""
     types = result.types
@@ -433,6 +455,10 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
     if global_max > 0:
         base = min(global_max, base)
     step = int(_float(tree.info.defaults["yarn.scheduler.minimum-allocation-mb"], 1024)) or 1
+    # the limits of each distinct (guaranteed, maximum, settings): leaves that share their resource
+    # vectors (_legacy) and settings share the limit vectors too. Keyed by the vectors' ids, which
+    # stay theirs while the queues hold them, for the whole walk
+    known: dict[tuple[int, int, float, float, float], tuple[Vector, Vector, Vector]] = {}
     for q in result.queues:
         if not q.leaf or q.queue is None:
             continue
@@ -442,16 +468,11 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
         am = _float(values.maximum_am_resource_percent, 0.1)
         q.user_limit_percent, q.user_limit_factor = mulp, ulf
         guaranteed, maximum = q.guaranteed, q.maximum
-        if ulf == -1:
-            q.single_user_limit = dict(maximum)
-        else:
-            q.single_user_limit = {t: min(int(guaranteed.get(t, 0) * ulf), maximum.get(t, 0)) for t in types}
-        basis = max(guaranteed.get(MEMORY, 0), maximum.get(MEMORY, 0))
-        am_limit = _normalize_up(basis, f32(am), step)
-        q.am_limit = {MEMORY: am_limit}
-        user_share = min(max(mulp / 100, 1.0), 1.0)  # one active user
-        factor = f32(am) * user_share * (1 if ulf == -1 else ulf)
-        q.user_am_limit = {MEMORY: min(_normalize_up(guaranteed.get(MEMORY, 0), factor, step), am_limit)}
+        key = (id(guaranteed), id(maximum), mulp, ulf, am)
+        limits = known.get(key)
+        if limits is None:
+            limits = known[key] = _leaf_limits(guaranteed, maximum, mulp, ulf, am, step, types)
+        q.single_user_limit, q.am_limit, q.user_am_limit = limits
         explicit = int(_float(values.maximum_applications, -1))
         if explicit >= 0:
             q.max_applications = explicit
