@@ -162,9 +162,19 @@ def evaluate_capacity(tree: CapacityTree, cluster: Mapping[str, int]) -> Capacit
     return result
 
 
+#: a capacity mode's name in the report (the enum's value, without the enum's property per queue)
+_MODE_NAMES = {mode: mode.value for mode in CapacityMode}
+
+
 def _shares(queue: CapacityQueue, parent: CapacityShares | None, types: tuple[str, ...]) -> CapacityShares:
-    capacity = capacity_value(queue.effective.capacity, queue.path, maximum=False, types=types)
-    maximum = capacity_value(queue.effective.maximum_capacity, queue.path, maximum=True, types=types)
+    path, values = queue.path, queue.effective
+    # the reader's CapacityValue, or text or a number in a hand-built tree
+    capacity: CapacityValue | None = values.capacity
+    if capacity is not None and type(capacity) is not CapacityValue:
+        capacity = capacity_value(capacity, path, maximum=False, types=types)
+    maximum: CapacityValue | None = values.maximum_capacity
+    if maximum is not None and type(maximum) is not CapacityValue:
+        maximum = capacity_value(maximum, path, maximum=True, types=types)
     is_root = parent is None
     if is_root:
         mode = "percentage"
@@ -173,22 +183,22 @@ def _shares(queue: CapacityQueue, parent: CapacityShares | None, types: tuple[st
     elif capacity.mode is CapacityMode.VECTOR and capacity.weight >= 0:
         mode = "weight"  # a vector of one common weight counts as that weight (AbstractCSQueue)
     else:
-        mode = capacity.mode.value
+        mode = _MODE_NAMES[capacity.mode]
     shares = CapacityShares(
-        path=queue.path,
+        path=path,
         name=queue.name,
-        parent=parent.path if parent else None,
+        parent=None if parent is None else parent.path,
         leaf=queue.is_leaf,
         mode=mode,
+        capacity=1.0 if is_root else (capacity.fraction if capacity is not None else 0.0),
+        # unset, -1, bracketed: 100 %
+        maximum_capacity=maximum.fraction
+        if maximum is not None and maximum.mode is CapacityMode.PERCENTAGE
+        else 1.0,
+        weight=capacity.weight if capacity is not None and mode == "weight" else -1.0,
         queue=queue,
-        depth=queue.path.count("."),
+        depth=path.count("."),
     )
-    shares.capacity = 1.0 if is_root else (capacity.fraction if capacity is not None else 0.0)
-    shares.weight = capacity.weight if capacity is not None and mode == "weight" else -1.0
-    if maximum is None or maximum.mode is not CapacityMode.PERCENTAGE:
-        shares.maximum_capacity = 1.0  # unset, -1, bracketed: 100 %
-    else:
-        shares.maximum_capacity = maximum.fraction
     if capacity is not None and capacity.mode is CapacityMode.ABSOLUTE and capacity.resources:
         shares.configured_min = {t: dict(capacity.resources).get(t, 0) for t in types}
     if maximum is not None and maximum.mode is CapacityMode.ABSOLUTE and maximum.resources:
