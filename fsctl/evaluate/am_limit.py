@@ -54,6 +54,8 @@ def apply_am_limits(result: FairResult, tree: FairTree) -> None:
     available = {t: result.cluster.get(t, 0) - root.usage.get(t, 0) for t in types}
     rounded: dict[float, float] = {}
     none = dict.fromkeys(types, 0)  # the AM usage of every leaf without applications
+    # by the ids of the vectors am_limit reads, which stay theirs while the leaves hold them
+    limits: dict[tuple[int, int, float], dict[str, int]] = {}
     for leaf in result.queues:
         if not leaf.leaf or not leaf.created:
             continue
@@ -69,7 +71,11 @@ def apply_am_limits(result: FairResult, tree: FairTree) -> None:
         if unlimited(leaf.max_am_share):
             leaf.am_limit = None
             continue
-        limit = am_limit(leaf, available, types)
+        # leaves that share their fair and max share vectors (evaluate_fair) share the limit too
+        key = (id(leaf.fair_share), id(leaf.max_share), leaf.max_am_share)
+        limit = limits.get(key)
+        if limit is None:
+            limit = limits[key] = am_limit(leaf, available, types)
         leaf.am_limit = limit
         for app in leaf.applications:
             if app.am_resource is not None and not app.am_running:

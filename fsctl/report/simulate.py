@@ -232,36 +232,36 @@ def render_json_of_result(report: SimulateReport, stream: TextIO) -> None:
     stream.write("".join(pieces))
 
 
-class _Spelled:
+def _spelled(types: Sequence[str], newline: str, missing_is_null: bool) -> Callable[[Any], str]:
     """The JSON text of :func:`vector` results at one indent, made once per distinct input (a
-    bounded number of them: 100,000 queues can have as many distinct fair shares). Evaluations share
-    equal vectors between queues: those are found by identity first (an entry holds its vector, so
-    the id is not reused while the entry lives; nothing changes the vectors while they are written)."""
+    bounded number of them: 100,000 queues can have as many distinct fair shares).
 
-    def __init__(self, types: Sequence[str], newline: str, missing_is_null: bool) -> None:
-        self.types = types
-        self.newline = newline
-        self.missing_is_null = missing_is_null
-        self.known: dict[tuple[Any, ...], str] = {}
-        self.shared: dict[int, tuple[Mapping[str, int] | None, str]] = {}
+    Evaluations share equal vectors between queues: those are found by identity first. ``alive``
+    holds every vector looked up that way, so no id is reused while the texts are written (nothing
+    changes the vectors meanwhile)."""
+    known: dict[tuple[Any, ...], str] = {}
+    shared: dict[int, str] = {}
+    alive: list[Any] = []
 
-    def __call__(self, values: Mapping[str, int] | None) -> str:
-        seen = self.shared.get(id(values))
-        if seen is not None and seen[0] is values:
-            return seen[1]
+    def spell(values: Mapping[str, int] | None) -> str:
+        text = shared.get(id(values))
+        if text is not None:
+            return text
         # keys, then values: one flat tuple per dict (the key of SharedVectors, spelled flatter)
         key = (*values, *values.values()) if values else ()
-        text = self.known.get(key)
+        text = known.get(key)
         if text is None:
             out: list[str] = []
-            spelled = vector(values, self.types, missing_is_null=self.missing_is_null)
-            _encode_dict(spelled, self.newline, out, {})
+            _encode_dict(vector(values, types, missing_is_null=missing_is_null), newline, out, {})
             text = "".join(out)
-            if len(self.known) < _MEMO_LIMIT:
-                self.known[key] = text
-        if len(self.shared) < _MEMO_LIMIT:
-            self.shared[id(values)] = (values, text)
+            if len(known) < _MEMO_LIMIT:
+                known[key] = text
+        if len(shared) < _MEMO_LIMIT:
+            shared[id(values)] = text
+            alive.append(values)
         return text
+
+    return spell
 
 
 def _scalar(value: Any, newline: str = _ROW_INNER) -> str:
@@ -292,9 +292,9 @@ def _flush(pieces: list[str], stream: TextIO) -> None:
 
 def _fair_json(result: Any, pieces: list[str], stream: TextIO) -> None:
     """The rows of :func:`fair_rows`, key for key, as text."""
-    vec = _Spelled(result.types, _ROW_INNER, True)
-    zeros = _Spelled(result.types, _ROW_INNER, False)  # missing types are 0, not null
-    inner = _Spelled(result.types, _ROW_INNER + "  ", False)
+    vec = _spelled(result.types, _ROW_INNER, True)
+    zeros = _spelled(result.types, _ROW_INNER, False)  # missing types are 0, not null
+    inner = _spelled(result.types, _ROW_INNER + "  ", False)
     unset = vec(None)
     separator = "[\n    "
     for q in result.queues:
@@ -330,8 +330,8 @@ def _fair_json(result: Any, pieces: list[str], stream: TextIO) -> None:
 
 def _capacity_json(result: Any, pieces: list[str], stream: TextIO) -> None:
     """The rows of :func:`capacity_rows`, key for key, as text."""
-    vec = _Spelled(result.types, _ROW_INNER, True)
-    zeros = _Spelled(result.types, _ROW_INNER, False)  # missing types are 0, not null
+    vec = _spelled(result.types, _ROW_INNER, True)
+    zeros = _spelled(result.types, _ROW_INNER, False)  # missing types are 0, not null
     percents: dict[float, str] = {}
     separator = "[\n    "
 
