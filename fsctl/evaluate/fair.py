@@ -225,13 +225,26 @@ def evaluate_fair(
     root = result.queues[0]
     root.steady_fair_share = dict(full_cluster)
     root.fair_share = dict(full_cluster)
+    # steady shares depend on the policy, the parent's share and each child's weight, min and max
+    # share: parents alike in those (common in wide trees) get the same shares, computed once and
+    # shared. The children's vectors are known by id: the queues hold them for the whole walk
+    known: dict[tuple[Any, ...], list[Partial]] = {}
     for shares in result.queues:
         if not shares.created:
             continue
         children = [c for c in shares.children if c.created]
         if children:
-            # the queues themselves are the schedulables (FSQueue implements Schedulable)
-            steady = _policy_shares(shares.policy, children, shares.steady_fair_share, types, True, semantics)
+            total = shares.steady_fair_share
+            key = (
+                shares.policy,
+                *total,
+                *total.values(),
+                *[(c.weight, id(c.min_share), id(c.max_share)) for c in children],
+            )
+            steady = known.get(key)
+            if steady is None:
+                # the queues themselves are the schedulables (FSQueue implements Schedulable)
+                steady = known[key] = _policy_shares(shares.policy, children, total, types, True, semantics)
             fair = _policy_shares(shares.policy, children, shares.fair_share, types, False, semantics)
             for child, s, f in zip(children, steady, fair, strict=True):
                 child.steady_fair_share = s
