@@ -393,7 +393,7 @@ def _labels(result: CapacityResult) -> None:
         weight_sum: dict[str, float] = {}  # per label, over the siblings that use weights
         for child in parent.children:
             raw = child.queue.effective.node_labels if child.queue is not None else None
-            if not isinstance(raw, Mapping) or not raw:
+            if not raw or not isinstance(raw, Mapping):  # most queues have none: the cheap test first
                 continue
             entries = {
                 label: (v.get("capacity"), v.get("maximum-capacity"))
@@ -404,6 +404,8 @@ def _labels(result: CapacityResult) -> None:
             for label, (cap, _) in entries.items():
                 if isinstance(cap, CapacityValue) and cap.mode is CapacityMode.WEIGHT:
                     weight_sum[label] = weight_sum.get(label, 0.0) + max(0.0, cap.weight)
+        if not configured:
+            continue
         for child in parent.children:
             for label, (cap, mx) in configured.get(child.path, {}).items():
                 if parent_labels is None:
