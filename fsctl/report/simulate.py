@@ -1,9 +1,11 @@
 """Output of ``fsctl simulate``: a text tree with a bar per queue, JSON (DESIGN.md §2) and CSV (and,
 from :mod:`fsctl.report.markdown` and :mod:`fsctl.report.html`, a table and a page).
 
-The rows are plain dictionaries built by :func:`rows`; every format renders the same rows, so JSON,
-CSV and text can never disagree. Resources are objects keyed by resource name; ``None`` (JSON
-``null``) means unbounded, or not computed by the queue's policy.
+The rows are plain dictionaries built by :func:`fair_rows` and :func:`capacity_rows`; text, CSV,
+markdown and HTML render them. JSON is the rows too, written straight from the evaluation
+(:func:`render_json_of_result`) unless they were built anyway; tests hold the two to the same bytes.
+Resources are objects keyed by resource name; ``None`` (JSON ``null``) means unbounded, or not
+computed by the queue's policy.
 """
 
 from __future__ import annotations
