@@ -21,7 +21,7 @@ from fsctl.fair.model import FairTree
 def _max_am_share(leaf: QueueShares, tree: FairTree, known: dict[float, float] | None = None) -> float:
     default = tree.info.defaults.queue_max_am_share_default
     value = float(leaf.queue.effective.max_am_share if leaf.queue is not None else default)
-    if known is None:
+    if known is None or not value:  # 0.0 and -0.0 are one key but the report spells each
         return java_float(value)
     rounded = known.get(value)  # leaves repeat a few values: each is rounded once per tree
     if rounded is None:

@@ -120,3 +120,22 @@ def test_json_from_the_evaluation_with_node_labels(tmp_path: Path) -> None:
     render_json(report, from_rows, skip_private=True)
     assert '"labels"' in direct.getvalue()
     assert direct.getvalue() == from_rows.getvalue()
+
+
+SIGNED_ZEROS = """<?xml version="1.0"?>
+<allocations>
+  <queue name="a"><maxAMShare>0.0</maxAMShare><weight>0.0</weight></queue>
+  <queue name="b"><maxAMShare>-0.0</maxAMShare><weight>-0.0</weight></queue>
+</allocations>
+"""
+
+
+def test_signed_zeros_keep_their_sign(tmp_path: Path) -> None:
+    """0.0 and -0.0 are one key to the evaluation's look-ups, but JSON spells each as configured."""
+    config = tmp_path / "fair-scheduler.xml"
+    config.write_text(SIGNED_ZEROS, encoding="utf-8")
+    out = io.StringIO()
+    render(build_report(_options(config)), "json", out)
+    rows = {row["path"]: row for row in json.loads(out.getvalue())["queues"]}
+    assert str(rows["root.a"]["max_am_share"]) == "0.0" and str(rows["root.b"]["max_am_share"]) == "-0.0"
+    assert str(rows["root.a"]["weight"]) == "0.0" and str(rows["root.b"]["weight"]) == "-0.0"
