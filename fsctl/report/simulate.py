@@ -341,7 +341,7 @@ def _capacity_json(result: Any, pieces: list[str], stream: TextIO) -> None:
         text = percents.get(fraction)
         if text is None:
             text = _scalar(_percent(fraction))
-            if fraction:  # 0.0 and -0.0 are one key but spell differently
+            if fraction and type(fraction) is float:  # 0.0 and -0.0, 1 and 1.0 are one key each
                 percents[fraction] = text
         return text
 
