@@ -124,7 +124,8 @@ def build_report(options: SimulateOptions) -> SimulateReport:
         raise SimulateError(_located(SM106.at(None, "the cluster needs memory-mb above 0")))
 
     report = report_for_tree(tree, cluster, snapshot, conf, options.hadoop_version, options.path)
-    report.rows = _focus(report.rows, options.queue, options.depth)
+    if options.queue or options.depth is not None:  # else every row stays, depths from the root's 0
+        report.rows = _focus(report.rows, options.queue, options.depth)
     if options.queue:
         inside = (options.queue + ".", options.queue + ":")
         report.notes = [n for n in report.notes if not n.startswith("root.") or n.startswith(inside)]
@@ -156,7 +157,7 @@ def _fair_report(
     from fsctl.catalogue.simulate import SM104, SM105
     from fsctl.evaluate.fair import evaluate_fair, parent_entries, unknown_queues
     from fsctl.evaluate.preemption import PreemptionSettings, evaluate_preemption
-    from fsctl.report.simulate import SimulateReport, fair_rows
+    from fsctl.report.simulate import SimulateReport
 
     size_based = _site_bool(conf, "yarn.scheduler.fair.sizebasedweight", False)
     # a bare "2" means the last 2.x line with the queue-level preemption model (branch-2.8)
@@ -185,16 +186,16 @@ def _fair_report(
         "fair-scheduler",
         fair.cluster,
         fair.types,
-        fair_rows(fair),
         header=header,
         notes=notes,
         active_view=snapshot is not None,
+        result=fair,
     )
 
 
 def _capacity_report(tree: QueueTree, cluster: dict[str, int]) -> SimulateReport:
     from fsctl.evaluate.capacity import evaluate_capacity
-    from fsctl.report.simulate import SimulateReport, capacity_rows
+    from fsctl.report.simulate import SimulateReport
 
     result = evaluate_capacity(tree, cluster)
     header = [
@@ -205,9 +206,9 @@ def _capacity_report(tree: QueueTree, cluster: dict[str, int]) -> SimulateReport
         "capacity-scheduler",
         result.cluster,
         result.types,
-        capacity_rows(result),
         header=header,
         notes=list(result.notes),
+        result=result,
     )
 
 

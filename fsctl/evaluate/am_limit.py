@@ -18,9 +18,15 @@ from fsctl.evaluate.fair import FairResult, QueueShares
 from fsctl.fair.model import FairTree
 
 
-def _max_am_share(leaf: QueueShares, tree: FairTree) -> float:
+def _max_am_share(leaf: QueueShares, tree: FairTree, known: dict[float, float] | None = None) -> float:
     default = tree.info.defaults.queue_max_am_share_default
-    return java_float(float(leaf.queue.effective.max_am_share if leaf.queue is not None else default))
+    value = float(leaf.queue.effective.max_am_share if leaf.queue is not None else default)
+    if known is None or not value:  # 0.0 and -0.0 are one key but the report spells each
+        return java_float(value)
+    rounded = known.get(value)  # leaves repeat a few values: each is rounded once per tree
+    if rounded is None:
+        rounded = known[value] = java_float(value)
+    return rounded
 
 
 def unlimited(max_am_share: float) -> bool:
@@ -46,11 +52,15 @@ def apply_am_limits(result: FairResult, tree: FairTree) -> None:
     types = result.types
     root = result.queues[0]
     available = {t: result.cluster.get(t, 0) - root.usage.get(t, 0) for t in types}
+    rounded: dict[float, float] = {}
+    none = dict.fromkeys(types, 0)  # the AM usage of every leaf without applications
+    # by the ids of the vectors am_limit reads, which stay theirs while the leaves hold them
+    limits: dict[tuple[int, int, float], dict[str, int]] = {}
     for leaf in result.queues:
         if not leaf.leaf or not leaf.created:
             continue
-        leaf.max_am_share = _max_am_share(leaf, tree)
-        usage = dict.fromkeys(types, 0)
+        leaf.max_am_share = _max_am_share(leaf, tree, rounded)
+        usage = dict.fromkeys(types, 0) if leaf.applications else none
         for app in leaf.applications:
             # an AM the snapshot shows running is part of the app's usage (FSAppAttempt.recoverContainer)
             app.am_running = app.am_resource is not None and any(app.usage.get(t, 0) for t in types)
@@ -61,7 +71,11 @@ def apply_am_limits(result: FairResult, tree: FairTree) -> None:
         if unlimited(leaf.max_am_share):
             leaf.am_limit = None
             continue
-        limit = am_limit(leaf, available, types)
+        # leaves that share their fair and max share vectors (evaluate_fair) share the limit too
+        key = (id(leaf.fair_share), id(leaf.max_share), leaf.max_am_share)
+        limit = limits.get(key)
+        if limit is None:
+            limit = limits[key] = am_limit(leaf, available, types)
         leaf.am_limit = limit
         for app in leaf.applications:
             if app.am_resource is not None and not app.am_running:

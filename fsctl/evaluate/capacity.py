@@ -22,7 +22,21 @@ from fsctl.capacity.values import CapacityQueue, CapacityTree
 from fsctl.hadoop.javanum import to_float32
 from fsctl.model.resources import MEMORY, Vector, resource_types
 
-f32 = to_float32
+
+class _Float32(dict[float, float]):
+    """Java's ``(float) d`` by value: a tree's capacities repeat a few products and fractions.
+    Bounded, so a long-lived process cannot grow it without limit."""
+
+    def __missing__(self, value: float) -> float:
+        rounded = to_float32(value)
+        if value:  # 0.0 and -0.0 are one key but each rounds to itself, its sign kept
+            if len(self) >= 65536:
+                self.clear()
+            self[value] = rounded
+        return rounded
+
+
+f32 = _Float32().__getitem__
 
 
 @dataclass(slots=True)
@@ -148,9 +162,19 @@ def evaluate_capacity(tree: CapacityTree, cluster: Mapping[str, int]) -> Capacit
     return result
 
 
+#: a capacity mode's name in the report (the enum's value, without the enum's property per queue)
+_MODE_NAMES = {mode: mode.value for mode in CapacityMode}
+
+
 def _shares(queue: CapacityQueue, parent: CapacityShares | None, types: tuple[str, ...]) -> CapacityShares:
-    capacity = capacity_value(queue.effective.capacity, queue.path, maximum=False, types=types)
-    maximum = capacity_value(queue.effective.maximum_capacity, queue.path, maximum=True, types=types)
+    path, values = queue.path, queue.effective
+    # the reader's CapacityValue, or text or a number in a hand-built tree
+    capacity: CapacityValue | None = values.capacity
+    if capacity is not None and type(capacity) is not CapacityValue:
+        capacity = capacity_value(capacity, path, maximum=False, types=types)
+    maximum: CapacityValue | None = values.maximum_capacity
+    if maximum is not None and type(maximum) is not CapacityValue:
+        maximum = capacity_value(maximum, path, maximum=True, types=types)
     is_root = parent is None
     if is_root:
         mode = "percentage"
@@ -159,22 +183,22 @@ def _shares(queue: CapacityQueue, parent: CapacityShares | None, types: tuple[st
     elif capacity.mode is CapacityMode.VECTOR and capacity.weight >= 0:
         mode = "weight"  # a vector of one common weight counts as that weight (AbstractCSQueue)
     else:
-        mode = capacity.mode.value
+        mode = _MODE_NAMES[capacity.mode]
     shares = CapacityShares(
-        path=queue.path,
+        path=path,
         name=queue.name,
-        parent=parent.path if parent else None,
+        parent=None if parent is None else parent.path,
         leaf=queue.is_leaf,
         mode=mode,
+        capacity=1.0 if is_root else (capacity.fraction if capacity is not None else 0.0),
+        # unset, -1, bracketed: 100 %
+        maximum_capacity=maximum.fraction
+        if maximum is not None and maximum.mode is CapacityMode.PERCENTAGE
+        else 1.0,
+        weight=capacity.weight if capacity is not None and mode == "weight" else -1.0,
         queue=queue,
-        depth=queue.path.count("."),
+        depth=path.count("."),
     )
-    shares.capacity = 1.0 if is_root else (capacity.fraction if capacity is not None else 0.0)
-    shares.weight = capacity.weight if capacity is not None and mode == "weight" else -1.0
-    if maximum is None or maximum.mode is not CapacityMode.PERCENTAGE:
-        shares.maximum_capacity = 1.0  # unset, -1, bracketed: 100 %
-    else:
-        shares.maximum_capacity = maximum.fraction
     if capacity is not None and capacity.mode is CapacityMode.ABSOLUTE and capacity.resources:
         shares.configured_min = {t: dict(capacity.resources).get(t, 0) for t in types}
     if maximum is not None and maximum.mode is CapacityMode.ABSOLUTE and maximum.resources:
@@ -192,6 +216,9 @@ def _legacy(result: CapacityResult, dominant: bool) -> None:
     root.maximum_capacity = root.absolute_maximum_capacity = 1.0
     root.guaranteed = dict(cluster)
     root.maximum = dict(cluster)
+    # the resources of an absolute capacity: queues with equal capacities share one vector (results
+    # are read, never changed)
+    resources: dict[float, Vector] = {}
     for parent in result.queues:
         children = parent.children
         if not children:
@@ -216,8 +243,11 @@ def _legacy(result: CapacityResult, dominant: bool) -> None:
             )
             if child.mode == "weight":
                 child.capacity = child.normalized_weight
-            child.guaranteed = {t: int(cluster[t] * child.absolute_capacity) for t in types}
-            child.maximum = {t: int(cluster[t] * child.absolute_maximum_capacity) for t in types}
+            for fraction in (child.absolute_capacity, child.absolute_maximum_capacity):
+                if fraction not in resources:
+                    resources[fraction] = {t: int(cluster[t] * fraction) for t in types}
+            child.guaranteed = resources[child.absolute_capacity]
+            child.maximum = resources[child.absolute_maximum_capacity]
 
 
 def _downscale(
@@ -363,7 +393,7 @@ def _labels(result: CapacityResult) -> None:
         weight_sum: dict[str, float] = {}  # per label, over the siblings that use weights
         for child in parent.children:
             raw = child.queue.effective.node_labels if child.queue is not None else None
-            if not isinstance(raw, Mapping) or not raw:
+            if not raw or not isinstance(raw, Mapping):  # most queues have none: the cheap test first
                 continue
             entries = {
                 label: (v.get("capacity"), v.get("maximum-capacity"))
@@ -374,6 +404,8 @@ def _labels(result: CapacityResult) -> None:
             for label, (cap, _) in entries.items():
                 if isinstance(cap, CapacityValue) and cap.mode is CapacityMode.WEIGHT:
                     weight_sum[label] = weight_sum.get(label, 0.0) + max(0.0, cap.weight)
+        if not configured:
+            continue
         for child in parent.children:
             for label, (cap, mx) in configured.get(child.path, {}).items():
                 if parent_labels is None:
@@ -411,6 +443,22 @@ def _normalize_up(amount: int, by: float, step: int) -> int:
 # -- limits ------------------------------------------------------------------------------------
 
 
+def _leaf_limits(
+    guaranteed: Vector, maximum: Vector, mulp: float, ulf: float, am: float, step: int, types: tuple[str, ...]
+) -> tuple[Vector, Vector, Vector]:
+    """A leaf's single-user limit, AM limit and user AM limit (cs.md §7.3–§7.4)."""
+    if ulf == -1:
+        single_user_limit = dict(maximum)
+    else:
+        single_user_limit = {t: min(int(guaranteed.get(t, 0) * ulf), maximum.get(t, 0)) for t in types}
+    basis = max(guaranteed.get(MEMORY, 0), maximum.get(MEMORY, 0))
+    am_limit = _normalize_up(basis, f32(am), step)
+    user_share = min(max(mulp / 100, 1.0), 1.0)  # one active user
+    factor = f32(am) * user_share * (1 if ulf == -1 else ulf)
+    user_am_limit = min(_normalize_up(guaranteed.get(MEMORY, 0), factor, step), am_limit)
+    return single_user_limit, {MEMORY: am_limit}, {MEMORY: user_am_limit}
+
+
 def _limits(tree: CapacityTree, result: CapacityResult) -> None:
     """User limit, AM limits and application counts for an idle cluster (cs.md §7.3–§7.5)."""
     types = result.types
@@ -419,27 +467,25 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
     if global_max > 0:
         base = min(global_max, base)
     step = int(_float(tree.info.defaults["yarn.scheduler.minimum-allocation-mb"], 1024)) or 1
+    # the limits of each distinct (guaranteed, maximum, settings): leaves that share their resource
+    # vectors (_legacy) and settings share the limit vectors too. Keyed by the vectors' ids, which
+    # stay theirs while the queues hold them, for the whole walk
+    known: dict[tuple[int, int, float, float, float], tuple[Vector, Vector, Vector]] = {}
     for q in result.queues:
         if not q.leaf or q.queue is None:
             continue
-        mulp = _float(q.queue.effective.minimum_user_limit_percent, 100.0)
-        ulf = _float(q.queue.effective.user_limit_factor, 1.0)
-        am = _float(q.queue.effective.maximum_am_resource_percent, 0.1)
+        values = q.queue.effective
+        mulp = _float(values.minimum_user_limit_percent, 100.0)
+        ulf = _float(values.user_limit_factor, 1.0)
+        am = _float(values.maximum_am_resource_percent, 0.1)
         q.user_limit_percent, q.user_limit_factor = mulp, ulf
-        if ulf == -1:
-            q.single_user_limit = dict(q.maximum)
-        else:
-            q.single_user_limit = {
-                t: min(int(q.guaranteed.get(t, 0) * ulf), q.maximum.get(t, 0)) for t in types
-            }
-        basis = max(q.guaranteed.get(MEMORY, 0), q.maximum.get(MEMORY, 0))
-        q.am_limit = {MEMORY: _normalize_up(basis, f32(am), step)}
-        user_share = min(max(mulp / 100, 1.0), 1.0)  # one active user
-        factor = f32(am) * user_share * (1 if ulf == -1 else ulf)
-        q.user_am_limit = {
-            MEMORY: min(_normalize_up(q.guaranteed.get(MEMORY, 0), factor, step), q.am_limit[MEMORY])
-        }
-        explicit = int(_float(q.queue.effective.maximum_applications, -1))
+        guaranteed, maximum = q.guaranteed, q.maximum
+        key = (id(guaranteed), id(maximum), mulp, ulf, am)
+        limits = known.get(key)
+        if limits is None:
+            limits = known[key] = _leaf_limits(guaranteed, maximum, mulp, ulf, am, step, types)
+        q.single_user_limit, q.am_limit, q.user_am_limit = limits
+        explicit = int(_float(values.maximum_applications, -1))
         if explicit >= 0:
             q.max_applications = explicit
         elif global_max > 0 and q.mode != "absolute":

@@ -13,8 +13,9 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from fsctl.model.resources import UNBOUNDED, java_int, java_long
+from fsctl.model.resources import INT_MAX, UNBOUNDED, java_int, java_long
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 COMPUTE_FAIR_SHARES_ITERATIONS = 25
@@ -62,6 +63,21 @@ class Schedulable:
         return self.max_share.get(rtype, LONG_MAX)
 
 
+class Shareable(Protocol):
+    """What the search reads: a :class:`Schedulable`, or a simulated queue as it stands."""
+
+    @property
+    def weight(self) -> float: ...
+    @property
+    def min_share(self) -> Mapping[str, int]: ...
+    @property
+    def max_share(self) -> Mapping[str, int]: ...
+    @property
+    def is_queue(self) -> bool: ...
+    @property
+    def active(self) -> bool: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Semantics:
     """Which generation of the algorithm to run (fs-math.md §1.2–§1.4 history).
@@ -107,7 +123,7 @@ def fixed_share(sched: Schedulable, rtype: str, *, steady: bool) -> int | None:
 
 
 def compute_shares(
-    scheds: Sequence[Schedulable],
+    scheds: Sequence[Shareable],
     total: Mapping[str, int],
     rtype: str,
     *,
@@ -141,7 +157,7 @@ def _float32(value: float) -> float:
 
 
 def compute_shares_internal(
-    scheds: Sequence[Schedulable], total: Mapping[str, int], rtype: str, steady: bool, semantics: Semantics
+    scheds: Sequence[Shareable], total: Mapping[str, int], rtype: str, steady: bool, semantics: Semantics
 ) -> tuple[list[int], float | None]:
     """``computeSharesInternal``: the shares and the ratio R applied (None when nothing is searched).
 
@@ -185,6 +201,8 @@ def compute_shares_internal(
             break
     target = min(total_max_share, max(total.get(rtype, 0) - taken, 0))
     cast = java_int if semantics.int_arithmetic else java_long
+    # strictly inside the cast's range (NaN is not) the cast truncates like int()
+    lowest, highest = (-(2**31), INT_MAX) if semantics.int_arithmetic else (-(2**63), LONG_MAX)
 
     memo_key = (target, semantics.int_arithmetic, semantics.early_exit, *keys)
     right = _SOLVED.get(memo_key)
@@ -194,7 +212,8 @@ def compute_shares_internal(
             _SOLVED.clear()
         _SOLVED[memo_key] = right
     for index, (weight, low, high) in zip(search, keys, strict=True):
-        shares[index] = cast(min(max(weight * right, float(low)), float(high)))
+        share = min(max(weight * right, float(low)), float(high))
+        shares[index] = int(share) if lowest < share < highest else cast(share)
     return shares, right
 
 

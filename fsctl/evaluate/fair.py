@@ -13,11 +13,11 @@ The walk is iterative and linear in the number of queues.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from fsctl.evaluate.compute_fair_shares import Schedulable, Semantics, compute_shares, java_float
+from fsctl.evaluate.compute_fair_shares import Schedulable, Semantics, Shareable, compute_shares, java_float
 from fsctl.fair.model import FairTree
 from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
 from fsctl.model.resources import MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
@@ -95,6 +95,7 @@ class QueueShares:
     queue: Queue | None = field(default=None, repr=False)
     children: list[QueueShares] = field(default_factory=list, repr=False)
     depth: int = 0
+    is_queue: ClassVar[bool] = True  # to ComputeFairShares: only queues can be inactive
 
     @property
     def active(self) -> bool:
@@ -195,9 +196,10 @@ def evaluate_fair(
     # 1. flatten the tree (pre-order, iterative) and settle the policy rules top-down
     stack: list[tuple[Queue, QueueShares | None]] = [(tree.root, None)]
     limits: dict[tuple[object, object], tuple[Vector, Vector]] = {}
+    policies: dict[str, str] = {}
     while stack:
         queue, parent = stack.pop()
-        shares = _queue_shares(queue, parent, full_cluster, types, limits)
+        shares = _queue_shares(queue, parent, full_cluster, types, limits, policies)
         if parent is not None:
             parent.children.append(shares)
             refusal = (
@@ -223,14 +225,27 @@ def evaluate_fair(
     root = result.queues[0]
     root.steady_fair_share = dict(full_cluster)
     root.fair_share = dict(full_cluster)
+    # steady shares depend on the policy, the parent's share and each child's weight, min and max
+    # share: parents alike in those (common in wide trees) get the same shares, computed once and
+    # shared. The children's vectors are known by id: the queues hold them for the whole walk
+    known: dict[tuple[Any, ...], list[Partial]] = {}
     for shares in result.queues:
         if not shares.created:
             continue
         children = [c for c in shares.children if c.created]
         if children:
-            scheds = [_queue_schedulable(c) for c in children]
-            steady = _policy_shares(shares.policy, scheds, shares.steady_fair_share, types, True, semantics)
-            fair = _policy_shares(shares.policy, scheds, shares.fair_share, types, False, semantics)
+            total = shares.steady_fair_share
+            key = (
+                shares.policy,
+                *total,
+                *total.values(),
+                *[(c.weight, id(c.min_share), id(c.max_share)) for c in children],
+            )
+            steady = known.get(key)
+            if steady is None:
+                # the queues themselves are the schedulables (FSQueue implements Schedulable)
+                steady = known[key] = _policy_shares(shares.policy, children, total, types, True, semantics)
+            fair = _policy_shares(shares.policy, children, shares.fair_share, types, False, semantics)
             for child, s, f in zip(children, steady, fair, strict=True):
                 child.steady_fair_share = s
                 child.fair_share = f
@@ -248,6 +263,7 @@ def _queue_shares(
     cluster: Mapping[str, int],
     types: tuple[str, ...],
     memo: dict[tuple[object, object], tuple[Vector, Vector]] | None = None,
+    policies: dict[str, str] | None = None,
 ) -> QueueShares:
     values = queue.effective
     min_value = values.min_resources
@@ -263,16 +279,23 @@ def _queue_shares(
         if memo is not None and None not in key:
             memo[key] = (min_share, max_share)
     else:
+        # queues with the same limits share the vectors: results are read, never changed
         min_share, max_share = known
-    min_share, max_share = dict(min_share), dict(max_share)  # every queue owns its vectors
     weight = float(values.weight)
     max_apps = int(values.max_running_apps)
+    configured = values.scheduling_policy
+    # a tree names few policies: each spelling is looked up once per evaluation
+    policy = policies.get(configured) if policies is not None and type(configured) is str else None
+    if policy is None:
+        policy = policy_name(configured)
+        if policies is not None and type(configured) is str:
+            policies[configured] = policy
     return QueueShares(
         path=queue.path,
         name=queue.name,
         parent=parent.path if parent is not None else None,
         leaf=queue.is_leaf,
-        policy=policy_name(values.scheduling_policy),
+        policy=policy,
         weight=weight,
         min_share=min_share,
         max_share=max_share,
@@ -379,6 +402,18 @@ def _apply_load(
 ) -> None:
     # runnable apps: the leaf's maxRunningApps, then each ancestor's (MaxRunningAppsEnforcer), the
     # leaves taken in document order (the enforcer orders by submission; a snapshot has no such order)
+    if not loads:
+        # no load anywhere: every sum below is of zeros (the same values, without the adding; the
+        # queues share one zero vector)
+        zero = dict.fromkeys(types, 0)
+        for shares in result.queues:
+            shares.usage = zero
+            ceiling = shares.max_share
+            if shares.leaf or all(ceiling.get(t, UNBOUNDED) >= 0 for t in types):
+                shares.demand = zero
+            else:  # FSParentQueue.updateDemand: min(sum of children, maxShare)
+                shares.demand = {t: min(0, ceiling.get(t, UNBOUNDED)) for t in types}
+        return
     room = {q.path: q.max_running_apps for q in result.queues}
     for shares in result.queues:
         load = loads.get(shares.path)
@@ -454,45 +489,30 @@ def app_schedulable(app: AppShares) -> Schedulable:
     )
 
 
-def _queue_schedulable(shares: QueueShares) -> Schedulable:
-    return Schedulable(
-        name=shares.name,
-        weight=shares.weight,
-        min_share=shares.min_share,
-        max_share=shares.max_share,
-        demand=shares.demand,
-        usage=shares.usage,
-        is_queue=True,
-        active=shares.active,
-    )
-
-
 def _policy_shares(
     policy: str,
-    scheds: list[Schedulable],
+    scheds: Sequence[Shareable],
     total: Partial,
     types: tuple[str, ...],
     steady: bool,
     semantics: Semantics,
 ) -> list[Partial]:
     """``policy.computeShares`` / ``computeSteadyShares`` for a parent's children."""
-    out: list[Partial] = [{} for _ in scheds]
     if policy == FAIR:
         computed: tuple[str, ...] = (MEMORY,)  # FairSharePolicy: memory only
     elif policy == DRF:
         computed = types  # DominantResourceFairnessPolicy: every type, independently
     else:
-        return out  # fifo parents have no children; custom policies are not modelled
+        return [{} for _ in scheds]  # fifo parents have no children; custom policies are not modelled
     # ComputeFairShares.getFairShareIfFixed (from 2.6): an inactive queue's instantaneous share is
-    # 0, so with no active child there is nothing to search (the idle cluster, every parent)
-    idle = not steady and semantics.fixed and not any(not s.is_queue or s.active for s in scheds)
+    # 0, so with no active child there is nothing to search (the idle cluster, every parent); the
+    # children share the one vector of zeros (a type the parent did not compute stays absent)
+    if not steady and semantics.fixed and not any(not s.is_queue or s.active for s in scheds):
+        return [{rtype: 0 for rtype in computed if rtype in total}] * len(scheds)
+    out: list[Partial] = [{} for _ in scheds]
     for rtype in computed:
         if rtype not in total:
             continue  # the parent's own share of this type was not computed
-        if idle:
-            for partial in out:
-                partial[rtype] = 0
-            continue
         for partial, value in zip(
             out, compute_shares(scheds, total, rtype, steady=steady, semantics=semantics), strict=True
         ):

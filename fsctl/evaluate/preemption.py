@@ -72,6 +72,7 @@ class PreemptionResult:
     attempted: bool
     utilization: float
     settings: PreemptionSettings
+    #: every queue's settings, read when preemption is attempted (empty when it is not)
     queues: dict[str, QueuePreemption] = field(default_factory=dict)
     starved_apps: list[AppShares] = field(default_factory=list)
     #: per preemptable queue, what it holds above its fair share (containers can come from there)
@@ -169,21 +170,22 @@ def evaluate_preemption(
     used = utilization(fair)
     # FairScheduler.shouldAttemptPreemption: enabled and threshold < utilisation (strict, float)
     attempted = settings.enabled and java_float(settings.utilization_threshold) < used
-    result = PreemptionResult(
-        attempted=attempted, utilization=used, settings=settings, queues=queue_settings(tree)
-    )
-    for q in fair.queues:
-        q.min_share_starvation = dict.fromkeys(fair.types, 0)
-        q.fair_share_starvation = dict.fromkeys(fair.types, 0)
-    if not settings.enabled:
-        result.notes.append("preemption is off (yarn.scheduler.fair.preemption=false): nothing is starved")
-        return result
+    result = PreemptionResult(attempted=attempted, utilization=used, settings=settings)
     if not attempted:
+        none = dict.fromkeys(fair.types, 0)  # nothing is starved: the queues share the zeros
+        for q in fair.queues:
+            q.min_share_starvation = q.fair_share_starvation = none
         result.notes.append(
-            f"cluster utilisation {used:.3f} is not above the threshold {settings.utilization_threshold:g}: "
-            "starvation is not computed"
+            "preemption is off (yarn.scheduler.fair.preemption=false): nothing is starved"
+            if not settings.enabled
+            else f"cluster utilisation {used:.3f} is not above the threshold "
+            f"{settings.utilization_threshold:g}: starvation is not computed"
         )
         return result
+    for q in fair.queues:  # the parents' sums below add into these
+        q.min_share_starvation = dict.fromkeys(fair.types, 0)
+        q.fair_share_starvation = dict.fromkeys(fair.types, 0)
+    result.queues = queue_settings(tree)
     leaves = [q for q in fair.queues if q.leaf and q.created]
     queue_level = hadoop_version[0] < 3 and hadoop_version < (2, 9)
     if queue_level:

@@ -1,9 +1,11 @@
 """Output of ``fsctl simulate``: a text tree with a bar per queue, JSON (DESIGN.md §2) and CSV (and,
 from :mod:`fsctl.report.markdown` and :mod:`fsctl.report.html`, a table and a page).
 
-The rows are plain dictionaries built by :func:`rows`; every format renders the same rows, so JSON,
-CSV and text can never disagree. Resources are objects keyed by resource name; ``None`` (JSON
-``null``) means unbounded, or not computed by the queue's policy.
+The rows are plain dictionaries built by :func:`fair_rows` and :func:`capacity_rows`; text, CSV,
+markdown and HTML render them. JSON is the rows too, written straight from the evaluation
+(:func:`render_json_of_result`) unless they were built anyway; tests hold the two to the same bytes.
+Resources are objects keyed by resource name; ``None`` (JSON ``null``) means unbounded, or not
+computed by the queue's policy.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES
@@ -23,17 +24,46 @@ CAPACITY_RESOURCE_KEYS = ("guaranteed", "maximum")
 CAPACITY_PERCENT_KEYS = ("capacity", "absolute_capacity", "maximum_capacity", "absolute_maximum_capacity")
 
 
-@dataclass
 class SimulateReport:
-    """What simulate prints: the cluster, one row per queue, and a few notes for the text view."""
+    """What simulate prints: the cluster, one row per queue, and a few notes for the text view.
 
-    format: str  # "fair-scheduler" or "capacity-scheduler"
-    cluster: dict[str, int]
-    types: tuple[str, ...]
-    rows: list[Row]
-    header: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    active_view: bool = False  # a demand snapshot was given: the bars show instantaneous shares
+    Built from an evaluation (``result``: a FairResult or a CapacityResult), the rows are made when
+    first read: JSON is written straight from the evaluation (:func:`render_json_of_result`) and
+    never needs them, which at 100,000 queues saves a dictionary per queue and per vector.
+    """
+
+    def __init__(
+        self,
+        format: str,  # "fair-scheduler" or "capacity-scheduler"
+        cluster: dict[str, int],
+        types: tuple[str, ...],
+        rows: list[Row] | None = None,
+        header: list[str] | None = None,
+        notes: list[str] | None = None,
+        active_view: bool = False,  # a demand snapshot was given: the bars show instantaneous shares
+        *,
+        result: Any = None,
+    ) -> None:
+        self.format = format
+        self.cluster = cluster
+        self.types = types
+        self._rows = rows
+        self.header = header if header is not None else []
+        self.notes = notes if notes is not None else []
+        self.active_view = active_view
+        self.result: Any = result if rows is None else None
+
+    @property
+    def rows(self) -> list[Row]:
+        if self._rows is None:
+            self._rows = _ROW_BUILDERS[self.format](self.result) if self.result is not None else []
+            self.result = None
+        return self._rows
+
+    @rows.setter
+    def rows(self, rows: list[Row]) -> None:
+        self._rows = rows
+        self.result = None
 
     def to_json(self) -> dict[str, Any]:
         return {"version": 1, "cluster": dict(self.cluster), "queues": self.rows}
@@ -185,6 +215,160 @@ def _encode_row(
         else:
             _encode(item, _ROW_INNER, out, memo)
     out.append("\n    }")
+
+
+def render_json_of_result(report: SimulateReport, stream: TextIO) -> None:
+    """:func:`render_json` of the rows :func:`fair_rows` or :func:`capacity_rows` would build, less
+    their private keys, written straight from the evaluation in ``report.result``: a row is one
+    piece of text, its vectors spelled once per distinct value (the same bytes; tests compare)."""
+    head = dumps_indented({"version": 1, "cluster": dict(report.cluster)})
+    pieces = [head[:-2] + ',\n  "queues": ']
+    queues = report.result.queues
+    if not queues:
+        pieces.append("[]")
+    write_rows = _fair_json if report.format == "fair-scheduler" else _capacity_json
+    write_rows(report.result, pieces, stream)
+    if queues:
+        pieces.append("\n  ]")
+    pieces.append("\n}\n")
+    stream.write("".join(pieces))
+
+
+def _spelled(types: Sequence[str], newline: str, missing_is_null: bool) -> Callable[[Any], str]:
+    """The JSON text of :func:`vector` results at one indent, made once per distinct input (a
+    bounded number of them: 100,000 queues can have as many distinct fair shares).
+
+    Evaluations share equal vectors between queues: those are found by identity first. ``alive``
+    holds every vector looked up that way, so no id is reused while the texts are written (nothing
+    changes the vectors meanwhile)."""
+    known: dict[tuple[Any, ...], str] = {}
+    shared: dict[int, str] = {}
+    alive: list[Any] = []
+
+    def spell(values: Mapping[str, int] | None) -> str:
+        text = shared.get(id(values))
+        if text is not None:
+            return text
+        # keys, then values: one flat tuple per dict (the key of SharedVectors, spelled flatter)
+        key = (*values, *values.values()) if values else ()
+        text = known.get(key)
+        if text is None:
+            out: list[str] = []
+            _encode_dict(vector(values, types, missing_is_null=missing_is_null), newline, out, {})
+            text = "".join(out)
+            if len(known) < _MEMO_LIMIT:
+                known[key] = text
+        if len(shared) < _MEMO_LIMIT:
+            shared[id(values)] = text
+            alive.append(values)
+        return text
+
+    return spell
+
+
+def _scalar(value: Any, newline: str = _ROW_INNER) -> str:
+    """json's text of one row value (the common types first)."""
+    kind = type(value)
+    if kind is str:
+        return _encode_str(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if kind is float:
+        return float.__repr__(value) if value - value == 0.0 else _float(value)
+    if kind is int:
+        return int.__repr__(value)
+    out: list[str] = []
+    _encode(value, newline, out, {})
+    return "".join(out)
+
+
+def _flush(pieces: list[str], stream: TextIO) -> None:
+    if len(pieces) > 1024:  # like json.dump, the text is written as it is made (a row is a piece)
+        stream.write("".join(pieces))
+        pieces.clear()
+
+
+def _fair_json(result: Any, pieces: list[str], stream: TextIO) -> None:
+    """The rows of :func:`fair_rows`, key for key, as text."""
+    vec = _spelled(result.types, _ROW_INNER, True)
+    zeros = _spelled(result.types, _ROW_INNER, False)  # missing types are 0, not null
+    inner = _spelled(result.types, _ROW_INNER + "  ", False)
+    unset = vec(None)
+    separator = "[\n    "
+    for q in result.queues:
+        created = q.created
+        text = (
+            f'{separator}{{\n      "path": {_scalar(q.path)},\n      "parent": {_scalar(q.parent)},'
+            f'\n      "leaf": {_scalar(q.leaf)},\n      "policy": {_scalar(q.policy)},'
+            f'\n      "weight": {_scalar(q.weight)},\n      "active": {_scalar(q.active)},'
+            f'\n      "min_share": {vec(q.min_share)},\n      "max_share": {vec(q.max_share)},'
+            f'\n      "demand": {zeros(q.demand)},\n      "usage": {zeros(q.usage)},'
+            f'\n      "steady_fair_share": {vec(q.steady_fair_share) if created else unset},'
+            f'\n      "fair_share": {vec(q.fair_share) if created else unset},'
+            f'\n      "starvation": {{\n        "min_share": {inner(q.min_share_starvation)},'
+            f'\n        "fair_share": {inner(q.fair_share_starvation)}\n      }}'
+        )
+        separator = ",\n    "
+        if q.leaf:
+            am_limit = vec(q.am_limit) if q.am_limit is not None else "null"
+            if q.applications:
+                shared = SharedVectors(result.types)
+                applications = _scalar([_app_row(app, shared) for app in q.applications])
+            else:
+                applications = "[]"
+            text += (
+                f',\n      "max_am_share": {_scalar(q.max_am_share)},'
+                f'\n      "am_usage": {zeros(q.am_usage)},\n      "am_limit": {am_limit},'
+                f'\n      "applications": {applications}'
+            )
+        pieces.append(text)
+        pieces.append("\n    }")
+        _flush(pieces, stream)
+
+
+def _capacity_json(result: Any, pieces: list[str], stream: TextIO) -> None:
+    """The rows of :func:`capacity_rows`, key for key, as text."""
+    vec = _spelled(result.types, _ROW_INNER, True)
+    zeros = _spelled(result.types, _ROW_INNER, False)  # missing types are 0, not null
+    percents: dict[float, str] = {}
+    separator = "[\n    "
+
+    def percent(fraction: float) -> str:
+        text = percents.get(fraction)
+        if text is None:
+            text = _scalar(_percent(fraction))
+            if fraction and type(fraction) is float:  # 0.0 and -0.0, 1 and 1.0 are one key each
+                percents[fraction] = text
+        return text
+
+    for q in result.queues:
+        weight = q.weight if q.weight >= 0 else None
+        text = (
+            f'{separator}{{\n      "path": {_scalar(q.path)},\n      "parent": {_scalar(q.parent)},'
+            f'\n      "leaf": {_scalar(q.leaf)},\n      "mode": {_scalar(q.mode)},'
+            f'\n      "capacity": {percent(q.capacity)},'
+            f'\n      "absolute_capacity": {percent(q.absolute_capacity)},'
+            f'\n      "maximum_capacity": {percent(q.maximum_capacity)},'
+            f'\n      "absolute_maximum_capacity": {percent(q.absolute_maximum_capacity)},'
+            f'\n      "weight": {_scalar(weight)},\n      "guaranteed": {zeros(q.guaranteed)},'
+            f'\n      "maximum": {zeros(q.maximum)}'
+        )
+        separator = ",\n    "
+        if q.leaf:
+            text += (
+                f',\n      "user_limit": {vec(q.single_user_limit)},\n      "am_limit": {vec(q.am_limit)},'
+                f'\n      "max_applications": {_scalar(q.max_applications)},'
+                f'\n      "max_applications_per_user": {_scalar(q.max_applications_per_user)}'
+            )
+        if q.labels:
+            text += f',\n      "labels": {_scalar(_label_percents(q.labels))}'
+        pieces.append(text)
+        pieces.append("\n    }")
+        _flush(pieces, stream)
 
 
 def dumps_indented(value: Any) -> str:
@@ -542,6 +726,9 @@ def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False
 
         stream.write(simulate_page(report, source))
     elif fmt == "json":
+        if report.result is not None:  # the rows were never needed: write the evaluation
+            render_json_of_result(report, stream)
+            return
         rows = SimulateReport(report.format, report.cluster, report.types, report.rows)
         render_json(rows, stream, skip_private=True)
     elif fmt == "csv":
@@ -615,6 +802,19 @@ def _percent(fraction: float) -> float:
     return round(fraction * 100, 4)
 
 
+def _label_percents(labels: Mapping[str, Any]) -> dict[str, dict[str, float]]:
+    """A queue's node-label capacities (:class:`fsctl.evaluate.capacity.LabelCapacity`), by label."""
+    return {
+        label: {
+            "capacity": _percent(v.capacity),
+            "absolute_capacity": _percent(v.absolute_capacity),
+            "maximum_capacity": _percent(v.maximum_capacity),
+            "absolute_maximum_capacity": _percent(v.absolute_maximum_capacity),
+        }
+        for label, v in sorted(labels.items())
+    }
+
+
 def capacity_rows(result: Any) -> list[Row]:
     """Rows for a :class:`fsctl.evaluate.capacity.CapacityResult` (percent values, resources)."""
     types = result.types
@@ -641,15 +841,7 @@ def capacity_rows(result: Any) -> list[Row]:
             row["max_applications"] = q.max_applications
             row["max_applications_per_user"] = q.max_applications_per_user
         if q.labels:
-            row["labels"] = {
-                label: {
-                    "capacity": _percent(v.capacity),
-                    "absolute_capacity": _percent(v.absolute_capacity),
-                    "maximum_capacity": _percent(v.maximum_capacity),
-                    "absolute_maximum_capacity": _percent(v.absolute_maximum_capacity),
-                }
-                for label, v in sorted(q.labels.items())
-            }
+            row["labels"] = _label_percents(q.labels)
             row["_labels"] = [
                 f"label {label}: cap {_pct(v['capacity'])}% abs {_pct(v['absolute_capacity'])}% "
                 f"max {_pct(v['maximum_capacity'])}% absmax {_pct(v['absolute_maximum_capacity'])}%"
@@ -657,3 +849,10 @@ def capacity_rows(result: Any) -> list[Row]:
             ]
         rows.append(row)
     return rows
+
+
+#: per report format, the rows of its evaluation
+_ROW_BUILDERS: dict[str, Callable[[Any], list[Row]]] = {
+    "fair-scheduler": fair_rows,
+    "capacity-scheduler": capacity_rows,
+}

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from fsctl.report.simulate import Row, SimulateReport, render_json, strip_private, vector
+from fsctl.commands.simulate import SimulateError, SimulateOptions, build_report
+from fsctl.report.simulate import Row, SimulateReport, render, render_json, strip_private, vector
 
 TYPES = ("memory-mb", "vcores")
 
@@ -54,3 +56,86 @@ def test_vector_nulls_and_zeros() -> None:
     assert vector({"memory-mb": 5}, TYPES, missing_is_null=False) == {"memory-mb": 5, "vcores": 0}
     assert vector(None, TYPES, missing_is_null=False) == {"memory-mb": 0, "vcores": 0}
     assert vector({"memory-mb": unbounded}, TYPES, unbounded_is_null=False)["memory-mb"] == unbounded
+
+
+ROOT = Path(__file__).resolve().parents[2]
+ORACLE = sorted(p for p in (ROOT / "tests" / "data" / "oracle").iterdir() if p.is_dir())
+SAMPLES = sorted((ROOT / "samples").glob("*/*.xml"))
+
+
+def _options(case: Path) -> SimulateOptions:
+    if case.is_file():
+        return SimulateOptions(path=str(case), cluster={"memory-mb": 102400, "vcores": 100}, fmt="json")
+    demand, site = case / "demand.json", case / "yarn-site.xml"
+    return SimulateOptions(
+        path=str(next(p for p in sorted(case.glob("*.xml")) if p.name != "yarn-site.xml")),
+        cluster={"memory-mb": 102400, "vcores": 100},
+        demand=str(demand) if demand.exists() else None,
+        yarn_site=str(site) if site.exists() else None,
+        hadoop_version=(2, 8) if "preemption" in case.name else (3, 4),
+        fmt="json",
+    )
+
+
+@pytest.mark.parametrize("case", SAMPLES + ORACLE, ids=lambda p: p.name)
+def test_json_from_the_evaluation_is_json_of_the_rows(case: Path) -> None:
+    """``render`` writes JSON straight from the evaluation; the rows say the same, byte for byte."""
+    try:
+        report = build_report(_options(case))
+    except SimulateError:
+        pytest.skip("input simulate refuses")
+    assert report.result is not None
+    direct = io.StringIO()
+    render(report, "json", direct)
+    assert report.result is not None  # the rows were never built
+    from_rows = io.StringIO()
+    render_json(report, from_rows, skip_private=True)  # builds the rows
+    assert report.result is None
+    assert direct.getvalue() == from_rows.getvalue()
+    assert json.loads(direct.getvalue())["queues"] == strip_private(report.rows)
+
+
+LABELLED = """<?xml version="1.0"?>
+<configuration>
+  <property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>
+  <property><name>yarn.scheduler.capacity.root.accessible-node-labels.gpu.capacity</name><value>100</value></property>
+  <property><name>yarn.scheduler.capacity.root.a.capacity</name><value>40</value></property>
+  <property><name>yarn.scheduler.capacity.root.b.capacity</name><value>60</value></property>
+  <property><name>yarn.scheduler.capacity.root.a.accessible-node-labels</name><value>gpu</value></property>
+  <property><name>yarn.scheduler.capacity.root.a.accessible-node-labels.gpu.capacity</name><value>25.5</value></property>
+  <property><name>yarn.scheduler.capacity.root.b.accessible-node-labels.gpu.capacity</name><value>74.5</value></property>
+  <property><name>yarn.scheduler.capacity.root.a.accessible-node-labels.gpu.maximum-capacity</name><value>37.5</value></property>
+  <property><name>yarn.scheduler.capacity.root.b.accessible-node-labels</name><value>gpu</value></property>
+</configuration>
+"""
+
+
+def test_json_from_the_evaluation_with_node_labels(tmp_path: Path) -> None:
+    config = tmp_path / "capacity-scheduler.xml"
+    config.write_text(LABELLED, encoding="utf-8")
+    report = build_report(_options(config))
+    direct = io.StringIO()
+    render(report, "json", direct)
+    from_rows = io.StringIO()
+    render_json(report, from_rows, skip_private=True)
+    assert '"labels"' in direct.getvalue()
+    assert direct.getvalue() == from_rows.getvalue()
+
+
+SIGNED_ZEROS = """<?xml version="1.0"?>
+<allocations>
+  <queue name="a"><maxAMShare>0.0</maxAMShare><weight>0.0</weight></queue>
+  <queue name="b"><maxAMShare>-0.0</maxAMShare><weight>-0.0</weight></queue>
+</allocations>
+"""
+
+
+def test_signed_zeros_keep_their_sign(tmp_path: Path) -> None:
+    """0.0 and -0.0 are one key to the evaluation's look-ups, but JSON spells each as configured."""
+    config = tmp_path / "fair-scheduler.xml"
+    config.write_text(SIGNED_ZEROS, encoding="utf-8")
+    out = io.StringIO()
+    render(build_report(_options(config)), "json", out)
+    rows = {row["path"]: row for row in json.loads(out.getvalue())["queues"]}
+    assert str(rows["root.a"]["max_am_share"]) == "0.0" and str(rows["root.b"]["max_am_share"]) == "-0.0"
+    assert str(rows["root.a"]["weight"]) == "0.0" and str(rows["root.b"]["weight"]) == "-0.0"
