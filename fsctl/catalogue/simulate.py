@@ -1,7 +1,8 @@
 """Problems in the inputs of ``fsctl simulate``: the demand snapshot and the cluster size (``SM1xx``).
 
-These are not Hadoop checks: they describe a snapshot file or option fsctl cannot use. Each one
-stops the simulation (exit 2) with a located message.
+These describe a snapshot file or option fsctl cannot use, or (SM107) a configuration whose shares
+Hadoop itself never finishes computing. Each one stops the simulation (exit 2) with a located
+message.
 """
 
 from fsctl.catalogue import ERROR, define
@@ -80,4 +81,20 @@ SM106 = define(
     ``--cluster`` (or ``cluster:`` in the demand snapshot) takes absolute amounts in the Fair
     Scheduler syntax, for example ``memory-mb=102400, vcores=100``.
     """,
+)
+
+SM107 = define(
+    "SM107",
+    "fair-share-never-computed",
+    ERROR,
+    """Hadoop's fair share computation never ends for this configuration.
+
+    ``ComputeFairShares`` doubles a ratio until the children's shares use their parent's, without a
+    bound. A ``NaN`` weight (which Java's float parser accepts, FS313) gives a share of 0 at any
+    ratio, so the ResourceManager's scheduler loops forever there. fsctl stops and names the queue.
+
+    Bad: ``<weight>NaN</weight>``
+    Good: a finite weight.
+    """,
+    hadoop_source="fair/policies/ComputeFairShares.java",
 )

@@ -155,6 +155,7 @@ def _fair_report(
     label: str,
 ) -> SimulateReport:
     from fsctl.catalogue.simulate import SM104, SM105
+    from fsctl.evaluate.compute_fair_shares import FairSharesNeverEnd
     from fsctl.evaluate.fair import evaluate_fair, parent_entries, unknown_queues
     from fsctl.evaluate.preemption import PreemptionSettings, evaluate_preemption
     from fsctl.report.simulate import SimulateReport
@@ -162,7 +163,10 @@ def _fair_report(
     size_based = _site_bool(conf, "yarn.scheduler.fair.sizebasedweight", False)
     # a bare "2" means the last 2.x line with the queue-level preemption model (branch-2.8)
     version = (2, 8) if hadoop_version == (2, 0) else hadoop_version
-    fair = evaluate_fair(tree, cluster, snapshot, hadoop_version=version, size_based_weight=size_based)
+    try:
+        fair = evaluate_fair(tree, cluster, snapshot, hadoop_version=version, size_based_weight=size_based)
+    except FairSharesNeverEnd:
+        raise SimulateError(_located(_never_ends(tree))) from None
     for load in unknown_queues(fair, snapshot):
         raise SimulateError(
             _located(SM104.at(load.location, f"{load.path}: no such queue in {label}", queue=load.path))
@@ -191,6 +195,23 @@ def _fair_report(
         active_view=snapshot is not None,
         result=fair,
     )
+
+
+def _never_ends(tree: QueueTree) -> Diagnostic:
+    """SM107 at the first queue whose weight is NaN (the one input on which ComputeFairShares' search
+    never ends), else at the root."""
+    from fsctl.catalogue.simulate import SM107
+
+    for queue in tree.queues():
+        weight = queue.effective.weight
+        if weight != weight:  # NaN
+            message = (
+                f"{queue.path} has weight NaN: Hadoop's fair share search (ComputeFairShares) never "
+                "ends for its parent's children, so the ResourceManager's scheduler loops forever"
+            )
+            return SM107.on(queue, "weight", message)
+    message = "Hadoop's fair share search (ComputeFairShares) never ends for this configuration"
+    return SM107.at(tree.root.location, message, queue="root")
 
 
 def _capacity_report(tree: QueueTree, cluster: dict[str, int]) -> SimulateReport:

@@ -10,6 +10,7 @@ fs-math.md §1 writes this out; the tests replay ``TestComputeFairShares``.
 
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,12 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 COMPUTE_FAIR_SHARES_ITERATIONS = 25
 LONG_MAX = UNBOUNDED
+
+
+class FairSharesNeverEnd(ArithmeticError):
+    """``computeSharesInternal`` doubles R until the shares use the target, with no bound: when
+    no R does (a NaN weight: Java's ``(long) NaN`` share is 0 at any ratio), Hadoop loops forever
+    in the scheduler's update. fsctl stops at R = infinity, where every later step is the same."""
 
 
 def java_float(value: float) -> float:
@@ -244,6 +251,11 @@ def _solve(
 
     r_max = 1.0
     while used_at(r_max) < target:
+        if r_max == math.inf:
+            raise FairSharesNeverEnd(
+                f"Hadoop's fair share search (ComputeFairShares) never ends: no ratio shares {target} "
+                "among these weights (a NaN weight, see fsctl simulate: SM107)"
+            )
         r_max *= 2.0
     left, right = 0.0, r_max
     for _ in range(COMPUTE_FAIR_SHARES_ITERATIONS):

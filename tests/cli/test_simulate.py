@@ -154,6 +154,17 @@ def test_cluster_from_the_demand_file(write: Write) -> None:
     assert code == 2 and "SM106" in err
 
 
+def test_a_configuration_hadoop_never_finishes_stops_with_sm107(write: Write) -> None:
+    # <weight>NaN</weight> alone under root: Hadoop's ComputeFairShares loops forever (fsctl hung)
+    config = write("fair.xml", allocations('<queue name="etl">\n  <weight>NaN</weight>\n</queue>'))
+    done = run_fsctl("simulate", config, "--cluster", "memory-mb=1000, vcores=7", "--format", "json")
+    assert done.returncode == 2 and done.stdout == ""
+    assert (
+        done.stderr.count("\n") == 1 and "SM107" in done.stderr and "root.etl has weight NaN" in done.stderr
+    )
+    assert f"{config}:4:" in done.stderr  # at the <weight> element
+
+
 def test_cli_exit_codes(write: Write) -> None:
     config = write("fair.xml", S4_TREE)
     ok = run_fsctl("simulate", config, "--cluster", "memory-mb=16384, vcores=10", "--format", "json")

@@ -11,6 +11,7 @@ import pytest
 from fsctl.evaluate.compute_fair_shares import (
     DEFAULT_SEMANTICS,
     LONG_MAX,
+    FairSharesNeverEnd,
     Schedulable,
     Semantics,
     compute_shares,
@@ -107,6 +108,15 @@ def test_two_int_max_minimums_do_not_hang() -> None:
     # policies/ComputeFairSharesTest (later index copy): two min Integer.MAX_VALUE schedulables
     scheds = [fake(INT_MAX, INT_MAX), fake(INT_MAX, INT_MAX)]
     assert compute_shares(scheds, {MEMORY: 100}, MEMORY) == [INT_MAX, INT_MAX]
+
+
+def test_a_search_hadoop_never_ends_is_refused() -> None:
+    # a NaN weight's share is (long) NaN = 0 at any ratio: Hadoop's doubling of R never stops
+    # (ComputeFairShares.computeSharesInternal has no bound); with a finite sibling it does
+    with pytest.raises(FairSharesNeverEnd):
+        compute_shares([Schedulable(weight=float("nan"))], {MEMORY: 8192}, MEMORY, steady=True)
+    nan_and_one = [Schedulable(weight=float("nan")), Schedulable(weight=1.0)]
+    assert compute_shares(nan_and_one, {MEMORY: 8192}, MEMORY, steady=True) == [0, 8192]
 
 
 @pytest.mark.parametrize(
