@@ -198,19 +198,13 @@ def _fair_report(
 
 
 def _never_ends(tree: QueueTree) -> Diagnostic:
-    """SM107 at the first queue whose weight is NaN (the one input on which ComputeFairShares' search
-    never ends), else at the root."""
+    """SM107 where the search Hadoop never finishes comes from."""
     from fsctl.catalogue.simulate import SM107
+    from fsctl.evaluate.fair import never_ending_search
 
-    for queue in tree.queues():
-        weight = queue.effective.weight
-        if weight != weight:  # NaN
-            message = (
-                f"{queue.path} has weight NaN: Hadoop's fair share search (ComputeFairShares) never "
-                "ends for its parent's children, so the ResourceManager's scheduler loops forever"
-            )
-            return SM107.on(queue, "weight", message)
-    message = "Hadoop's fair share search (ComputeFairShares) never ends for this configuration"
+    queue, message = never_ending_search(tree)
+    if queue is not None:
+        return SM107.on(queue, "weight", message)
     return SM107.at(tree.root.location, message, queue="root")
 
 

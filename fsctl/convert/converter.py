@@ -89,8 +89,14 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
 
     shares = None
     if options.cluster is not None:
-        shares = share_table(tree, plan, options.cluster)
-        report_moves(tree, shares, options.share_tolerance, out)
+        from fsctl.evaluate.compute_fair_shares import FairSharesNeverEnd
+
+        try:
+            shares = share_table(tree, plan, options.cluster)
+        except FairSharesNeverEnd:  # Hadoop's search loops forever: no shares before to compare
+            _never_ends(tree, out)
+        else:
+            report_moves(tree, shares, options.share_tolerance, out)
 
     result = ConversionResult(
         capacity=out.capacity,
@@ -113,6 +119,24 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
             )
         )
     return result
+
+
+def _never_ends(tree: FairTree, out: Emitter) -> None:
+    """SM107 as a warning: the conversion stands (without --cluster it is the same), only the
+    share table, whose "before" Hadoop never computes, is left out."""
+    from fsctl.catalogue.simulate import SM107
+    from fsctl.evaluate.fair import never_ending_search
+
+    queue, message = never_ending_search(tree)
+    location = queue.setting_location("weight") if queue is not None else tree.root.location
+    out.finding(
+        SM107,
+        location,
+        f"{message}; the share table is left out",
+        queue=queue.path if queue is not None else "root",
+        property="weight" if queue is not None else None,
+        severity=Severity.WARNING,
+    )
 
 
 def verify(

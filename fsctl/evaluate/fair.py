@@ -174,6 +174,19 @@ def _under_default_refusal(path: str, dropped: frozenset[str], hadoop_version: H
     return ""
 
 
+def never_ending_search(tree: FairTree) -> tuple[Queue | None, str]:
+    """The queue to blame when ComputeFairShares' search never ends (FairSharesNeverEnd): the first
+    whose weight is NaN, the only input that does it; and what to say of it."""
+    for queue in tree.queues():
+        weight = queue.effective.weight
+        if weight != weight:  # NaN
+            return queue, (
+                f"{queue.path} has weight NaN: Hadoop's fair share search (ComputeFairShares) never "
+                "ends for its parent's children, so the ResourceManager's scheduler loops forever"
+            )
+    return None, "Hadoop's fair share search (ComputeFairShares) never ends for this configuration"
+
+
 def evaluate_fair(
     tree: FairTree,
     cluster: Mapping[str, int],

@@ -61,3 +61,14 @@ def test_a_refused_queue_does_not_stop_the_conversion(
     assert result.returncode == 1, result.stderr
     assert "FS114" in result.stdout and "CV109" not in result.stdout
     assert (tmp_path / "out" / "capacity-scheduler.xml").exists()
+
+
+def test_shares_hadoop_never_computes_are_a_warning_not_a_hang(
+    tmp_path: Path, write: Callable[[str, str], str]
+) -> None:
+    # a NaN weight: Hadoop's ComputeFairShares loops forever, so --cluster has no "before" to show
+    source = write("fair-scheduler.xml", allocations('<queue name="a"><weight>NaN</weight></queue>'))
+    out = tmp_path / "out"
+    result = run_fsctl("convert", source, "-o", str(out), "--cluster", "memory-mb=1000, vcores=7")
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    assert "SM107 warning: root.a has weight NaN" in result.stdout
