@@ -7,7 +7,6 @@ Hadoop's getters differ in how they treat it (cs.md §1.4); only XML special cha
 
 from __future__ import annotations
 
-import re
 from itertools import chain
 from typing import Any
 
@@ -15,6 +14,7 @@ from fsctl.capacity import keys
 from fsctl.capacity.capacity_value import CapacityValue
 from fsctl.capacity.values import CapacityInfo, CapacityTree
 from fsctl.hadoop.javanum import java_float_str
+from fsctl.io.escape import escaper
 from fsctl.model.tree import Queue, Setting
 
 HEADER = (
@@ -31,8 +31,10 @@ def write_configuration(props: list[tuple[str, str]], header: str = "") -> bytes
         lines.extend(f"  {_comment(line)}".rstrip() for line in header.strip().splitlines())
         lines.append("-->")
     lines.append("<configuration>")
-    # one search over every name and value first: there is nearly always nothing to escape
-    if _SPECIAL.search("".join(chain.from_iterable(props))) is not None:
+    # one search over every name and value first: there is nearly always nothing to escape (and
+    # then the escaper returns its argument itself)
+    joined = "".join(chain.from_iterable(props))
+    if _escape(joined) is not joined:
         props = [(_escape(name), _escape(value)) for name, value in props]
     lines.extend(
         f"  <property>\n    <name>{name}</name>\n    <value>{value}</value>\n  </property>"
@@ -101,20 +103,7 @@ def render_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-#: the characters :func:`_escape` replaces; most names and values have none
-_SPECIAL = re.compile("[&<>\r\t]")
-
-
-def _escape(text: str) -> str:
-    if _SPECIAL.search(text) is None:
-        return text
-    return (
-        text.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("\r", "&#13;")
-        .replace("\t", "&#9;")
-    )
+_escape = escaper({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;", "\t": "&#9;"})
 
 
 def _comment(line: str) -> str:

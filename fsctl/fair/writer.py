@@ -17,6 +17,7 @@ from typing import Any
 from fsctl.fair.elements import ACL_PROPERTIES, QUEUE_ORDER, SECONDS, TOP_LEVEL_ORDER
 from fsctl.fair.model import FairTree
 from fsctl.hadoop.javanum import java_trim, to_float32
+from fsctl.io.escape import escaper
 from fsctl.model.resources import ResourceSpec
 from fsctl.model.tree import PlacementRule, Queue, Setting
 
@@ -187,14 +188,14 @@ def _float(value: float) -> str:
     return repr(value)
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+_TEXT = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_escape = escaper(_TEXT)
+# attribute values are whitespace-normalised by XML parsers: tabs and newlines kept as references
+_escape_attribute = escaper({**_TEXT, '"': "&quot;", "\t": "&#9;", "\n": "&#10;"})
 
 
 def _attr(text: str) -> str:
-    # attribute values are whitespace-normalised by XML parsers: keep tabs and newlines as references
-    escaped = _escape(text).replace('"', "&quot;").replace("\t", "&#9;").replace("\n", "&#10;")
-    return f'"{escaped}"'
+    return f'"{_escape_attribute(text)}"'
 
 
 def iter_settings(queue: Queue) -> Iterable[tuple[str, Setting]]:

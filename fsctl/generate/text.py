@@ -8,26 +8,12 @@ compares, so the templates stay a faithful starting point for a user's ``--templ
 
 from __future__ import annotations
 
-import re
-
 from fsctl.generate.capacity import CapacityOutput
 from fsctl.generate.fair import FairOutput, FairQueue
+from fsctl.io.escape import escaper
 
-_SPECIAL = re.compile("[&<>\"']")
-
-
-def escape(text: str) -> str:
-    """``markupsafe.escape`` of a string: the same entities, without the library (names and values
-    are plain text, nearly always without any of the five characters)."""
-    if _SPECIAL.search(text) is None:
-        return text
-    return (
-        text.replace("&", "&amp;")
-        .replace(">", "&gt;")
-        .replace("<", "&lt;")
-        .replace("'", "&#39;")
-        .replace('"', "&#34;")
-    )
+#: ``markupsafe.escape``'s entities, without the library
+escape = escaper({"&": "&amp;", ">": "&gt;", "<": "&lt;", "'": "&#39;", '"': "&#34;"})
 
 
 def _prolog(header: list[str], root: str) -> list[str]:
