@@ -340,25 +340,28 @@ def _page(
     """The html page: the Fair tree's shares before, the converted Capacity tree's after, and the
     findings (what the migration drops or changes) below."""
     from fsctl.commands.diff import NOMINAL_CLUSTER
-    from fsctl.commands.simulate import report_for_tree
+    from fsctl.commands.simulate import SimulateError, report_for_tree
     from fsctl.report.html import Page, Panel, Table, render_page
 
     cluster = options.convert.cluster or NOMINAL_CLUSTER
     version = options.convert.hadoop_version
     panels = []
-    if fair_tree is not None:
-        panels.append(
-            Panel(f"before: {options.fair_path}", report_for_tree(fair_tree, cluster, None, None, version))
-        )
-    after = _converted_tree(conversion, version)
-    if after is not None:
-        panels.append(
-            Panel("after: capacity-scheduler.xml", report_for_tree(after, cluster, None, None, version))
-        )
+    left_out: list[str] = []  # a tree whose shares cannot be computed (SM107): no panel, and why
+    for heading, tree in (
+        (f"before: {options.fair_path}", fair_tree),
+        ("after: capacity-scheduler.xml", _converted_tree(conversion, version)),
+    ):
+        if tree is None:
+            continue
+        try:
+            panels.append(Panel(heading, report_for_tree(tree, cluster, None, None, version)))
+        except SimulateError as exc:
+            left_out.append(f"{heading.partition(':')[0]} left out: {exc}")
     size = ", ".join(f"{k}={v}" for k, v in cluster.items())
     subtitle = f"{len(findings)} findings; shares on a cluster of {size}" + (
         "" if options.convert.cluster else " (a nominal size: give --cluster for yours)"
     )
+    subtitle += "".join(f"; {note}" for note in left_out)
     rows = [[f"{d.code} {d.severity.label}", d.queue or "", d.property or "", d.message] for d in findings]
     table = Table("What the migration drops or changes", ("finding", "queue", "property", "message"), rows)
     return render_page(Page(f"fsctl convert {options.fair_path}", subtitle, panels, [table]))

@@ -18,6 +18,7 @@ from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
 from fsctl.commands.options import EvaluationOptions
 from fsctl.gcpause import paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
+from fsctl.model.tree import FAIR
 from fsctl.model.versions import HadoopVersion
 
 if TYPE_CHECKING:
@@ -156,21 +157,32 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
     old_tree, new_tree = trees
     assert old_tree is not None and new_tree is not None
 
+    from fsctl.commands.simulate import SimulateError
     from fsctl.diff import diff_trees, is_different
+    from fsctl.evaluate.compute_fair_shares import FairSharesNeverEnd
     from fsctl.report import use_color
     from fsctl.report.diff import render_diff
 
-    changes = diff_trees(old_tree, new_tree, cluster=options.cluster, demand=demand)
     labels = (f"{options.old} ({old_tree.format})", f"{options.new} ({new_tree.format})")
     text = io.StringIO()
     to_stdout = options.output in (None, "-")
-    if options.fmt == "html":
-        text.write(_page(options, old_tree, new_tree, changes, conf, demand, labels))
-    else:
-        color = use_color(stdout, options.color) if to_stdout else False
-        cross_format = old_tree.format != new_tree.format
-        new_path = options.new.partition(":")[2] if looks_like_revision(options.new) else options.new
-        render_diff(changes, options.fmt, text, color, labels, new_path=new_path, cross_format=cross_format)
+    try:  # shares are computed with --cluster, --demand and for the html page
+        changes = diff_trees(old_tree, new_tree, cluster=options.cluster, demand=demand)
+        if options.fmt == "html":
+            text.write(_page(options, old_tree, new_tree, changes, conf, demand, labels))
+        else:
+            color = use_color(stdout, options.color) if to_stdout else False
+            cross_format = old_tree.format != new_tree.format
+            new_path = options.new.partition(":")[2] if looks_like_revision(options.new) else options.new
+            render_diff(
+                changes, options.fmt, text, color, labels, new_path=new_path, cross_format=cross_format
+            )
+    except FairSharesNeverEnd:
+        err.write(f"fsctl diff: {_never_ends(old_tree, new_tree, options)}\n")
+        return EXIT_ERROR
+    except SimulateError as exc:  # the html page's shares: simulate's own located message (SM107)
+        err.write(f"fsctl diff: {exc}\n")
+        return EXIT_ERROR
     from fsctl.io.fileio import write_report
 
     inputs = [options.old, options.new, options.yarn_site, options.demand]
@@ -179,6 +191,16 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
         err.write(f"fsctl diff: {problem}\n")
         return EXIT_ERROR
     return EXIT_FINDINGS if is_different(changes) else EXIT_CLEAN
+
+
+def _never_ends(old: QueueTree, new: QueueTree, options: DiffOptions) -> str:
+    """SM107, located in the side whose shares Hadoop never finishes computing."""
+    from fsctl.commands.simulate import never_ends
+    from fsctl.evaluate.fair import never_ending_search
+
+    sides = [(tree, spec) for tree, spec in ((old, options.old), (new, options.new)) if tree.format == FAIR]
+    tree, spec = next(((t, s) for t, s in sides if never_ending_search(t)[0] is not None), sides[0])
+    return format_error(never_ends(tree), spec)
 
 
 def _page(

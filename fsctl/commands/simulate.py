@@ -166,7 +166,7 @@ def _fair_report(
     try:
         fair = evaluate_fair(tree, cluster, snapshot, hadoop_version=version, size_based_weight=size_based)
     except FairSharesNeverEnd:
-        raise SimulateError(_located(_never_ends(tree))) from None
+        raise SimulateError(_located(never_ends(tree))) from None
     for load in unknown_queues(fair, snapshot):
         raise SimulateError(
             _located(SM104.at(load.location, f"{load.path}: no such queue in {label}", queue=load.path))
@@ -197,8 +197,8 @@ def _fair_report(
     )
 
 
-def _never_ends(tree: QueueTree) -> Diagnostic:
-    """SM107 where the search Hadoop never finishes comes from."""
+def never_ends(tree: QueueTree) -> Diagnostic:
+    """SM107 where the search Hadoop never finishes comes from (FairSharesNeverEnd)."""
     from fsctl.catalogue.simulate import SM107
     from fsctl.evaluate.fair import never_ending_search
 

@@ -163,6 +163,19 @@ def test_a_configuration_hadoop_never_finishes_stops_with_sm107(write: Write) ->
         done.stderr.count("\n") == 1 and "SM107" in done.stderr and "root.etl has weight NaN" in done.stderr
     )
     assert f"{config}:4:" in done.stderr  # at the <weight> element
+    # diff computes shares with --cluster and for its html page: the same located line, exit 2
+    plain = write("plain.xml", allocations('<queue name="etl"/>'))
+    for extra in (["--cluster", "memory-mb=1000, vcores=7"], ["--format", "html"]):
+        compared = run_fsctl("diff", plain, config, *extra)
+        assert compared.returncode == 2 and "internal error" not in compared.stderr, extra
+        assert (
+            compared.stderr
+            == f"fsctl diff: {config}:4:3: SM107 root.etl has weight NaN"
+            + (done.stderr.partition("has weight NaN")[2])
+        )
+    # convert's html page leaves the "before" panel out and says why
+    page = run_fsctl("convert", config, "--format", "html", "-o", str(Path(config).parent / "out"))
+    assert "internal error" not in page.stderr and "before left out:" in page.stdout
 
 
 def test_cli_exit_codes(write: Write) -> None:
