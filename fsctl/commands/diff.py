@@ -177,8 +177,8 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
             render_diff(
                 changes, options.fmt, text, color, labels, new_path=new_path, cross_format=cross_format
             )
-    except FairSharesNeverEnd:
-        err.write(f"fsctl diff: {_never_ends(old_tree, new_tree, options)}\n")
+    except FairSharesNeverEnd as exc:
+        err.write(f"fsctl diff: {_never_ends(old_tree, new_tree, options, exc.queues)}\n")
         return EXIT_ERROR
     except SimulateError as exc:  # the html page's shares: simulate's own located message (SM107)
         err.write(f"fsctl diff: {exc}\n")
@@ -193,14 +193,14 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
     return EXIT_FINDINGS if is_different(changes) else EXIT_CLEAN
 
 
-def _never_ends(old: QueueTree, new: QueueTree, options: DiffOptions) -> str:
+def _never_ends(old: QueueTree, new: QueueTree, options: DiffOptions, blamed: tuple[str, ...]) -> str:
     """SM107, located in the side whose shares Hadoop never finishes computing."""
     from fsctl.commands.simulate import never_ends
     from fsctl.evaluate.fair import never_ending_search
 
     sides = [(tree, spec) for tree, spec in ((old, options.old), (new, options.new)) if tree.format == FAIR]
-    tree, spec = next(((t, s) for t, s in sides if never_ending_search(t)[0] is not None), sides[0])
-    return format_error(never_ends(tree), spec)
+    tree, spec = next(((t, s) for t, s in sides if never_ending_search(t, blamed)[0] is not None), sides[0])
+    return format_error(never_ends(tree, blamed), spec)
 
 
 def _page(

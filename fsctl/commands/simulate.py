@@ -7,6 +7,7 @@ effective capacities (cs.md §7). Bad input is one located line on stderr and ex
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
@@ -165,8 +166,8 @@ def _fair_report(
     version = (2, 8) if hadoop_version == (2, 0) else hadoop_version
     try:
         fair = evaluate_fair(tree, cluster, snapshot, hadoop_version=version, size_based_weight=size_based)
-    except FairSharesNeverEnd:
-        raise SimulateError(_located(never_ends(tree))) from None
+    except FairSharesNeverEnd as exc:
+        raise SimulateError(_located(never_ends(tree, exc.queues))) from None
     for load in unknown_queues(fair, snapshot):
         raise SimulateError(
             _located(SM104.at(load.location, f"{load.path}: no such queue in {label}", queue=load.path))
@@ -197,12 +198,12 @@ def _fair_report(
     )
 
 
-def never_ends(tree: QueueTree) -> Diagnostic:
-    """SM107 where the search Hadoop never finishes comes from (FairSharesNeverEnd)."""
+def never_ends(tree: QueueTree, blamed: Sequence[str] = ()) -> Diagnostic:
+    """SM107 where the search Hadoop never finishes comes from (FairSharesNeverEnd's queues)."""
     from fsctl.catalogue.simulate import SM107
     from fsctl.evaluate.fair import never_ending_search
 
-    queue, message = never_ending_search(tree)
+    queue, message = never_ending_search(tree, blamed)
     if queue is not None:
         return SM107.on(queue, "weight", message)
     return SM107.at(tree.root.location, message, queue="root")

@@ -93,8 +93,8 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
 
         try:
             shares = share_table(tree, plan, options.cluster)
-        except FairSharesNeverEnd:  # Hadoop's search loops forever: no shares before to compare
-            _never_ends(tree, out)
+        except FairSharesNeverEnd as exc:  # Hadoop's search loops forever: no shares before to compare
+            _never_ends(tree, out, exc.queues)
         else:
             report_moves(tree, shares, options.share_tolerance, out)
 
@@ -121,13 +121,13 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
     return result
 
 
-def _never_ends(tree: FairTree, out: Emitter) -> None:
+def _never_ends(tree: FairTree, out: Emitter, blamed: tuple[str, ...]) -> None:
     """SM107 as a warning: the conversion stands (without --cluster it is the same), only the
     share table, whose "before" Hadoop never computes, is left out."""
     from fsctl.catalogue.simulate import SM107
     from fsctl.evaluate.fair import never_ending_search
 
-    queue, message = never_ending_search(tree)
+    queue, message = never_ending_search(tree, blamed)
     location = queue.setting_location("weight") if queue is not None else tree.root.location
     out.finding(
         SM107,

@@ -26,7 +26,12 @@ LONG_MAX = UNBOUNDED
 class FairSharesNeverEnd(ArithmeticError):
     """``computeSharesInternal`` doubles R until the shares use the target, with no bound: when
     no R does (a NaN weight: Java's ``(long) NaN`` share is 0 at any ratio), Hadoop loops forever
-    in the scheduler's update. fsctl stops at R = infinity, where every later step is the same."""
+    in the scheduler's update. fsctl stops at R = infinity, where every later step is the same.
+    ``queues``: the paths of the NaN-weight queues among the schedulables, when the caller knows them."""
+
+    def __init__(self, message: str, queues: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.queues = queues
 
 
 def java_float(value: float) -> float:

@@ -17,7 +17,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from fsctl.evaluate.compute_fair_shares import Schedulable, Semantics, Shareable, compute_shares, java_float
+from fsctl.evaluate.compute_fair_shares import (
+    FairSharesNeverEnd,
+    Schedulable,
+    Semantics,
+    Shareable,
+    compute_shares,
+    java_float,
+)
 from fsctl.fair.model import FairTree
 from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
 from fsctl.model.resources import MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
@@ -174,10 +181,12 @@ def _under_default_refusal(path: str, dropped: frozenset[str], hadoop_version: H
     return ""
 
 
-def never_ending_search(tree: FairTree) -> tuple[Queue | None, str]:
+def never_ending_search(tree: FairTree, blamed: Sequence[str] = ()) -> tuple[Queue | None, str]:
     """The queue to blame when ComputeFairShares' search never ends (FairSharesNeverEnd): the first
-    whose weight is NaN, the only input that does it; and what to say of it."""
-    for queue in tree.queues():
+    of ``blamed`` (the exception's queues) in the tree, else the first whose weight is NaN, the only
+    input that does it; and what to say of it."""
+    candidates = [q for q in map(tree.find, blamed) if q is not None] or tree.queues()
+    for queue in candidates:
         weight = queue.effective.weight
         if weight != weight:  # NaN
             return queue, (
@@ -255,10 +264,16 @@ def evaluate_fair(
                 *[(c.weight, id(c.min_share), id(c.max_share)) for c in children],
             )
             steady = known.get(key)
-            if steady is None:
-                # the queues themselves are the schedulables (FSQueue implements Schedulable)
-                steady = known[key] = _policy_shares(shares.policy, children, total, types, True, semantics)
-            fair = _policy_shares(shares.policy, children, shares.fair_share, types, False, semantics)
+            try:
+                if steady is None:
+                    # the queues themselves are the schedulables (FSQueue implements Schedulable)
+                    steady = known[key] = _policy_shares(
+                        shares.policy, children, total, types, True, semantics
+                    )
+                fair = _policy_shares(shares.policy, children, shares.fair_share, types, False, semantics)
+            except FairSharesNeverEnd as exc:  # say which children
+                nan = tuple(c.path for c in children if c.weight != c.weight)
+                raise FairSharesNeverEnd(str(exc), nan) from None
             for child, s, f in zip(children, steady, fair, strict=True):
                 child.steady_fair_share = s
                 child.fair_share = f

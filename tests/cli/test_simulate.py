@@ -173,6 +173,16 @@ def test_a_configuration_hadoop_never_finishes_stops_with_sm107(write: Write) ->
             == f"fsctl diff: {config}:4:3: SM107 root.etl has weight NaN"
             + (done.stderr.partition("has weight NaN")[2])
         )
+    # a NaN weight beside a finite one ends (it gets 0): the queue named is the one whose search does not
+    two = write(
+        "two.xml",
+        allocations(
+            '<queue name="a"><queue name="x"><weight>NaN</weight></queue><queue name="y"/></queue>\n'
+            '<queue name="b"><queue name="z"><weight>NaN</weight></queue></queue>'
+        ),
+    )
+    named = run_fsctl("simulate", two, "--cluster", "memory-mb=1000, vcores=7")
+    assert named.returncode == 2 and "SM107 root.b.z has weight NaN" in named.stderr
     # convert's html page leaves the "before" panel out and says why
     page = run_fsctl("convert", config, "--format", "html", "-o", str(Path(config).parent / "out"))
     assert "internal error" not in page.stderr and "before left out:" in page.stdout
