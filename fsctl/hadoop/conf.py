@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
+from array import array
 from collections.abc import Iterable, Iterator
 
 from lxml import etree
@@ -417,9 +418,15 @@ def read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
 
 def document_location(doc: XmlDocument, node: etree._Element, tag: str) -> Location:
     """doc.location, with a fast path for the usual single ``<tag`` on its line (large files)."""
-    lines = doc.lines
     sourceline = node.sourceline
-    line = sourceline if isinstance(sourceline, int) else 0
+    found = _alone_on_line(doc, sourceline if isinstance(sourceline, int) else 0, tag)
+    return found if found is not None else doc.location(node)
+
+
+def _alone_on_line(doc: XmlDocument, line: int, tag: str) -> Location | None:
+    """Where ``<tag`` starts on ``line`` (an element's ``sourceline``) when it is the only one there:
+    the text alone places it. None when it does not."""
+    lines = doc.lines
     if 0 < line <= len(lines):
         text = lines[line - 1]
         first = text.find("<" + tag)
@@ -430,7 +437,7 @@ def document_location(doc: XmlDocument, node: etree._Element, tag: str) -> Locat
             and (end == len(text) or text[end] in " \t\r\n/>")
         ):
             return Location(doc.path, line, first + 1)
-    return doc.location(node)
+    return None
 
 
 def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]:
@@ -452,6 +459,9 @@ def _read_configuration(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]]
         conf, found = plain
         diagnostics.extend(found)
         diagnostics.extend(_expansion_problems(conf))
+        # nothing read keeps an element: the tree can go (a location the text cannot place parses
+        # the file again)
+        doc.release_tree()
         return conf, diagnostics
     seen: dict[str, PropertyRecord] = {}  # the first definition with a value, per name
     # a property's location is worked out only if something asks for it
@@ -541,19 +551,22 @@ def _plain_fields(
 
 class _ChildLocation:
     """The location of the root's child at an index: a :class:`DeferredLocation` holds the index,
-    not the element, so reading a large file keeps no Python object per element alive."""
+    not the element, so reading a large file keeps no Python object per element alive, and the
+    tree itself can go (:meth:`XmlDocument.release_tree`). Each child's ``sourceline``, kept in an
+    array, places the usual one from the text alone; any other is looked up in the tree, parsed
+    again if it went (the same bytes, the same lines: the same answer as before it went)."""
 
-    __slots__ = ("children", "doc")
+    __slots__ = ("doc", "lines")
 
     def __init__(self, doc: XmlDocument) -> None:
         self.doc = doc
-        self.children: list[etree._Element] | None = None
+        self.lines = array("l")  # per child of the root, 0 for a comment
 
     def __call__(self, index: int) -> Location:
-        children = self.children
-        if children is None:  # once, for every location asked
-            children = self.children = list(self.doc.root)
-        return document_location(self.doc, children[index], "property")
+        found = _alone_on_line(self.doc, self.lines[index], "property")
+        if found is not None:
+            return found
+        return document_location(self.doc, self.doc.root_children()[index], "property")
 
 
 def _read_plain_properties(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]] | None:
@@ -578,6 +591,7 @@ def _read_plain_properties(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnosti
     records = conf.records
     finals = conf._final
     locate = _ChildLocation(doc)
+    line_of = locate.lines.append
     position = -1  # the current <property>'s index among the root's children
     name: str | None
     walk = root.iter()
@@ -587,7 +601,10 @@ def _read_plain_properties(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnosti
         if element.tag != "property":
             if element.tag.__class__ is str or len(element):
                 return None
+            line_of(0)
             continue  # a comment or processing instruction: Hadoop skips it
+        line = element.sourceline
+        line_of(line if line.__class__ is int else 0)
         if element.attrib:  # the compact form: read in general
             return None
         count = len(element)

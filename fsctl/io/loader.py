@@ -63,8 +63,9 @@ def load_site(path: str) -> Site:
     if local_name(doc.root) == "allocations":  # the two files swapped: nothing here is a yarn-site setting
         message = "is a Fair Scheduler allocation file (<allocations>), not a yarn-site.xml"
         return Site(path, None, [doc_rules.XML004.at(doc.location(doc.root), message)])
+    suppressions = find_suppressions(doc)  # before the reading lets the tree go
     conf, diagnostics = read_configuration(doc)
-    return Site(path, conf, diagnostics, find_suppressions(doc))
+    return Site(path, conf, diagnostics, suppressions)
 
 
 def load(

@@ -4,6 +4,8 @@ same values, finals, records (with their locations) and findings, in the same or
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from fsctl.hadoop import conf as hadoop_conf
 from fsctl.io.xmldoc import load_xml
@@ -48,6 +50,15 @@ _CASES = {
     "<property><name>a</name><value>1</value></property>",
     "variables": "<property><name>a</name><value>${a}</value></property>",
     "empty": "",
+    "one per line": "<property><name>a</name><value>1</value></property>\n"
+    "<property><name>b</name><value>2</value></property>",
+    "a start tag over two lines": "<property\n><name>a</name><value>1</value></property>\n"
+    "<property><name>b</name><value>2</value></property>",
+    "windows line ends": "<property>\r\n<name>a</name>\r\n<value>1</value>\r\n</property>\r\n"
+    "<property><name>b</name><value>2</value></property>\r\n",
+    "a comment naming a property on its line": "<!-- <property> --><property><name>a</name><value>1</value>"
+    "</property>\n<property><name>b</name><value>2</value></property>",
+    "a longer tag name": "<propertyx/>\n<property><name>a</name><value>1</value></property>",
 }
 
 
@@ -61,3 +72,49 @@ def test_the_plain_reading_is_the_general_one(body: str, root: str, monkeypatch:
     assert (fast._raw, fast._final, fast.records) == (general._raw, general._final, general.records)
     assert [fast.location(n) for n in fast.names()] == [general.location(n) for n in general.names()]
     assert fast_found == general_found
+
+
+def _same_reading(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = load_xml("c.xml", data)
+    fast, fast_found = hadoop_conf._read_configuration(doc)
+    with monkeypatch.context() as patched:
+        patched.setattr(hadoop_conf, "_read_plain_properties", lambda *args: None)
+        general, general_found = hadoop_conf._read_configuration(load_xml("c.xml", data))
+    assert (fast._raw, fast.records) == (general._raw, general.records)
+    assert [fast.location(n) for n in fast.names()] == [general.location(n) for n in general.names()]
+    assert fast_found == general_found
+
+
+def test_a_plain_reading_lets_the_tree_go_and_places_properties_from_the_text() -> None:
+    data = b"<configuration>\n<property><name>a</name><value>1</value></property>\n</configuration>\n"
+    doc = load_xml("c.xml", data)
+    conf, _ = hadoop_conf._read_configuration(doc)
+    assert doc._root is None  # released: nothing read keeps an element
+    assert conf.location("a") == (("c.xml", 2, 1))
+    assert doc._root is None  # the line alone placed it: no second parse
+    assert doc.root.tag == "configuration"  # asked for, the tree is parsed again
+
+
+def test_a_general_reading_keeps_the_tree() -> None:
+    data = b'<configuration><property name="a" value="1"/></configuration>'
+    doc = load_xml("c.xml", data)
+    hadoop_conf._read_configuration(doc)
+    assert doc._root is not None  # its locations hold elements of this tree
+
+
+_PROPERTY = st.sampled_from(
+    [
+        "<property><name>{n}</name><value>1</value></property>",
+        "<property>\n  <name>{n}</name>\n  <value>1</value>\n</property>",
+        "<property\n  ><name>{n}</name><value>1</value></property>",
+        "<property><name>{n}</name>\r\n<value>1</value></property>",
+    ]
+)
+_BETWEEN = st.sampled_from(["", "\n", "\r\n", " ", "<!-- <property> -->", "\n<!-- c -->\n", "<?pi x?>"])
+
+
+@given(st.lists(st.tuples(_PROPERTY, _BETWEEN), min_size=1, max_size=6))
+def test_released_trees_place_every_property_where_the_tree_does(parts: list[tuple[str, str]]) -> None:
+    body = "".join(template.format(n=f"k{i % 3}") + between for i, (template, between) in enumerate(parts))
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _same_reading(f"<configuration>{body}</configuration>".encode(), monkeypatch)
