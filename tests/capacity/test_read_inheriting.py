@@ -128,3 +128,15 @@ def test_inheriting_queues_of_the_test_files(path: Path, monkeypatch: pytest.Mon
         return
     assert _effective(fast) == _effective(general)
     assert fast.diagnostics == general.diagnostics
+
+
+def test_siblings_share_their_inherited_containers() -> None:
+    """Made once per parent (a tenth of a large tree's memory): equal to what each queue would get,
+    and the same object for every sibling without keys of its own."""
+    tree = read(PARENT, (3, 4)).tree
+    assert tree is not None
+    x, y = tree.find("root.a.x"), tree.find("root.a.y")
+    assert x is not None and y is not None
+    for name in ("accessible_node_labels", "user_settings", "node_labels", "auto_queue_creation_v2_template"):
+        assert getattr(x.effective, name) is getattr(y.effective, name)
+    assert x.effective.accessible_node_labels == ["*"] and x.effective.node_labels == {}
