@@ -204,6 +204,7 @@ def _route(
     # the converted file by its name: the output folder may be a temporary one (--dry-run, --print)
     files = (fair_path, CAPACITY_FILE)
     moved = changed(route_conversion(tree, capacity, conversion.mapping_rules, override, probes, files))
+    capacity.unlink()  # freed here, before the report is built, though the collector is paused
     conversion.findings.extend(conversion_findings(moved, tree.root.location))
     conversion.routing = moved
     conversion.probes = len(probes)  # each routed once

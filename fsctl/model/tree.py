@@ -220,6 +220,13 @@ class QueueTree(Generic[V, T]):
         """Rebuild the path index; a reader that kept one while building the tree passes it."""
         self._index = dict(index) if index is not None else {q.path: q for q in self.root.walk()}
 
+    def unlink(self) -> None:
+        """Cut every queue's link to its parent, the tree's reference cycles: a caller done with a
+        large tree while the collector is paused (fsctl's command line) frees it by dropping it.
+        The tree is unusable afterwards."""
+        for queue in self.root.walk():
+            queue.parent = None
+
 
 @dataclass(eq=False)
 class ReadResult:
