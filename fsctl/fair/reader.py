@@ -180,6 +180,8 @@ class _FairReader:
         #: (property, text) -> value, for values whose parsing reports nothing when it succeeds:
         #: large files repeat the same few texts (weights, limits) thousands of times
         self.parsed: dict[tuple[str, str], Any] = {}
+        #: (key, text as written) -> (trimmed text, value), for the values in ``parsed``
+        self.parsed_as_written: dict[tuple[str, str], tuple[str, Any]] = {}
         self.queue_elements = self.info.queue_elements
         self.ignored = self.info.ignored_elements
         self.users = self.info.users
@@ -564,31 +566,42 @@ class _FairReader:
         return queue
 
     def queue_property(self, queue: Queue, field: etree._Element, key: str) -> None:
+        raw: str | None = field.text
+        plain = raw and not len(field)  # plain text content, the usual case: first_text, inlined
+        if plain:
+            # a large file repeats a few texts: one lookup for the text as written
+            seen = self.parsed_as_written.get((key, raw))
+            if seen is not None:
+                queue.declared[key] = Setting(seen[1], seen[0], DeferredLocation(self.locate, field))
+                return
         location = DeferredLocation(self.locate, field)
         path = queue.path
         kind = QUEUE_KINDS[key]
         if kind == "presence":  # the content is never read
             queue.declared[key] = Setting(True, "", location)
             return
-        text: str | None = field.text
-        if text and not len(field):  # plain text content, the usual case: first_text, inlined
+        text = raw
+        if plain:
             if key not in ACL_PROPERTIES:
-                text = javanum.java_trim(text)
+                text = javanum.java_trim(raw)
         else:
             text = self.text(field, path, key, trim=key not in ACL_PROPERTIES)
             if text is None:
                 return
         value: Any = self.parsed.get((key, text))
-        if value is not None:
-            queue.declared[key] = Setting(value, text, location)
-            return
-        value = self.value(kind, field, text, path, key)
-        if value is not None and kind == "seconds":
-            value = javanum.java_long_multiply(value, 1000)
-        if value is not None:
-            queue.declared[key] = Setting(value, text, location)
-            if key in CACHEABLE_PROPERTIES:
-                self.parsed[(key, text)] = value
+        if value is None:
+            value = self.value(kind, field, text, path, key)
+            if value is not None and kind == "seconds":
+                value = javanum.java_long_multiply(value, 1000)
+            if value is None:
+                return
+            if key not in CACHEABLE_PROPERTIES:
+                queue.declared[key] = Setting(value, text, location)
+                return
+            self.parsed[(key, text)] = value
+        queue.declared[key] = Setting(value, text, location)
+        if plain:
+            self.parsed_as_written[(key, raw)] = (text, value)
 
     def check_min_max(self, queue: Queue, location: DeferredLocation) -> None:
         # AllocationFileQueueParser#checkMinAndMaxResource: only absolute values are compared

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from hypothesis import HealthCheck, given, settings
@@ -108,3 +109,50 @@ def test_reader_never_raises_and_locates_everything(body: list[str], site: dict[
             assert diagnostic.line >= 1 and diagnostic.column >= 1
     for queue in result.tree.queues():
         assert isinstance(queue.effective, FairQueueValues)
+
+
+class _Forgetful(dict):  # type: ignore[type-arg]
+    """A memo that never remembers: every value is read as if it were the first."""
+
+    def __setitem__(self, key: object, value: object) -> None:
+        pass
+
+
+_REPEATED = st.sampled_from(
+    ["2", " 2 ", "2\n", "0.5", " 0.5", "1024 mb, 1 vcores", " 1024 mb, 1 vcores ", "x", ""]
+)
+_MEMO_TAGS = st.sampled_from(["weight", "maxAMShare", "minResources", "maxRunningApps", "aclSubmitApps"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(_MEMO_TAGS, _REPEATED), min_size=1, max_size=12))
+def test_repeated_values_read_as_the_first_one(values: list[tuple[str, str]]) -> None:
+    """The memo of values by their text as written gives every queue what reading its own text
+    gives: the same values, texts (trimmed or not) and findings."""
+    import pytest
+
+    from fsctl.fair import reader
+
+    body = "".join(
+        f'<queue name="q{i}"><{tag}>{escape(text)}</{tag}></queue>' for i, (tag, text) in enumerate(values)
+    )
+    data = f"<allocations>{body}</allocations>".encode()
+
+    def read() -> tuple[list[Any], list[Any]]:
+        result = read_fair(load_xml("memo.xml", data))
+        assert result.tree is not None
+        settings = [
+            (q.path, {k: (s.value, s.raw) for k, s in q.declared.items()}) for q in result.tree.queues()
+        ]
+        return settings, [(d.code, d.message, d.location) for d in result.diagnostics]
+
+    remembered = read()
+    with pytest.MonkeyPatch.context() as patch:
+        init = reader._FairReader.__init__
+
+        def forgetful_init(self: Any, *args: Any) -> None:
+            init(self, *args)
+            self.parsed, self.parsed_as_written = _Forgetful(), _Forgetful()
+
+        patch.setattr(reader._FairReader, "__init__", forgetful_init)
+        assert read() == remembered
