@@ -566,11 +566,12 @@ class _FairReader:
         return queue
 
     def queue_property(self, queue: Queue, field: etree._Element, key: str) -> None:
-        raw: str | None = field.text
-        plain = raw and not len(field)  # plain text content, the usual case: first_text, inlined
-        if plain:
+        text = field.text
+        # plain text content, the usual case (first_text, inlined): ``written`` is the text as written
+        written = text if text and not len(field) else None
+        if written is not None:
             # a large file repeats a few texts: one lookup for the text as written
-            seen = self.parsed_as_written.get((key, raw))
+            seen = self.parsed_as_written.get((key, written))
             if seen is not None:
                 queue.declared[key] = Setting(seen[1], seen[0], DeferredLocation(self.locate, field))
                 return
@@ -580,10 +581,8 @@ class _FairReader:
         if kind == "presence":  # the content is never read
             queue.declared[key] = Setting(True, "", location)
             return
-        text = raw
-        if plain:
-            if key not in ACL_PROPERTIES:
-                text = javanum.java_trim(raw)
+        if written is not None:
+            text = written if key in ACL_PROPERTIES else javanum.java_trim(written)
         else:
             text = self.text(field, path, key, trim=key not in ACL_PROPERTIES)
             if text is None:
@@ -600,8 +599,8 @@ class _FairReader:
                 return
             self.parsed[(key, text)] = value
         queue.declared[key] = Setting(value, text, location)
-        if plain:
-            self.parsed_as_written[(key, raw)] = (text, value)
+        if written is not None:
+            self.parsed_as_written[(key, written)] = (text, value)
 
     def check_min_max(self, queue: Queue, location: DeferredLocation) -> None:
         # AllocationFileQueueParser#checkMinAndMaxResource: only absolute values are compared
