@@ -161,24 +161,39 @@ def maximum_allocation(
     while node is not None and (memo is None or node not in memo):
         chain.append(node)
         node = node.parent
-    result = dict(memo[node]) if memo is not None and node is not None else cluster_maximum(tree)
+    result = memo[node] if memo is not None and node is not None else cluster_maximum(tree)
     for node in reversed(chain):
-        _apply_maximum_allocation(node, result)
+        result = _with_maximum_allocation(node, result)
         if memo is not None:
-            memo[node] = dict(result)
-    return result
+            memo[node] = result  # shared with the parent's when the queue changes nothing
+    return dict(result)
 
 
-def _apply_maximum_allocation(queue: Queue, result: dict[str, int]) -> None:
-    """One queue's own overrides on top of its parent's maximum allocation."""
-    spec = property_value(queue, "maximum-allocation")
+def _with_maximum_allocation(queue: Queue, inherited: dict[str, int]) -> dict[str, int]:
+    """One queue's own overrides on top of its parent's maximum allocation: ``inherited`` itself
+    (never modified) when they change nothing, as for nearly every queue of a large file."""
+    value_of = queue.effective.value_of
+    spec = value_of("maximum-allocation")
+    if spec is None:  # the reader keeps the resolved -mb and -vcores: ints, mostly the parent's
+        memory, vcores = value_of("maximum-allocation-mb"), value_of("maximum-allocation-vcores")
+        if (
+            memory.__class__ is int
+            and vcores.__class__ is int
+            and (memory == -1 or inherited.get(MEMORY) == memory)
+            and (vcores == -1 or inherited.get(VCORES) == vcores)
+        ):
+            return inherited
     if isinstance(spec, ResourceSpec) and spec.absolute:
-        result.update({k: v for k, v in spec.amounts().items() if v >= 0})
-        return
-    for key, name in (("maximum-allocation-mb", MEMORY), ("maximum-allocation-vcores", VCORES)):
-        value = _as_int(property_value(queue, key))
-        if value is not None and value != -1:
-            result[name] = value
+        overrides = {k: v for k, v in spec.amounts().items() if v >= 0}
+    else:
+        overrides = {}
+        for key, name in (("maximum-allocation-mb", MEMORY), ("maximum-allocation-vcores", VCORES)):
+            value = _as_int(value_of(key))
+            if value is not None and value != -1:
+                overrides[name] = value
+    if all(inherited.get(name) == value for name, value in overrides.items()):
+        return inherited
+    return {**inherited, **overrides}
 
 
 def _as_int(value: Any) -> int | None:
