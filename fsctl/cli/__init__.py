@@ -1,8 +1,8 @@
 """The command line: a thin click shell (fsctl.cli.group), imported only when it is needed.
 
-``fsctl validate FILE...`` and ``fsctl lint FILE...`` with no options, as pre-commit runs them on
-every commit, go straight to the command with the options' defaults: importing click would cost
-more than checking a small file. Anything else (an option, --help, a mistake) goes through click.
+``fsctl validate ...`` and ``fsctl lint ...`` with their usual options, as pre-commit and CI run them,
+go straight to the command (:mod:`fsctl.cli.direct` reads the line): importing click would cost more
+than checking a small file. Anything else (another command, --help, a mistake) goes through click.
 """
 
 from __future__ import annotations
@@ -51,8 +51,10 @@ def main() -> None:
 def _run() -> int:
     args = sys.argv[1:]
     try:
-        if len(args) > 1 and args[0] in ("validate", "lint") and not any(a.startswith("-") for a in args[1:]):
-            return _check(args[0] == "lint", args[1:])
+        if len(args) > 1 and args[0] in ("validate", "lint"):
+            code = _check(args[0] == "lint", args[1:])
+            if code is not None:
+                return code
         from fsctl.cli.group import cli
 
         code = cli.main(standalone_mode=False)
@@ -69,12 +71,25 @@ def _run() -> int:
     return code if isinstance(code, int) else 0
 
 
-def _check(lint: bool, files: list[str]) -> int:
-    """``fsctl validate|lint FILE...``, as the click command runs it with no options given."""
+def _check(lint: bool, args: list[str]) -> int | None:
+    """``fsctl validate|lint ARGS`` as the click command runs it, when :mod:`fsctl.cli.direct` reads
+    the line and its options resolve; None leaves the line to click."""
+    from fsctl.cli.direct import check_arguments
     from fsctl.cli.settings import build_options
+
+    read = check_arguments(lint, args)
+    if read is None:
+        return None
+    files, params = read
+    try:
+        options = build_options(lint, files, **params)
+    except Exception:
+        if len(files) == len(args):
+            raise  # no option given: a bad [tool.fsctl] setting, reported as it is (fsctl.cli.settings)
+        return None  # an option click reports with its usage line, reading the line again
     from fsctl.commands import check
 
-    return check.run(build_options(lint, files), sys.stdout)
+    return check.run(options, sys.stdout)
 
 
 def _failed(exc: Exception) -> int:

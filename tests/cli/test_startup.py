@@ -28,8 +28,8 @@ def test_the_direct_path_equals_click(command: str, write: Callable[[str, str], 
     # pyproject.toml in cwd sets what the defaults resolve to, on both paths
     write("pyproject.toml", '[tool.fsctl]\nignore = ["FS3"]\nhadoop-version = "3.3"\n')
     direct = run_fsctl(command, *files, cwd=str(tmp_path))
-    # --color/--no-color left unset, each other option given its default value: click must run
-    through_click = run_fsctl(command, *files, "--fail-on", "warning", cwd=str(tmp_path))
+    # --fail-on=VALUE, a spelling fsctl.cli.direct leaves to click, given its default value
+    through_click = run_fsctl(command, *files, "--fail-on=warning", cwd=str(tmp_path))
     assert direct.returncode == 2 and "XML001" in direct.stdout
     assert (direct.returncode, direct.stdout, direct.stderr) == (
         through_click.returncode,
@@ -125,3 +125,16 @@ def test_selecting_a_validate_rule_leaves_the_lint_checks_unimported() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1] == "0 True False"  # the name was looked up, lint stayed out
+
+
+def test_the_usual_options_leave_click_unimported() -> None:
+    sample = str(SAMPLES / "fair" / "team-cluster.xml")
+    script = (
+        "import sys\n"
+        f"sys.argv = ['fsctl', 'lint', {sample!r}, '--exit-zero', '--format', 'json', '--select', 'FS']\n"
+        "from fsctl.cli import _run\n"
+        "code = _run()\n"
+        "print(code, sorted(m for m in ('click', 'fsctl.cli.group') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "0 []"
