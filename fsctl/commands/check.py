@@ -88,7 +88,6 @@ def expand_paths(paths: list[str]) -> list[tuple[str, Diagnostic | None]]:
     folder with none is a problem of its own."""
     import os
 
-    from fsctl.commands.hooks import FILES
     from fsctl.io.fileio import STDIN, search_directory
 
     out: list[tuple[str, Diagnostic | None]] = []
@@ -96,6 +95,8 @@ def expand_paths(paths: list[str]) -> list[tuple[str, Diagnostic | None]]:
         if path == STDIN or not os.path.isdir(path):
             out.append((path, None))
             continue
+        from fsctl.commands.hooks import FILES  # the hooks' table: only a folder needs its pattern
+
         found = search_directory(path, FILES, _recognised)
         if not found:
             from fsctl.catalogue.document import XML001
