@@ -68,18 +68,37 @@ class Run:
     wall: float  # seconds, best of the repeats
     peak_mb: float
     code: int
+    errors: str = ""  # the end of the last run's standard error
 
 
 def measure(argv: list[str], repeat: int) -> Run:
     subprocess.run(argv, capture_output=True, env=ENV)  # warm the bytecode and file caches
-    cpu, wall, peak, code = math.inf, math.inf, 0.0, 0
+    cpu, wall, peak, code, errors = math.inf, math.inf, 0.0, 0, ""
     for _ in range(repeat):
         out = subprocess.run([PY, "-c", WRAPPER, *argv], capture_output=True, text=True, env=ENV)
         c, w, rss, rc = out.stdout.split()
         cpu, wall = min(cpu, float(c)), min(wall, float(w))
         peak = max(peak, int(rss) / 1024)
-        code = int(rc)
-    return Run(cpu, wall, peak, code)
+        code, errors = int(rc), out.stderr
+    return Run(cpu, wall, peak, code, errors)
+
+
+def usable_python() -> str | None:
+    """Why this Python cannot run the bench (it runs fsctl and lxml as children), or None."""
+    done = subprocess.run([PY, "-c", "import lxml.etree, fsctl"], capture_output=True, text=True, env=ENV)
+    if done.returncode == 0:
+        return None
+    last = done.stderr.strip().splitlines()[-1:] or ["no message"]
+    return f"{PY} cannot import lxml and fsctl ({last[0]}); run the bench with the environment's python"
+
+
+def failed(run: Run, expected: tuple[int, ...]) -> str | None:
+    """``FAILED (exit N)`` for a run that ended with an exit code it should not have: its time
+    measures a failure, not the command."""
+    if run.code in expected:
+        return None
+    print(run.errors.rstrip(), file=sys.stderr)
+    return f"FAILED (exit {run.code})"
 
 
 def parse_floor(path: Path, repeat: int) -> Run:
@@ -173,7 +192,12 @@ def fs2cs(sizes: list[int], repeat: int) -> int:
                 ["sh", "-c", run, str(oracle), f"{scratch}/fs2cs", str(path), str(YARN_SITE)],
                 repeat,
             )
-            verdict = "ok" if java.cpu >= 10 * fsctl.cpu else "MISS <10x faster"
+            # fsctl exits 1 on the warnings its conversion reports
+            verdict = (
+                failed(fsctl, (0, 1))
+                or failed(java, (0,))
+                or ("ok" if java.cpu >= 10 * fsctl.cpu else "MISS <10x faster")
+            )
             print(
                 f"{path.name:28} fsctl {fsctl.cpu:7.3f}s  fs2cs {java.cpu:7.3f}s  "
                 f"fs2cs/fsctl {java.cpu / fsctl.cpu:6.1f}x (wall {java.wall / fsctl.wall:5.1f}x)  {verdict}"
@@ -192,6 +216,10 @@ def main() -> int:
     ap.add_argument("--fs2cs", action="store_true", help="only compare convert with oracle/run fs2cs")
     ap.add_argument("--only", default="", help="only the commands whose name contains this (e.g. generate)")
     a = ap.parse_args()
+    problem = usable_python()
+    if problem is not None:
+        print(f"bench/run.py: {problem}", file=sys.stderr)
+        return 2
     if a.fs2cs:
         return fs2cs([int(s) for s in (a.sizes or "45,10000").split(",")], a.repeat)
     if a.quick:
@@ -215,10 +243,10 @@ def main() -> int:
     # the ordinary small file
     small_floor = parse_floor(SMALL, max(a.repeat, 5))
     small = f"{SMALL.name} ({SMALL.read_text(encoding='utf-8').count('<queue ')})"  # root included
-    row("fair", small, "*lxml parse*", small_floor, 1.0, "", "")
+    row("fair", small, "*lxml parse*", small_floor, 1.0, "", failed(small_floor, (0,)) or "")
     run = measure([*FSCTL, "validate", str(SMALL)], max(a.repeat, 5))
     ratio = run.cpu / small_floor.cpu
-    verdict = "ok" if ratio <= SMALL_VALIDATE else f"MISS >{SMALL_VALIDATE:g}x"
+    verdict = failed(run, (0,)) or ("ok" if ratio <= SMALL_VALIDATE else f"MISS >{SMALL_VALIDATE:g}x")
     missed += verdict != "ok"
     row("fair", small, "fsctl validate", run, ratio, "", verdict)
 
@@ -230,7 +258,9 @@ def main() -> int:
             repeat = a.repeat if size < 100_000 else 1
             floors = {"fair": parse_floor(fair, repeat), "capacity": parse_floor(capacity, repeat)}
             for fmt, floor in floors.items():
-                row(fmt, f"{size:,}", "*lxml parse*", floor, 1.0, "", "")
+                problem = failed(floor, (0,))
+                missed += problem is not None
+                row(fmt, f"{size:,}", "*lxml parse*", floor, 1.0, "", problem or "")
             for fmt, name, argv in commands(fair, capacity, ratios, scratch):
                 if a.only not in name:
                     continue
@@ -242,7 +272,10 @@ def main() -> int:
                     smaller, cost = previous[key]
                     growth = (run.cpu / cost) ** (1 / math.log10(size / smaller))
                 previous[key] = (size, run.cpu)
-                verdict = budget(size, ratio, run.peak_mb, growth)
+                # diff compares a file with an edited copy: differences, exit 1
+                verdict = failed(run, (0, 1) if name == "diff" else (0,)) or budget(
+                    size, ratio, run.peak_mb, growth
+                )
                 missed += verdict != "ok"
                 row(fmt, f"{size:,}", f"fsctl {name}", run, ratio, f"{growth:.1f}" if growth else "", verdict)
 
