@@ -37,6 +37,7 @@ def test_every_command_module_is_registered() -> None:
         "options",  # the click decorators
         "config",  # [tool.fsctl]
         "settings",  # option resolution without click (main's issue 14)
+        "direct",  # validate and lint lines read without click
         "group",  # the click group itself
     }
 
