@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsctl.cli.settings import FORMAT_CHOICES
+from fsctl.cli.settings import FAIL_ON_CHOICES, FORMAT_CHOICES
 from fsctl.model.versions import SUPPORTED_VERSIONS
 
 #: flag -> (parameter, value when given)
@@ -27,10 +27,12 @@ _FLAGS: dict[str, tuple[str, bool]] = {
 #: option -> (parameter, the values click accepts, None for any)
 _VALUES: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "--format": ("fmt", FORMAT_CHOICES),
-    "--fail-on": ("fail_on", ("error", "warning", "info")),
+    "--fail-on": ("fail_on", FAIL_ON_CHOICES),
     "--yarn-site": ("yarn_site", None),
     "--hadoop-version": ("hadoop_version", tuple(SUPPORTED_VERSIONS)),
 }
+#: lint's valued options: validate's and --cluster
+_LINT_VALUES = {**_VALUES, "--cluster": ("cluster", None)}
 #: repeatable options, collected in order
 _MULTIPLE = {"--select": "select", "--ignore": "ignore"}
 
@@ -58,6 +60,7 @@ def check_arguments(lint: bool, args: list[str]) -> tuple[list[str], dict[str, A
     """The files and parameters of ``fsctl validate ARGS`` (``lint``: ``fsctl lint ARGS``), or None
     for a line click must read."""
     values = _defaults(lint)
+    valued = _LINT_VALUES if lint else _VALUES
     seen: set[str] = set()
     multiple: dict[str, list[str]] = {}
     files: list[str] = []
@@ -75,7 +78,7 @@ def check_arguments(lint: bool, args: list[str]) -> tuple[list[str], dict[str, A
             seen.add(name)
             values[name] = flag
             continue
-        if arg in _MULTIPLE or arg in _VALUES or (lint and arg == "--cluster"):
+        if arg in _MULTIPLE or arg in valued:
             if position == len(args) or args[position].startswith("-"):
                 return None  # no value, or one that looks like an option: click says what it makes of it
             value = args[position]
@@ -83,7 +86,7 @@ def check_arguments(lint: bool, args: list[str]) -> tuple[list[str], dict[str, A
             if arg in _MULTIPLE:
                 multiple.setdefault(_MULTIPLE[arg], []).append(value)
                 continue
-            name, choices = _VALUES.get(arg, ("cluster", None))
+            name, choices = valued[arg]
             if name in seen or (choices is not None and value not in choices):
                 return None
             seen.add(name)

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
-from fsctl.cli.settings import FORMAT_CHOICES
+from fsctl.cli.settings import FAIL_ON_CHOICES, FORMAT_CHOICES
 from fsctl.model.versions import SUPPORTED_VERSIONS
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -71,7 +71,7 @@ def diagnostic_options(func: F | None = None, *, formats: tuple[str, ...] = FORM
         ),
         click.option(
             "--fail-on",
-            type=click.Choice(["error", "warning", "info"]),
+            type=click.Choice(FAIL_ON_CHOICES),
             default=None,
             help="Exit 1 when a finding is at least this severe (default: warning).",
         ),

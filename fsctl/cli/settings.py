@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from fsctl.report import TextOptions
 
 FORMAT_CHOICES = ("auto", "text", "json", "sarif", "github")
+FAIL_ON_CHOICES = ("error", "warning", "info")
 
 
 def _usage_error(message: str) -> click.UsageError:

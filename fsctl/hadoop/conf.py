@@ -566,7 +566,7 @@ class _ChildLocation:
         found = _alone_on_line(self.doc, self.lines[index], "property")
         if found is not None:
             return found
-        return document_location(self.doc, self.doc.root_children()[index], "property")
+        return self.doc.location(self.doc.root_children()[index])  # what document_location falls back on
 
 
 def _read_plain_properties(doc: XmlDocument) -> tuple[HadoopConf, list[Diagnostic]] | None:

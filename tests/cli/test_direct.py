@@ -21,9 +21,7 @@ def _clicks(lint: bool, args: list[str]) -> dict[str, Any] | None:
     try:
         with command.make_context("lint" if lint else "validate", list(args)) as context:
             return dict(context.params)
-    except click.exceptions.Exit:
-        return None
-    except click.ClickException:
+    except (click.exceptions.Exit, click.ClickException):  # --help, or a line click refuses
         return None
 
 

@@ -19,11 +19,13 @@ def bench() -> Iterator[ModuleType]:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
+    path = list(sys.path)  # it puts bench/ first on the path, for its configs module
     try:
         spec.loader.exec_module(module)
         yield module
     finally:
         del sys.modules[spec.name]
+        sys.path[:] = path
 
 
 def test_budgets(bench: ModuleType) -> None:
