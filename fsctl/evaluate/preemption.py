@@ -80,9 +80,11 @@ class PreemptionResult:
     notes: list[str] = field(default_factory=list)
 
 
-def queue_settings(tree: FairTree) -> dict[str, QueuePreemption]:
+def queue_settings(tree: FairTree, fair: FairResult | None = None) -> dict[str, QueuePreemption]:
     """Inherited timeouts, thresholds and allowPreemptionFrom of every queue (fs-parse.md §2.6), as
-    the reader resolved them."""
+    the reader resolved them, and of every dynamic queue of ``fair`` (a user, group or reservation
+    queue the snapshot names): the file configures nothing for it, so
+    ``FSQueue.updatePreemptionVariables`` gives it its parent's values."""
     out: dict[str, QueuePreemption] = {}
     for queue in tree.queues():
         values = queue.effective
@@ -92,6 +94,10 @@ def queue_settings(tree: FairTree) -> dict[str, QueuePreemption]:
             threshold=java_float(values.fair_share_preemption_threshold),
             preemptable=values.allow_preemption_from,
         )
+    if fair is not None:
+        for shares in fair.queues:  # pre-order: a dynamic queue's parent is already there
+            if shares.path not in out and shares.parent is not None:
+                out[shares.path] = out[shares.parent]
     return out
 
 
@@ -185,7 +191,7 @@ def evaluate_preemption(
     for q in fair.queues:  # the parents' sums below add into these
         q.min_share_starvation = dict.fromkeys(fair.types, 0)
         q.fair_share_starvation = dict.fromkeys(fair.types, 0)
-    result.queues = queue_settings(tree)
+    result.queues = queue_settings(tree, fair)
     leaves = [q for q in fair.queues if q.leaf and q.created]
     queue_level = hadoop_version[0] < 3 and hadoop_version < (2, 9)
     if queue_level:

@@ -298,3 +298,23 @@ def test_r4_no_preemption_from_disallowed_queue(build: Build) -> None:
     result = evaluate_preemption(tree, fair, ON)
     assert result.starved_apps
     assert result.preemptable == {}
+
+
+def test_a_dynamic_queue_takes_its_parents_preemption_settings(build: Build) -> None:
+    # a user queue the snapshot names (nestedUserQueue under root.eng) is not in the file: the Fair
+    # Scheduler creates it and FSQueue.updatePreemptionVariables gives it root.eng's values; this
+    # crashed with KeyError 'root.eng.bob' once utilisation passed the threshold
+    tree = build(
+        [("eng", {"allowPreemptionFrom": False, "fairSharePreemptionTimeout": 7000}, [("a", {}, [])])]
+    )
+    cluster = {MEMORY: 100000, VCORES: 100}
+    fair = evaluate_fair(
+        tree,
+        cluster,
+        snapshot(load("root.eng.a", (90000, 90), (90000, 90)), load("root.eng.bob", (50000, 50))),
+    )
+    result = evaluate_preemption(tree, fair, ON)
+    assert result.attempted
+    bob = result.queues["root.eng.bob"]
+    assert not bob.preemptable and bob.fair_share_timeout_ms == 7000
+    assert "root.eng.bob" not in result.preemptable
