@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 MAX_BYTES = 64 * 1024 * 1024
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
-APP_KEYS = ("name", "demand", "usage", "start", "priority", "am")
+APP_KEYS = ("name", "user", "demand", "usage", "container", "start", "priority", "am")
 
 
 def parse_resource_text(text: str, resource_types: tuple[str, ...] = MANDATORY_TYPES) -> Vector:
@@ -208,7 +208,19 @@ def _read_app(queue: str, index: int, node: _Node, diagnostics: list[Diagnostic]
     for key, (k_node, v_node) in node.value.items():
         if key == "name":
             app.name = str(v_node.value) if str(v_node.value).isprintable() else repr(str(v_node.value))
-        elif key in ("demand", "usage", "am"):
+        elif key == "user":
+            if not isinstance(v_node.value, str) or not v_node.value or not v_node.value.isprintable():
+                diagnostics.append(
+                    SM102.at(
+                        v_node.location,
+                        f"{queue} {app.name} user: expected a user name, got {v_node.value!r}",
+                        queue=queue,
+                        property=key,
+                    )
+                )
+            else:
+                app.user = v_node.value
+        elif key in ("demand", "usage", "am", "container"):
             try:
                 setattr(app, key, resource_value(_plain(v_node)))
             except ValueError as exc:

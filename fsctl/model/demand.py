@@ -16,7 +16,9 @@ class AppLoad:
     """One application of a leaf (``FSAppAttempt``): its demand, usage, start time and priority.
 
     ``am`` is its application master's container: counted against the leaf's ``maxAMShare`` (running
-    when the app has usage, else waiting); None for an unmanaged AM (no limit applies).
+    when the app has usage, else waiting); None for an unmanaged AM (no limit applies). ``user`` is
+    who submitted it (None when the snapshot does not say); ``container`` the size of each container
+    it asks for (None: the scheduler's minimum allocation).
     """
 
     name: str
@@ -25,6 +27,8 @@ class AppLoad:
     start_time: int = 0
     priority: int = 1
     am: Vector | None = None
+    user: str | None = None
+    container: Vector | None = None
     location: Location | None = None
 
 

@@ -38,3 +38,24 @@ def test_every_problem_is_a_located_diagnostic() -> None:
 def test_an_unreadable_file_is_sm101(tmp_path: Path) -> None:
     snapshot, diagnostics = read_demand(str(tmp_path / "missing.yaml"))
     assert snapshot is None and [d.code for d in diagnostics] == ["SM101"]
+
+
+def test_an_application_names_its_user_and_container_size() -> None:
+    text = (
+        "queues:\n  root.a:\n    applications:\n"
+        '      - {name: a1, user: alice, container: "memory-mb=2048, vcores=1",\n'
+        '         demand: "memory-mb=8192, vcores=4"}\n'
+        "      - {name: a2}\n"
+    )
+    snapshot, diagnostics = read_demand("d.yaml", text)
+    assert diagnostics == [] and snapshot is not None
+    first, second = snapshot.queues["root.a"].applications
+    assert (first.user, first.container) == ("alice", {MEMORY: 2048, VCORES: 1})
+    assert (second.user, second.container) == (None, None)
+
+
+def test_a_user_that_is_not_a_name_is_sm102() -> None:
+    snapshot, diagnostics = read_demand(
+        "d.yaml", "queues:\n  root.a:\n    applications:\n      - {user: 7}\n"
+    )
+    assert snapshot is None and [(d.code, d.location.line) for d in diagnostics] == [("SM102", 4)]
