@@ -171,7 +171,9 @@ public final class LiveRM {
     answer.put("ok", true);
     answer.put("url", "http://127.0.0.1:" + webPort(rm));
     if (ha && !standby) {
-      answer.put("admin", rm.getConfig().get(YarnConfiguration.RM_ADMIN_ADDRESS));
+      // the address the admin RPC server bound (updateConnectAddr writes it under the RM's id in HA)
+      answer.put("admin", rm.getConfig().get(YarnConfiguration.RM_ADMIN_ADDRESS + ".rm1",
+          rm.getConfig().get(YarnConfiguration.RM_ADMIN_ADDRESS)));
     }
     answer.put("hadoop", VersionInfo.getVersion());
     answer.put("scheduler", scheduler);
