@@ -124,11 +124,21 @@ class RMClient:
             state = cluster.get("haState") if isinstance(cluster, dict) else None
             if state in (None, "ACTIVE"):  # an older ResourceManager reports no haState
                 return base
-            standby.append(f"{public_address(base)} ({state})")
+            standby.append(self._standby(base, str(state)))
         if failures and not standby:
             raise failures[0]
         named = ", ".join(standby + [f"{exc.message}" for exc in failures])
         raise RMError(SN104, f"no active ResourceManager among --rm: {named}")
+
+    def _standby(self, base: str, state: str) -> str:
+        """How a standby is named: by the redirect it answers a redirected path with, when it
+        knows the active one (RMWebAppFilter), else by its state."""
+        try:
+            self._get(base, "/ws/v1/cluster/metrics")
+        except RMError as exc:
+            if exc.rule is SN104:
+                return exc.message
+        return f"{public_address(base)} ({state})"
 
     def get_json(self, base: str, path: str) -> Any:
         """The JSON answer to GET ``base + path``; raises RMError."""

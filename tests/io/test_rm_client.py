@@ -30,7 +30,7 @@ def answering(status: int, body: bytes, headers: dict[str, str] | None = None) -
     """A loopback HTTP server giving every GET this one answer (a network fault, not an RM)."""
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        def do_GET(self) -> None:
             self.send_response(status)
             for name, value in (headers or {"Content-Type": "text/html"}).items():
                 self.send_header(name, value)
@@ -118,7 +118,9 @@ def test_negotiate_without_the_extra_names_it(tmp_path: Path, monkeypatch: pytes
 
     monkeypatch.setitem(sys.modules, "requests_gssapi", None)  # not installed
     err = io.StringIO()
-    options = snapshot.SnapshotOptions(urls=["http://127.0.0.1:9"], output=str(tmp_path / "s"), negotiate=True)
+    options = snapshot.SnapshotOptions(
+        urls=["http://127.0.0.1:9"], output=str(tmp_path / "s"), negotiate=True
+    )
     assert snapshot.run(options, io.StringIO(), err) == 2
     assert "SN109" in err.getvalue() and "fsctl[kerberos]" in err.getvalue()
 
@@ -159,8 +161,14 @@ def _damage(document: Any, path: tuple[Any, ...], how: str, replacement: Any) ->
 
 
 WRONG = st.one_of(
-    st.none(), st.booleans(), st.integers(-5, 5), st.floats(allow_nan=True), st.text(max_size=5),
-    st.just([]), st.just({}), st.just([1, "x"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 5),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.just([]),
+    st.just({}),
+    st.just([1, "x"]),
 )
 
 

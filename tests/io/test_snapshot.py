@@ -64,7 +64,9 @@ def test_the_live_check_finds_a_changed_share(case: Path, tmp_path: Path) -> Non
     document["reported"]["root.etl"][key]["memory-mb"] += 1
     out.write_text(json.dumps(document))
     code = simulate.run(
-        simulate.SimulateOptions(path=str(config_of(case)), demand=str(out)), stdout := io.StringIO(), io.StringIO()
+        simulate.SimulateOptions(path=str(config_of(case)), demand=str(out)),
+        stdout := io.StringIO(),
+        io.StringIO(),
     )
     assert code == 1
     assert "root.etl" in stdout.getvalue() and "1 differ" in stdout.getvalue()
@@ -107,7 +109,9 @@ def test_the_command_line_walkthrough(tmp_path: Path) -> None:
 
 def test_offline_needs_the_scheduler_and_the_apps(tmp_path: Path) -> None:
     err = io.StringIO()
-    options = snapshot.SnapshotOptions(sources=[str(DATA / "fair-3.4" / "metrics.json")], output=str(tmp_path / "s"))
+    options = snapshot.SnapshotOptions(
+        sources=[str(DATA / "fair-3.4" / "metrics.json")], output=str(tmp_path / "s")
+    )
     assert snapshot.run(options, io.StringIO(), err) == 2
     assert "SN110" in err.getvalue() and not (tmp_path / "s").exists()
 
@@ -144,5 +148,8 @@ def test_the_conf_servlets_xml_is_read_and_redacted() -> None:
 
 
 def test_a_url_password_never_reaches_the_snapshot() -> None:
-    assert public_address("https://alice:s3cret@rm1.example.com:8090/?token=x#f") == "https://rm1.example.com:8090"
+    assert (
+        public_address("https://alice:s3cret@rm1.example.com:8090/?token=x#f")
+        == "https://rm1.example.com:8090"
+    )
     assert check_url("rm1:8088") is not None and check_url("http://rm1:8088") is None

@@ -44,8 +44,17 @@ class LiveRM:
     def __init__(self, version: str, scheduler: str, *extra: str) -> None:
         self._stderr = open(Path("/tmp") / f"fsctl-live-rm-{scheduler}-{version}.log", "w")  # noqa: SIM115
         self.process = subprocess.Popen(
-            [str(RUN), "--hadoop-version", version, "rm", "--scheduler", scheduler,
-             "--conf-dir", str(DATA / scheduler / "conf"), *extra],
+            [
+                str(RUN),
+                "--hadoop-version",
+                version,
+                "rm",
+                "--scheduler",
+                scheduler,
+                "--conf-dir",
+                str(DATA / scheduler / "conf"),
+                *extra,
+            ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._stderr,

@@ -60,10 +60,16 @@ def test_snapshot_over_http_equals_the_rms_shares(rm: tuple[str, str, LiveRM], t
     assert document["source"]["scheduler"] == scheduler
     assert len(document["reported"]) == 6
     assert {a["user"] for q in document["queues"].values() for a in q["applications"]} == {
-        "alice", "bob", "carol", "dave", "eve"
+        "alice",
+        "bob",
+        "carol",
+        "dave",
+        "eve",
     }
     config = DATA / scheduler / "conf" / CONFIG[scheduler]
-    shares = run_fsctl("simulate", str(config), "--demand", str(out), "--hadoop-version", version, "--format", "json")
+    shares = run_fsctl(
+        "simulate", str(config), "--demand", str(out), "--hadoop-version", version, "--format", "json"
+    )
     assert shares.returncode == 0, shares.stdout[-3000:] + shares.stderr
     check = json.loads(shares.stdout)["live_check"]
     assert check["queues"] == 6 and check["values"] >= 30 and check["differences"] == []
@@ -83,9 +89,11 @@ def test_the_recorded_responses_are_current(rm: tuple[str, str, LiveRM], tmp_pat
 @pytest.fixture(scope="module")
 def ha_pair() -> Iterator[tuple[LiveRM, LiveRM]]:
     oracle_for("3.4")
-    with live_rm("3.4", "fair", "--ha") as active:
-        with live_rm("3.4", "fair", "--standby-of", f"{active.url},{active.answer['admin']}") as standby:
-            yield active, standby
+    with (
+        live_rm("3.4", "fair", "--ha") as active,
+        live_rm("3.4", "fair", "--standby-of", f"{active.url},{active.answer['admin']}") as standby,
+    ):
+        yield active, standby
 
 
 def test_ha_reads_the_active_rm(ha_pair: tuple[LiveRM, LiveRM], tmp_path: Path) -> None:
@@ -101,6 +109,7 @@ def test_a_standby_alone_names_the_active_one(ha_pair: tuple[LiveRM, LiveRM], tm
     active, standby = ha_pair
     taken = run_fsctl("snapshot", "--rm", standby.url, "-o", str(tmp_path / "s.json"))
     assert taken.returncode == 2 and "SN104" in taken.stderr
+    assert f"the active one is {active.url}" in taken.stderr
     assert taken.stderr.count("\n") == 1
     assert not (tmp_path / "s.json").exists()
 
