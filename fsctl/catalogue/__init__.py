@@ -11,6 +11,9 @@ Each module here declares the rules of one area with :func:`define`:
 - ``convert``   ``CV…`` conversion findings
 - ``generate``  ``GN…`` ratio-file problems
 - ``suppression`` ``FX0xx`` fsctl's own inline suppression comments
+- ``snapshot``  ``SN1xx`` a ResourceManager or saved REST responses that give no snapshot
+- ``live_check`` ``SM26x`` simulate's live check: shares a snapshot's ResourceManager reported
+                that differ from fsctl's
 
 Lint rules (``FS3xx``, ``PL3xx``, ``CS3xx``) are declared beside their checks, one module per rule in
 ``fsctl.lint``; :func:`all_rules` imports them through ``lint.AREAS`` (the one call up the layers
@@ -43,6 +46,8 @@ CATALOGUE_MODULES = (
     "simulate",
     "suppression",
     "route",
+    "snapshot",
+    "live_check",
 )
 
 

@@ -26,7 +26,17 @@ from fsctl.cli.settings import FORMAT_CHOICES, resolve_format, settings
     "repeatable).",
 )
 @file_option(
-    "--apps", "apps_file", help="Applications from a CSV (header user,groups,queue) or YAML/JSON file."
+    "--apps",
+    "apps_file",
+    help="Applications from a CSV (header user,groups,queue) or YAML/JSON file, a snapshot of fsctl "
+    "snapshot, or the RM's /ws/v1/cluster/apps JSON.",
+)
+@click.option(
+    "--groups",
+    metavar="FILE|local",
+    default=None,
+    help="Groups of applications that name none: a file of 'user: g1,g2' lines, or 'local' for this "
+    "machine's group mapping (as Hadoop's ShellBasedUnixGroupsMapping).",
 )
 @input_options
 @format_option(FORMAT_CHOICES, "Output format (auto: github under GitHub Actions, else text).")
@@ -35,6 +45,7 @@ def command(
     configs: tuple[str, ...],
     app_specs: tuple[str, ...],
     apps_file: str | None,
+    groups: str | None,
     yarn_site: str | None,
     hadoop_version: str | None,
     fmt: str | None,
@@ -58,5 +69,6 @@ def command(
         hadoop_version=known.hadoop_version,
         fmt=resolve_format(fmt, known.config),
         color=color,
+        groups=groups,
     )
     sys.exit(route.run(options, sys.stdout, sys.stderr))

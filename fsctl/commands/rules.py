@@ -16,6 +16,7 @@ _REPORTED_BY = (
     ("CV", ("convert",)),
     ("GN", ("generate",)),
     ("SM", ("simulate",)),
+    ("SN", ("snapshot",)),
     ("FX", ("validate", "lint", "convert")),
     ("FS", ("validate", "lint", "convert")),
     ("PL1", ("validate", "lint", "convert")),

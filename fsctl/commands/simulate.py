@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
 from fsctl.commands.options import EvaluationOptions
 from fsctl.gcpause import paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
@@ -19,6 +19,7 @@ from fsctl.model.tree import CAPACITY, FAIR, QueueTree
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
+    from fsctl.evaluate.live import LiveCheck
     from fsctl.hadoop.conf import HadoopConf
     from fsctl.model.demand import DemandSnapshot
     from fsctl.report.simulate import Row, SimulateReport
@@ -60,9 +61,10 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
     except SimulateError as exc:
         stderr.write(f"fsctl simulate: {exc}\n")
         return EXIT_ERROR
+    differs = report.live_check is not None and bool(report.live_check.differences)
     if options.output in (None, "-"):
         render(report, options.fmt, stdout, use_color(stdout, options.color), options.path)
-        return EXIT_CLEAN
+        return EXIT_FINDINGS if differs else EXIT_CLEAN
     import io
 
     from fsctl.io.fileio import write_report
@@ -74,7 +76,7 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
     if problem is not None:
         stderr.write(f"fsctl simulate: {problem}\n")
         return EXIT_ERROR
-    return EXIT_CLEAN
+    return EXIT_FINDINGS if differs else EXIT_CLEAN
 
 
 def build_report(options: SimulateOptions) -> SimulateReport:
@@ -124,13 +126,46 @@ def build_report(options: SimulateOptions) -> SimulateReport:
     if not cluster.get("memory-mb"):
         raise SimulateError(_located(SM106.at(None, "the cluster needs memory-mb above 0")))
 
+    if snapshot is not None and snapshot.scheduler is not None:
+        _same_scheduler(snapshot, tree, options)
     report = report_for_tree(tree, cluster, snapshot, conf, options.hadoop_version, options.path)
+    if snapshot is not None and snapshot.reported:
+        report.live_check = live_check(report, snapshot)
     if options.queue or options.depth is not None:  # else every row stays, depths from the root's 0
         report.rows = _focus(report.rows, options.queue, options.depth)
     if options.queue:
         inside = (options.queue + ".", options.queue + ":")
         report.notes = [n for n in report.notes if not n.startswith("root.") or n.startswith(inside)]
     return report
+
+
+def _same_scheduler(snapshot: DemandSnapshot, tree: QueueTree, options: SimulateOptions) -> None:
+    """A snapshot of a ResourceManager running the other scheduler: SM266, exit 2."""
+    from fsctl.catalogue.live_check import SM266
+    from fsctl.model.demand import FAIR_SCHEDULER
+
+    runs_fair = snapshot.scheduler == FAIR_SCHEDULER
+    if runs_fair != (tree.format == FAIR):
+        runs = "the Fair Scheduler" if runs_fair else "the Capacity Scheduler"
+        given = "a Fair Scheduler file" if tree.format == FAIR else "a Capacity Scheduler file"
+        where = snapshot.provenance.get("rm") or options.demand
+        raise SimulateError(
+            _located(
+                SM266.at(
+                    None,
+                    f"{options.demand}: the ResourceManager ({where}) runs {runs}, {options.path} is {given}",
+                )
+            )
+        )
+
+
+def live_check(report: SimulateReport, snapshot: DemandSnapshot) -> LiveCheck:
+    """The shares of ``report`` against the ones the snapshot's ResourceManager reported."""
+    from fsctl.evaluate.live import check_capacity, check_fair
+
+    if report.format == "fair-scheduler":
+        return check_fair(report.result, snapshot)
+    return check_capacity(report.result, snapshot)
 
 
 def report_for_tree(

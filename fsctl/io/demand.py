@@ -13,6 +13,12 @@ queues:
 A queue is active when it has runnable apps: ``apps``, else the number of ``applications``, else 1
 when its demand is non-zero. Every problem becomes a located diagnostic (``SM1xx``); nothing raises.
 The snapshot itself is plain data (:mod:`fsctl.model.demand`), which evaluate reads.
+
+A snapshot written by ``fsctl snapshot`` (:mod:`fsctl.io.snapshot`) adds three top-level keys:
+``source`` (where it came from: ``rm``, ``time``, ``hadoop``, ``scheduler``, ``from``),
+``reported`` (per queue path, what the ResourceManager reported: resources, numbers and settings,
+see :class:`fsctl.model.demand.ReportedQueue`) and ``configuration`` (``yarn-site`` and
+``capacity-scheduler``: name -> value, secrets redacted).
 """
 
 from __future__ import annotations
@@ -22,7 +28,14 @@ from typing import TYPE_CHECKING, Any
 
 from fsctl.catalogue.simulate import SM101, SM102, SM103
 from fsctl.io.fileio import read_input
-from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
+from fsctl.model.demand import (
+    CAPACITY_SCHEDULER,
+    FAIR_SCHEDULER,
+    AppLoad,
+    DemandSnapshot,
+    QueueLoad,
+    ReportedQueue,
+)
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.resources import MANDATORY_TYPES, Vector
@@ -33,6 +46,33 @@ if TYPE_CHECKING:
 MAX_BYTES = 64 * 1024 * 1024
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
 APP_KEYS = ("name", "user", "demand", "usage", "container", "start", "priority", "am")
+TOP_KEYS = ("cluster", "queues", "source", "reported", "configuration")
+SOURCE_KEYS = ("rm", "time", "hadoop", "scheduler", "from")
+SCHEDULERS = (FAIR_SCHEDULER, CAPACITY_SCHEDULER)
+#: ``reported:`` keys of a queue, by kind (ReportedQueue)
+REPORTED_RESOURCES = (
+    "fair_share",
+    "steady_fair_share",
+    "min_share",
+    "max_share",
+    "demand",
+    "usage",
+    "am_usage",
+    "am_limit",
+    "guaranteed",
+    "maximum",
+)
+REPORTED_NUMBERS = (
+    "capacity",
+    "absolute_capacity",
+    "maximum_capacity",
+    "absolute_maximum_capacity",
+    "max_apps",
+    "active_apps",
+    "pending_apps",
+)
+REPORTED_SETTINGS = ("policy", "preemptable")
+CONFIGURATION_SECTIONS = ("yarn-site", "capacity-scheduler")
 
 
 def parse_resource_text(text: str, resource_types: tuple[str, ...] = MANDATORY_TYPES) -> Vector:
@@ -116,11 +156,111 @@ def read_demand(path: str, data: str | None = None) -> tuple[DemandSnapshot | No
                 load = _read_queue(str(queue_key), qk_node, qv_node, diagnostics)
                 if load is not None:
                     snapshot.queues[load.path] = load
+        elif key == "source":
+            _read_source(value_node, snapshot, diagnostics)
+        elif key == "reported":
+            _read_reported(value_node, snapshot, diagnostics)
+        elif key == "configuration":
+            _read_configuration(value_node, snapshot, diagnostics)
         else:
             diagnostics.append(
-                SM102.at(key_node.location, f"unknown key {key!r} (expected 'cluster' or 'queues')")
+                SM102.at(key_node.location, f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})")
             )
     return (None if diagnostics else snapshot), diagnostics
+
+
+def _text_mapping(node: _Node, what: str, diagnostics: list[Diagnostic]) -> dict[str, tuple[_Node, _Node]]:
+    """A mapping whose values are read one by one; anything else is one SM102 (and nothing read)."""
+    if node.value is None:
+        return {}
+    if not isinstance(node.value, dict):
+        diagnostics.append(SM102.at(node.location, f"{what}: expected a mapping"))
+        return {}
+    return {str(k): v for k, v in node.value.items()}
+
+
+def _scalar_text(node: _Node, where: str, diagnostics: list[Diagnostic]) -> str | None:
+    value = node.value
+    if isinstance(value, (dict, list)) or value is None:
+        diagnostics.append(SM102.at(node.location, f"{where}: expected a text value, got {value!r}"))
+        return None
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    if not text.isprintable():
+        diagnostics.append(SM102.at(node.location, f"{where}: a control character in {text!r}"))
+        return None
+    return text
+
+
+def _read_source(node: _Node, snapshot: DemandSnapshot, diagnostics: list[Diagnostic]) -> None:
+    for key, (k_node, v_node) in _text_mapping(node, "source", diagnostics).items():
+        if key not in SOURCE_KEYS:
+            diagnostics.append(_unknown_key(k_node, "source", key, SOURCE_KEYS, ""))
+            continue
+        text = _scalar_text(v_node, f"source {key}", diagnostics)
+        if text is None:
+            continue
+        if key == "scheduler" and text not in SCHEDULERS:
+            diagnostics.append(
+                SM102.at(v_node.location, f"source scheduler: {text!r} is not one of {', '.join(SCHEDULERS)}")
+            )
+            continue
+        snapshot.provenance[key] = text
+
+
+def _read_configuration(node: _Node, snapshot: DemandSnapshot, diagnostics: list[Diagnostic]) -> None:
+    for section, (k_node, v_node) in _text_mapping(node, "configuration", diagnostics).items():
+        if section not in CONFIGURATION_SECTIONS:
+            diagnostics.append(_unknown_key(k_node, "configuration", section, CONFIGURATION_SECTIONS, ""))
+            continue
+        properties: dict[str, str] = {}
+        for name, (_, value_node) in _text_mapping(v_node, f"configuration {section}", diagnostics).items():
+            text = _scalar_text(value_node, f"configuration {section} {name}", diagnostics)
+            if text is not None:
+                properties[name] = text
+        snapshot.configuration[section] = properties
+
+
+def _read_reported(node: _Node, snapshot: DemandSnapshot, diagnostics: list[Diagnostic]) -> None:
+    for path, (k_node, v_node) in _text_mapping(node, "reported", diagnostics).items():
+        if not path.isprintable() or not (path == "root" or path.startswith("root.")):
+            diagnostics.append(
+                SM102.at(k_node.location, f"reported {path!r}: not a full queue path", queue=path)
+            )
+            continue
+        queue = ReportedQueue(path=path, leaf=False, location=k_node.location)
+        for key, (key_node, value_node) in _text_mapping(v_node, f"reported {path}", diagnostics).items():
+            where = f"reported {path} {key}"
+            value = value_node.value
+            if key == "leaf":
+                if not isinstance(value, bool):
+                    diagnostics.append(
+                        SM102.at(value_node.location, f"{where}: expected true or false", queue=path)
+                    )
+                queue.leaf = value is True
+            elif key in REPORTED_RESOURCES:
+                try:
+                    queue.resources[key] = resource_value(_plain(value_node))
+                except ValueError as exc:
+                    diagnostics.append(
+                        SM103.at(value_node.location, f"{where}: {exc}", queue=path, property=key)
+                    )
+            elif key in REPORTED_NUMBERS:
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    diagnostics.append(
+                        SM102.at(
+                            value_node.location, f"{where}: expected a number, got {value!r}", queue=path
+                        )
+                    )
+                else:
+                    queue.numbers[key] = value
+            elif key in REPORTED_SETTINGS:
+                text = _scalar_text(value_node, where, diagnostics)
+                if text is not None:
+                    queue.settings[key] = text
+            else:
+                expected = ("leaf", *REPORTED_RESOURCES, *REPORTED_NUMBERS, *REPORTED_SETTINGS)
+                diagnostics.append(_unknown_key(key_node, f"reported {path}", key, expected, path))
+        snapshot.reported[path] = queue
 
 
 def _plain(node: _Node) -> Any:

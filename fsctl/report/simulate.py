@@ -52,6 +52,8 @@ class SimulateReport:
         self.notes = notes if notes is not None else []
         self.active_view = active_view
         self.result: Any = result if rows is None else None
+        #: the live check of a snapshot taken from a ResourceManager (fsctl.evaluate.live.LiveCheck)
+        self.live_check: Any = None
 
     @property
     def rows(self) -> list[Row]:
@@ -230,6 +232,9 @@ def render_json_of_result(report: SimulateReport, stream: TextIO) -> None:
     write_rows(report.result, pieces, stream)
     if queues:
         pieces.append("\n  ]")
+    if report.live_check is not None:
+        live = json.dumps(live_check_json(report.live_check), indent=2).replace("\n", "\n  ")
+        pieces.append(f',\n  "live_check": {live}')
     pieces.append("\n}\n")
     stream.write("".join(pieces))
 
@@ -591,7 +596,42 @@ def text_lines(report: SimulateReport) -> list[tuple[str, str]]:
     for row in report.rows:
         lines.extend(row_lines(report, row, total_memory))
     lines.extend((note, "yellow") for note in report.notes)
+    if report.live_check is not None:
+        lines.extend(live_check_lines(report.live_check))
     return lines
+
+
+def live_check_lines(check: Any) -> list[tuple[str, str]]:
+    """The live check (fsctl.evaluate.live): one line per difference, then the count."""
+    lines = [(f"{d.code} {d.message} ({d.name})", "red") for d in check.differences]
+    verdict = f"{len(check.differences)} differ" if check.differences else "all equal"
+    lines.append(
+        (
+            f"live check against {check.rm}: {check.values} values of {check.queues} queues compared, "
+            f"{verdict}",
+            "red" if check.differences else "green",
+        )
+    )
+    return lines
+
+
+def live_check_json(check: Any) -> dict[str, Any]:
+    return {
+        "rm": check.rm,
+        "queues": check.queues,
+        "values": check.values,
+        "differences": [
+            {
+                "code": d.code,
+                "name": d.name,
+                "severity": d.severity.label,
+                "queue": d.queue,
+                "property": d.property,
+                "message": d.message,
+            }
+            for d in check.differences
+        ],
+    }
 
 
 def _capacity_row(report: SimulateReport, row: Row, total_memory: int) -> list[tuple[str, str]]:

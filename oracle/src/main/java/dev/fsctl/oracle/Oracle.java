@@ -81,8 +81,14 @@ public final class Oracle {
     System.setOut(System.err);
     DefaultMetricsSystem.setMiniClusterMode(true);
     if (argv.length == 0) {
-      System.err.println("usage: oracle VERB ARGS... (load, shares, fs2cs, capacity, place, serve, version)");
+      System.err.println("usage: oracle VERB ARGS... (load, shares, fs2cs, capacity, place, serve, version, rm)");
       System.exit(2);
+    }
+    if (argv[0].equals("rm")) {
+      // a live ResourceManager (package live, left out of builds for releases without MockRM's web app)
+      Class.forName("dev.fsctl.oracle.live.LiveRM").getMethod("main", String[].class)
+          .invoke(null, (Object) Arrays.copyOfRange(argv, 1, argv.length));
+      return;
     }
     if (argv[0].equals("serve")) {
       serve(out);
