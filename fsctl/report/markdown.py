@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES
 
 if TYPE_CHECKING:
+    from fsctl.convert.brief import Brief
     from fsctl.convert.shares import ShareRow
     from fsctl.diff.changes import Change
     from fsctl.model.diagnostics import Diagnostic
@@ -145,7 +146,11 @@ def _delta(old: str | None, new: str | None) -> str:
 
 
 def convert_markdown(
-    source: str, findings: Sequence[Diagnostic], shares: Sequence[ShareRow] | None, written: Sequence[str]
+    source: str,
+    findings: Sequence[Diagnostic],
+    shares: Sequence[ShareRow] | None,
+    written: Sequence[str],
+    brief: Brief | None = None,
 ) -> str:
     out = [f"### fsctl convert `{source}`\n\n"]
     counts = {s: sum(d.severity.label == s for d in findings) for s in ("error", "warning", "info")}
