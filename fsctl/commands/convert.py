@@ -183,7 +183,7 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
     inputs = _brief_inputs(options, written, merged)
     brief = build_brief(result.tree, conversion, sorted(everything, key=Diagnostic.sort_key), figures, inputs)
     outputs = [*written, *([merged] if merged is not None else [])]
-    _render(reports, options, stdout, stderr, conversion, outputs, result.tree, brief)
+    _render(reports, options, stdout, stderr, conversion, outputs, result.tree, brief, snapshot)
 
     if any(d.severity >= Severity.ERROR for d in everything) or conversion.failed:
         return EXIT_FINDINGS if not options.exit_zero else EXIT_CLEAN
@@ -479,6 +479,7 @@ def _render(
     written: list[str] | None = None,
     fair_tree: QueueTree | None = None,
     brief: Brief | None = None,
+    snapshot: DemandSnapshot | None = None,
 ) -> None:
     """The brief first, then what is dropped, every finding and the tables; the cutover checklist
     ends the text report."""
@@ -502,15 +503,17 @@ def _render(
             shares = conversion.shares if conversion is not None else None
             stream.write(convert_markdown(options.fair_path, findings, shares, written or [], brief))
         else:
-            stream.write(_page(options, findings, conversion, fair_tree, brief))
+            stream.write(_page(options, findings, conversion, fair_tree, brief, snapshot))
         return
     text = options.fmt == "text" and not options.text.statistics
     with_brief = text and brief is not None and not options.text.quiet
     if with_brief:
-        from fsctl.report.brief import brief_text, dropped_text
+        from fsctl.report.brief import brief_text, dropped_text, more_changes_text
 
         assert brief is not None
-        stream.write(brief_text(brief) + dropped_text(brief) + "\nEvery finding:\n")
+        stream.write(
+            brief_text(brief) + more_changes_text(brief) + dropped_text(brief) + "\nEvery finding:\n"
+        )
     render_diagnostics(reports, options.fmt, stream, color, options.text)
     if text and conversion is not None:
         if conversion.shares is not None:
@@ -531,35 +534,54 @@ def _page(
     conversion: ConversionResult | None,
     fair_tree: QueueTree | None,
     brief: Brief | None = None,
+    snapshot: DemandSnapshot | None = None,
 ) -> str:
-    """The html page: the Fair tree's shares before, the converted Capacity tree's after, and the
-    findings (what the migration drops or changes) below."""
+    """The html page: the brief, the Fair tree's shares before and the converted Capacity tree's
+    after (on the brief's cluster, the Fair side under the snapshot's load), the routing table, every
+    finding by code, and the cutover checklist."""
     from fsctl.commands.diff import NOMINAL_CLUSTER
     from fsctl.commands.simulate import SimulateError, report_for_tree
-    from fsctl.report.html import Page, Panel, Table, render_page
+    from fsctl.report.html import (
+        Page,
+        Panel,
+        brief_section,
+        cutover_section,
+        findings_section,
+        render_page,
+        routing_section,
+    )
 
-    cluster = options.convert.cluster or NOMINAL_CLUSTER
+    figures = brief.figures if brief is not None else None
+    cluster = figures.cluster if figures is not None else options.convert.cluster or NOMINAL_CLUSTER
     version = options.convert.hadoop_version
     panels = []
     left_out: list[str] = []  # a tree whose shares cannot be computed (SM107): no panel, and why
-    for heading, tree in (
-        (f"before: {options.fair_path}", fair_tree),
-        ("after: capacity-scheduler.xml", _converted_tree(conversion, version)),
+    for heading, tree, load in (
+        (f"before: {options.fair_path}", fair_tree, snapshot),
+        ("after: capacity-scheduler.xml", _converted_tree(conversion, version), None),
     ):
         if tree is None:
             continue
         try:
-            panels.append(Panel(heading, report_for_tree(tree, cluster, None, None, version)))
+            panels.append(Panel(heading, report_for_tree(tree, cluster, load, None, version)))
         except SimulateError as exc:
             left_out.append(f"{heading.partition(':')[0]} left out: {exc}")
     size = ", ".join(f"{k}={v}" for k, v in cluster.items())
-    subtitle = f"{len(findings)} findings; shares on a cluster of {size}" + (
-        "" if options.convert.cluster else " (a nominal size: give --cluster for yours)"
+    nominal = (
+        ""
+        if figures is not None or options.convert.cluster
+        else " (a nominal size: give --cluster for yours)"
     )
+    subtitle = f"{len(findings)} findings; shares on a cluster of {size}{nominal}"
     subtitle += "".join(f"; {note}" for note in left_out)
-    rows = [[f"{d.code} {d.severity.label}", d.queue or "", d.property or "", d.message] for d in findings]
-    table = Table("What the migration drops or changes", ("finding", "queue", "property", "message"), rows)
-    return render_page(Page(f"fsctl convert {options.fair_path}", subtitle, panels, [table]))
+    lead = [brief_section(brief)] if brief is not None else []
+    trail = []
+    if conversion is not None and conversion.routing is not None:
+        trail.append(routing_section(conversion.routing, conversion.probes))
+    trail.append(findings_section(findings))
+    if brief is not None:
+        trail.append(cutover_section(brief))
+    return render_page(Page(f"fsctl convert {options.fair_path}", subtitle, panels, lead=lead, trail=trail))
 
 
 def _converted_tree(conversion: ConversionResult | None, version: HadoopVersion) -> QueueTree | None:

@@ -25,7 +25,7 @@ counted.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -344,12 +344,15 @@ class Cutover:
     #: keys a later ``yarn rmadmin -refreshQueues`` re-reads, per file
     refresh: Mapping[str, int]
     files: tuple[Deploy, ...]
+    #: why the files were not written (--dry-run, --print), when they were not
+    not_written: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "restart": [{"key": r.key, "file": r.file, "reason": r.reason} for r in self.restart],
             "refresh": dict(self.refresh),
             "files": [{"name": f.name, "path": f.path, "action": f.action} for f in self.files],
+            "not_written": self.not_written,
         }
 
 
@@ -589,17 +592,19 @@ class _CauseIndex:
             self.by_queue.setdefault(finding.queue, []).append(finding)
 
     def of(self, queue: Queue, measure: str) -> tuple[Cause, ...]:
-        """The findings on the queue's elements that decide ``measure``; else those of its nearest
-        ancestor that has some (a parent's limit is its children's); else the scheduler-wide ones;
-        else the element itself, without a finding."""
+        """Up the queue's chain, the first that has findings on the elements deciding ``measure``:
+        the queue's own (or an ancestor's: a parent's limit or share is its children's), else, for
+        a guarantee, its siblings' ``minResources`` (a min share bends the Fair Scheduler's split of
+        the parent's share, the converted capacities follow the weights alone); else the
+        scheduler-wide ones; else the element itself, without a finding."""
         elements = CAUSES[measure]
         chain: list[Queue] = [queue, *queue.ancestors()]
         for holder in chain:
-            found = [
-                self._cause(f, holder.path, f.property or "")
-                for f in self.by_queue.get(holder.path, ())
-                if f.property in elements
-            ]
+            found = self._findings(holder, elements)
+            if not found and measure != MAXIMUM and holder.parent is not None:
+                for sibling in holder.parent.children:
+                    if sibling is not holder:
+                        found += self._findings(sibling, ("minResources",))
             if found:
                 return tuple(found)
         wide = [
@@ -616,6 +621,13 @@ class _CauseIndex:
             holder = next((q for q in chain if "maxResources" in q.declared), queue)
             return (self._element(holder, "maxResources"),)
         return (self._element(queue, "weight"),)
+
+    def _findings(self, holder: Queue, elements: Collection[str]) -> list[Cause]:
+        return [
+            self._cause(f, holder.path, f.property or "")
+            for f in self.by_queue.get(holder.path, ())
+            if f.property in elements
+        ]
 
     def _cause(self, finding: Diagnostic, queue: str, element: str) -> Cause:
         key = self._key(queue, element)
@@ -710,7 +722,7 @@ def _cutover(conversion: ConversionResult, inputs: BriefInputs) -> Cutover:
                 refresh[file] += 1
             else:
                 restart.append(Restart(key, file, reason))
-    return Cutover(tuple(restart), refresh, tuple(_deploy(conversion, inputs)))
+    return Cutover(tuple(restart), refresh, tuple(_deploy(conversion, inputs)), inputs.not_written)
 
 
 def _deploy(conversion: ConversionResult, inputs: BriefInputs) -> list[Deploy]:

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from fsctl.capacity.keys import PREFIX as CS_PREFIX
-from fsctl.convert.brief import GUARANTEED, LOAD, MAJOR, MAXIMUM, Brief, Cause, Change, Team
+from fsctl.convert.brief import GUARANTEED, LOAD, MAJOR, MAXIMUM, Brief, Cause, Change, Dropped, Team
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES
 
-#: change rows the text shows before pointing to --format json
-TEXT_CHANGES = 40
+#: changes on the first screen (the biggest), and the most the text shows after them
+FIRST_CHANGES = 10
+TEXT_CHANGES = 60
 #: the text's width: longer lines wrap, their continuation indented
 WIDTH = 110
 #: causes shown per change
@@ -109,14 +111,17 @@ def element_text(element: str) -> str:
     return element if "." in element else f"<{element}>"
 
 
-def cause_text(cause: Cause, source: str, queue: str) -> str:
+def cause_text(cause: Cause, source: str, queue: str, named: bool = True) -> str:
     """``CV202 min-resources-not-converted: <minResources> line 52 -> root.qa.p2.capacity=1.0w``
     (the element's queue named when it is not ``queue``'s own)."""
     where = ""
     if cause.location is not None and cause.location.line:
         file = "" if cause.location.file == source else f"{cause.location.file}:"
         where = f" {file}line {cause.location.line}"
-    finding = f"{cause.code} {cause.name}: " if cause.code else "no finding: "
+    if cause.code is None:
+        finding = "no finding: "
+    else:
+        finding = f"{cause.code} {cause.name}: " if named else f"{cause.code} "
     of_queue = f" of {cause.queue}" if cause.queue != queue else ""
     value = f"={cause.capacity_value}" if cause.capacity_value is not None else " (not written)"
     target = short_key(cause.capacity_key) + (value if cause.capacity_key is not None else "")
@@ -127,13 +132,23 @@ def level_label(level: str) -> str:
     return level.upper() if level == MAJOR else level
 
 
-def headline(brief: Brief) -> list[str]:
-    """The verdict: what changes, how much, where applications land, what is listed below."""
+class Headline(NamedTuple):
+    """The brief's verdict: its title, the cluster and load compared on, what changes (None without a
+    cluster), and where applications land with the count of findings."""
+
+    title: str
+    where: str
+    changes: str | None
+    rest: str
+
+
+def headline(brief: Brief) -> Headline:
     target = f"Capacity Scheduler (Hadoop {brief.hadoop_version})"
-    lines = [f"Migration brief: {brief.source}, Fair Scheduler -> {target}"]
+    title = f"Migration brief: {brief.source}, Fair Scheduler -> {target}"
     figures = brief.figures
+    changes = None
     if figures is None:
-        lines.append(
+        where = (
             "No cluster size: give --cluster (or a --demand snapshot that names its cluster) to compare "
             "each team's guaranteed and maximum resources before and after."
         )
@@ -141,49 +156,24 @@ def headline(brief: Brief) -> list[str]:
         cluster = figures.cluster
         size = f"{memory_text(cluster.get(MEMORY, 0))}, {cluster.get(VCORES, 0)} vcores"
         load = f", under the load of {figures.demand}" if figures.demand else ""
-        lines.append(f"On a cluster of {size} ({figures.cluster_from}){load}.")
+        where = f"On a cluster of {size} ({figures.cluster_from}){load}."
         counts = brief.level_counts()
         total = sum(counts.values())
         changed = sum(bool(t.changes) for t in brief.teams)
         detail = ", ".join(f"{n} {level}" for level, n in counts.items() if n)
         rounding = f"; {brief.rounding} within rounding not listed" if brief.rounding else ""
-        lines.append(
+        changes = (
             f"{total} change{'s' if total != 1 else ''} in {changed} of {len(brief.teams)} teams"
             + (f": {detail}" if detail else "")
             + f"{rounding}."
         )
     findings = ", ".join(f"{n} {label}{'s' if n != 1 else ''}" for label, n in brief.counts.items())
     written = "nothing is written (errors)" if brief.failed else "all listed below"
-    lines.append(
+    rest = (
         f"{brief.moved_count} of {brief.routed} routed applications land elsewhere. "
         f"Findings: {findings}; {written}."
     )
-    return lines
-
-
-def _team_line(team: Team, cluster: Mapping[str, int], demand: bool) -> str:
-    changed = {c.measure for c in team.changes if c.queue == team.path}
-    parts = []
-    same = [
-        f"{measure} {amount_text(team.before.measure(measure), cluster)}"
-        for measure in (GUARANTEED, MAXIMUM)
-        if measure not in changed and team.before is not None and team.after is not None
-    ]
-    if same:
-        parts.append(" and ".join(same) + " unchanged")
-    if team.after is None:
-        parts.append("not in the converted configuration")
-    if demand and team.before is not None and team.before.load is not None and LOAD not in changed:
-        after = team.after.load if team.after is not None else None
-        if after is None:
-            parts.append(f"Fair under this load {amount_text(team.before.load, cluster)}")
-        else:
-            parts.append(f"under this load {amount_text(after, cluster)} unchanged")
-    if team.arriving:
-        parts.append(f"{team.arriving} application{'s' if team.arriving != 1 else ''} arrive")
-    if team.leaving:
-        parts.append(f"{team.leaving} application{'s' if team.leaving != 1 else ''} leave")
-    return f"{team.path}: " + "; ".join(parts)
+    return Headline(title, where, changes, rest)
 
 
 def _change_rows(changes: Sequence[Change], cluster: Mapping[str, int]) -> list[list[str]]:
@@ -214,43 +204,113 @@ def _aligned(rows: list[list[str]], indent: str) -> list[str]:
     return [indent + "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
 
 
+def short_amount(vector: Mapping[str, int] | None, cluster: Mapping[str, int]) -> str:
+    """``400 GB (40.0%)``: memory and its share of the cluster (the team table's cells)."""
+    if vector is None:
+        return "not converted"
+    share = share_of(vector, cluster)
+    memory = memory_text(min(vector[MEMORY], cluster.get(MEMORY, UNBOUNDED))) if MEMORY in vector else "-"
+    return memory + (f" ({percent_text(share)})" if share is not None else "")
+
+
+def level_counts_text(changes: Sequence[Change]) -> str:
+    counts = {level: 0 for level in (MAJOR, "moderate", "minor")}
+    for change in changes:
+        counts[change.level] += 1
+    return ", ".join(f"{n} {level}" for level, n in counts.items() if n) or "none"
+
+
+def team_cells(team: Team, cluster: Mapping[str, int], demand: bool) -> list[str]:
+    """The team table's row: team, its changes by level, guaranteed and maximum (when the team
+    itself changes, the change is a row of its own: "changes"), Fair under the load, applications."""
+    changed = {c.measure for c in team.changes if c.queue == team.path}
+    cells = [team.path, level_counts_text(team.changes)]
+    for measure in (GUARANTEED, MAXIMUM):
+        if team.after is None:
+            cells.append("not converted")
+        elif measure in changed:
+            cells.append("changes")
+        else:
+            cells.append(short_amount(team.before.measure(measure) if team.before else None, cluster))
+    if demand:
+        load = team.before.load if team.before is not None else None
+        cells.append(short_amount(load, cluster) if load is not None else "-")
+    moves = [f"{team.arriving} arrive"] if team.arriving else []
+    moves += [f"{team.leaving} leave"] if team.leaving else []
+    cells.append(", ".join(moves) or "-")
+    return cells
+
+
+def _change_lines(changes: Sequence[Change], cluster: Mapping[str, int], source: str) -> list[str]:
+    lines = []
+    aligned = _aligned(_change_rows(changes, cluster), "  ")
+    for line, change in zip(aligned, changes, strict=True):
+        lines.append(line)
+        for cause in change.causes[:CAUSES_SHOWN]:
+            lines.extend(wrapped("because " + cause_text(cause, source, change.queue, False), "      "))
+        if len(change.causes) > CAUSES_SHOWN:
+            lines.append(f"      and {len(change.causes) - CAUSES_SHOWN} more causes (--format json)")
+    return lines
+
+
+def more_changes_text(brief: Brief) -> str:
+    """The changes after the first :data:`FIRST_CHANGES`, per team, biggest first (each once)."""
+    figures = brief.figures
+    rest = brief.changes[FIRST_CHANGES:]
+    if figures is None or not rest:
+        return ""
+    lines = ["", "More changes, per team:"]
+    shown = 0
+    for team in brief.teams:
+        mine = [c for c in rest if c.team == team.path][: max(0, TEXT_CHANGES - shown)]
+        if not mine:
+            continue
+        shown += len(mine)
+        lines.append(f"{team.path}:")
+        lines.extend(_change_lines(mine, figures.cluster, brief.source))
+    if len(rest) > shown:
+        lines.append(f"… and {len(rest) - shown} more changes, smaller: --format json lists every one")
+    return "\n".join(lines) + "\n"
+
+
 def brief_text(brief: Brief) -> str:
-    """The brief: headline, teams and their changes, applications that land elsewhere."""
-    lines = [line for text in headline(brief) for line in wrapped(text)]
+    """The first screen: the verdict, the teams (biggest change first), the biggest changes with
+    their causes, and the applications that land elsewhere."""
+    lines = [line for text in headline(brief) if text is not None for line in wrapped(text)]
     figures = brief.figures
     if figures is not None and brief.teams:
         cluster = figures.cluster
+        demand = bool(figures.demand)
         lines.append("")
-        explained = (
-            "Per team, biggest change first; % of the cluster's memory. Guaranteed: Fair steady fair share "
-            "-> guaranteed capacity; maximum: effective on both sides; because: finding, Fair element -> "
-            "key of capacity-scheduler.xml."
-        )
-        if figures.demand and not figures.capacity_under_load:
-            explained += (
-                " Under this load: the Fair Scheduler's instantaneous fair share (the Capacity Scheduler "
-                "under load is not simulated)."
+        lines.extend(
+            wrapped(
+                "Teams, biggest change first; % of the cluster's memory. Guaranteed: Fair steady fair share "
+                "-> guaranteed capacity; maximum: effective on both sides"
+                + (
+                    "; under this load: the Fair Scheduler's instantaneous fair share (the Capacity "
+                    "Scheduler under load is not simulated)"
+                    if demand and not figures.capacity_under_load
+                    else ""
+                )
+                + "."
             )
-        lines.extend(wrapped(explained))
-        shown = 0
-        for team in brief.teams:
-            lines.extend(wrapped(_team_line(team, cluster, bool(figures.demand))))
-            team_changes = team.changes[: max(0, TEXT_CHANGES - shown)]
-            shown += len(team_changes)
-            if not team_changes:
-                continue
-            aligned = _aligned(_change_rows(team_changes, cluster), "  ")
-            for line, change in zip(aligned, team_changes, strict=True):
-                lines.append(line)
-                for cause in change.causes[:CAUSES_SHOWN]:
-                    lines.extend(
-                        wrapped("because " + cause_text(cause, brief.source, change.queue), "      ")
-                    )
-                if len(change.causes) > CAUSES_SHOWN:
-                    lines.append(f"      and {len(change.causes) - CAUSES_SHOWN} more causes (--format json)")
-        hidden = sum(len(t.changes) for t in brief.teams) - shown
-        if hidden > 0:
-            lines.append(f"… and {hidden} more changes, smaller: --format json lists every one")
+        )
+        header = ["team", "changes", "guaranteed", "maximum", *(["Fair under load"] if demand else [])]
+        rows = [[*header, "applications"], *(team_cells(team, cluster, demand) for team in brief.teams)]
+        lines.extend(_aligned(rows, "  "))
+        changes = brief.changes
+        if changes:
+            top = changes[:FIRST_CHANGES]
+            lines.append("")
+            lines.extend(
+                wrapped(
+                    "Biggest changes, each with its cause (finding: Fair element -> capacity-scheduler.xml "
+                    "key, after yarn.scheduler.capacity.):"
+                )
+            )
+            lines.extend(_change_lines(top, cluster, brief.source))
+            if len(changes) > len(top):
+                lines.append(f"  … {len(changes) - len(top)} more changes per team below")
     lines.extend(moved_lines(brief))
     return "\n".join(lines) + "\n"
 
@@ -270,62 +330,66 @@ def moved_lines(brief: Brief) -> list[str]:
     return lines
 
 
+def dropped_where(group: Dropped, source: str) -> str:
+    """``13 queues, lines 35, 41, …`` or ``scheduler-wide, samples/yarn-site.xml line 81``."""
+    where = (
+        "scheduler-wide" if not group.queues else f"{group.queues} queue{'s' if group.queues != 1 else ''}"
+    )
+    numbers = [str(loc.line) for loc in group.locations if loc.line]
+    more = ", …" if len(numbers) > LINES_SHOWN else ""
+    at = f"line{'s' if len(numbers) != 1 else ''} {', '.join(numbers[:LINES_SHOWN])}{more}" if numbers else ""
+    files = sorted({loc.file for loc in group.locations} - {source})
+    at = " ".join([*files, at]).strip()
+    return where + (f", {at}" if at else "")
+
+
 def dropped_text(brief: Brief) -> str:
     """What the migration does not carry over, one line per finding code and element."""
     if not brief.dropped:
         return ""
     lines = ["", "What is not carried over (each finding is listed below):"]
     for group in brief.dropped[:DROPPED_SHOWN]:
-        where = (
-            "scheduler-wide"
-            if not group.queues
-            else f"{group.queues} queue{'s' if group.queues != 1 else ''}"
-        )
-        numbers = [str(loc.line) for loc in group.locations if loc.line]
-        more = ", …" if len(numbers) > LINES_SHOWN else ""
-        at = (
-            f"line{'s' if len(numbers) != 1 else ''} {', '.join(numbers[:LINES_SHOWN])}{more}"
-            if numbers
-            else ""
-        )
-        files = sorted({loc.file for loc in group.locations} - {brief.source})
-        at = " ".join([*files, at]).strip()
         element = element_text(group.element) or group.name
-        text = f"{group.count}x {element} ({group.code} {group.name}): {where}" + (f", {at}" if at else "")
+        text = f"{group.count}x {element} ({group.code} {group.name}): {dropped_where(group, brief.source)}"
         lines.extend(wrapped(text, "  "))
     if len(brief.dropped) > DROPPED_SHOWN:
         lines.append(f"  … and {len(brief.dropped) - DROPPED_SHOWN} more (--format json)")
     return "\n".join(lines) + "\n"
 
 
+def checklist(brief: Brief) -> list[tuple[str, list[str]]]:
+    """The cutover checklist: each step, with the keys it concerns (text, markdown and html)."""
+    cutover = brief.cutover
+    if brief.failed:
+        return [("fix the errors: nothing is written", [])]
+    unwritten = f" (not written: {cutover.not_written})" if cutover.not_written else " (not written)"
+    steps: list[tuple[str, list[str]]] = [
+        (f"deploy {item.path or item.name + unwritten}: {item.action}", []) for item in cutover.files
+    ]
+    steps.append(
+        (
+            f"restart the ResourceManager (every ResourceManager host): {len(cutover.restart)} of the "
+            "changes are read only at start",
+            [f"{r.key} ({r.file}): {r.reason}" for r in cutover.restart],
+        )
+    )
+    refresh = ", ".join(f"{n} in {file}" for file, n in cutover.refresh.items() if n)
+    steps.append(
+        (
+            f"afterwards the other keys ({refresh or 'none'}) change with yarn rmadmin -refreshQueues, which "
+            "re-reads yarn-site.xml and capacity-scheduler.xml (AdminService.refreshQueues)",
+            [],
+        )
+    )
+    steps.append(("keep the Fair Scheduler files: restoring them and restarting rolls back", []))
+    return steps
+
+
 def cutover_text(brief: Brief) -> str:
     """The checklist that ends the report: files to deploy, the restart, what a refresh can change."""
-    cutover = brief.cutover
     lines = ["", "Cutover checklist:"]
-    if brief.failed:
-        lines.append("  [ ] fix the errors above: nothing is written")
-        return "\n".join(lines) + "\n"
-    for item in cutover.files:
-        where = item.path or f"{item.name} (not written)"
-        lines.extend(wrapped(f"[ ] deploy {where}: {item.action}", "  ", "      "))
-    lines.extend(
-        wrapped(
-            f"[ ] restart the ResourceManager (every ResourceManager host): {len(cutover.restart)} of the "
-            "changes are read only at start:",
-            "  ",
-            "      ",
-        )
-    )
-    for restart in cutover.restart:
-        lines.extend(wrapped(f"{restart.key} ({restart.file}): {restart.reason}", "      ", "    "))
-    refresh = ", ".join(f"{n} in {file}" for file, n in cutover.refresh.items() if n)
-    lines.extend(
-        wrapped(
-            f"[ ] afterwards the other keys ({refresh or 'none'}) change with `yarn rmadmin -refreshQueues`, "
-            "which re-reads yarn-site.xml and capacity-scheduler.xml (AdminService.refreshQueues)",
-            "  ",
-            "      ",
-        )
-    )
-    lines.append("  [ ] keep the Fair Scheduler files: restoring them and restarting rolls back")
+    for step, keys in checklist(brief):
+        lines.extend(wrapped(f"[ ] {step}" + (":" if keys else ""), "  ", "      "))
+        for key in keys:
+            lines.extend(wrapped(key, "      ", "    "))
     return "\n".join(lines) + "\n"

@@ -4,6 +4,7 @@ files (``FSCTL_REGENERATE=1 pytest tests/report`` rewrites them; review the diff
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -70,10 +71,24 @@ def test_diff_leads_with_who_gains_or_loses_share() -> None:
     assert "| root.ads | steadyFairShare | 50.0% | 33.3% | -16.7 pts |" in text
 
 
-def test_convert_leads_with_what_the_migration_drops() -> None:
+def test_convert_leads_with_the_brief_then_every_finding() -> None:
     text = (GOLDEN / "convert.md").read_text(encoding="utf-8")
-    assert "#### What the migration drops or changes" in text
-    assert "| CV303 warning |" in text and "#### Shares before and after" in text
+    order = [
+        "migration brief",
+        "#### What changes",
+        "#### What is not carried over",
+        "#### Cutover checklist",
+    ]
+    order += ["#### Every finding", "#### Shares before and after"]
+    positions = [text.index(heading) for heading in order]
+    assert positions == sorted(positions)
+    assert "| CV303 warning |" in text
+    # an element name is a code span, which a renderer shows (a bare <minResources> is swallowed as html)
+    assert (
+        "`<minResources>`" in text
+        and "`<defaultMinSharePreemptionTimeout>300</defaultMinSharePreemptionTimeout>`" in text
+    )
+    assert not re.search(r"(?<!`)<minResources>", text)
 
 
 def test_cells_escape_pipes_and_long_tables_are_cut() -> None:
