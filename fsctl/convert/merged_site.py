@@ -84,9 +84,11 @@ def _set_value(node: etree._Element, value: str) -> None:
     names = [c for c in node if isinstance(c.tag, str) and local_name(c) == "name"]
     element = etree.Element(_qualified(node, "value"))
     element.text = value
-    if names:  # right after the name, on a line of its own when the name has one
+    if names:  # right after the name, indented as the name is
         anchor = names[-1]
+        before = anchor.getprevious()
         element.tail = anchor.tail
+        anchor.tail = before.tail if before is not None else node.text
         anchor.addnext(element)
     else:
         node.append(element)

@@ -36,7 +36,7 @@ def migration_case(seed: int) -> MigrationCase:
     count = 1
     leaves: list[str] = []
     department = 0
-    while count < target - 6:
+    while count < target - 3:  # the last three: users, plans, default
         name = f"d{department}"
         department += 1
         share = rng.uniform(0.05, 0.3)
@@ -45,14 +45,17 @@ def migration_case(seed: int) -> MigrationCase:
         if rng.random() < 0.6:
             lines.append(f"      <minResources>{_resources(rng, share)}</minResources>")
         if rng.random() < 0.6:
-            lines.append(f"      <maxResources>{_resources(rng, min(1.0, share * rng.uniform(1.2, 3)))}</maxResources>")
+            lines.append(
+                f"      <maxResources>{_resources(rng, min(1.0, share * rng.uniform(1.2, 3)))}</maxResources>"
+            )
         count += 1
-        teams = rng.randint(1, 3)
-        for team in range(teams):
+        for team in range(rng.randint(1, 3)):
+            if count >= target - 4:  # a team needs two: itself and a leaf
+                break
             parent = f"t{team}"
             lines.append(f'      <queue name="{parent}">')
             count += 1
-            for leaf in rng.sample(LEAVES, rng.randint(2, 5)):
+            for leaf in rng.sample(LEAVES, rng.randint(2, 5))[: target - 3 - count]:
                 lines.append(f'        <queue name="{leaf}">')
                 lines.append(f"          <weight>{rng.choice(('0.5', '1.0', '2.0', '4.0', '8.0'))}</weight>")
                 if rng.random() < 0.4:
@@ -81,7 +84,9 @@ def migration_case(seed: int) -> MigrationCase:
     lines.append("  </queue>")
     lines.append("  <queuePlacementPolicy>")
     lines.append('    <rule name="specified" create="false"/>')
-    lines.append('    <rule name="nestedUserQueue" create="true"><rule name="default" queue="root.users"/></rule>')
+    lines.append(
+        '    <rule name="nestedUserQueue" create="true"><rule name="default" queue="root.users"/></rule>'
+    )
     lines.append("  </queuePlacementPolicy>")
     lines.append("</allocations>")
     count += 3
