@@ -40,7 +40,7 @@ from fsctl.report import FileReport, render_diagnostics, use_color
 from fsctl.report.convert import report_json, routing_text, share_table_text
 
 if TYPE_CHECKING:
-    from fsctl.convert.brief import Brief, Figures
+    from fsctl.convert.brief import Brief, Figures, QueueFigures
     from fsctl.hadoop.conf import HadoopConf
     from fsctl.model.demand import DemandSnapshot
     from fsctl.model.tree import QueueTree
@@ -156,12 +156,9 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
     capacity_path = os.path.join(options.output_dir or ".", CAPACITY_FILE)
     if not options.skip_verification and not conversion.failed:
         verify(conversion, capacity_path, conv, conf)
-    figures: Figures | None = None
+    figures = None
     if not conversion.failed:
-        capacity = _capacity_tree(conversion, capacity_path, conv, conf)
-        if capacity is not None:
-            figures = _figures(options, result.tree, capacity, snapshot, conf)
-            _route(options.fair_path, result.tree, conversion, capacity, conv, apps)
+        figures = _figures_and_routing(options, result.tree, conversion, capacity_path, snapshot, conf, apps)
 
     findings = loaded.suppressions.apply([*fair_diagnostics, *conversion.findings])
     judged = judged_by(("XML", "FS", "PL", "CV"), lint=False)
@@ -180,8 +177,7 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
         if options.merged_site is not None and conf is not None:
             merged = _write_merged_site(options, conversion)
     everything = [d for r in reports for d in r.diagnostics]
-    inputs = _brief_inputs(options, written, merged)
-    brief = build_brief(result.tree, conversion, sorted(everything, key=Diagnostic.sort_key), figures, inputs)
+    brief = build_brief(result.tree, conversion, everything, figures, _brief_inputs(options, written, merged))
     outputs = [*written, *([merged] if merged is not None else [])]
     _render(reports, options, stdout, stderr, conversion, outputs, result.tree, brief, snapshot)
 
@@ -219,6 +215,43 @@ def _located(diagnostic: Diagnostic) -> str:
     return f"{where}{diagnostic.code} {diagnostic.message}"
 
 
+def _figures_and_routing(
+    options: ConvertCommand,
+    tree: QueueTree,
+    conversion: ConversionResult,
+    capacity_path: str,
+    snapshot: DemandSnapshot | None,
+    conf: HadoopConf | None,
+    apps: list[App],
+) -> Figures | None:
+    """The routing report and the brief's figures on the cluster (--cluster, else the snapshot's;
+    None without one). The converted tree is evaluated, then routed and let go (routing unlinks it:
+    the collector is paused) before the Fair tree is evaluated: one large evaluation at a time."""
+    from fsctl.convert.brief import Figures, capacity_figures
+    from fsctl.evaluate.capacity import evaluate_capacity
+
+    capacity = _capacity_tree(conversion, capacity_path, options.convert, conf)
+    if capacity is None:
+        return None
+    given = options.convert.cluster
+    cluster = given or (snapshot.cluster if snapshot is not None else None)
+    after = (
+        capacity_figures(evaluate_capacity(capacity, cluster))
+        if cluster and cluster.get("memory-mb")
+        else None
+    )
+    _route(options.fair_path, tree, conversion, capacity, options.convert, apps)
+    del capacity  # unlinked: dropped, so it is freed now
+    if after is None or cluster is None:
+        return None
+    evaluated = _fair_figures(options, tree, cluster, snapshot, conf)
+    if evaluated is None:
+        return None
+    full_cluster, before = evaluated
+    source = "--cluster" if given else "the demand snapshot's cluster"
+    return Figures(full_cluster, source, before, after, demand=options.demand)
+
+
 def _capacity_tree(
     conversion: ConversionResult, capacity_path: str, conv: ConvertOptions, conf: HadoopConf | None
 ) -> QueueTree | None:
@@ -236,35 +269,29 @@ def _capacity_tree(
     return capacity
 
 
-def _figures(
+def _fair_figures(
     options: ConvertCommand,
     tree: QueueTree,
-    capacity: QueueTree,
+    cluster: dict[str, int],
     snapshot: DemandSnapshot | None,
     conf: HadoopConf | None,
-) -> Figures | None:
-    """Both trees evaluated on the cluster (--cluster, else the snapshot's), for the brief; None
-    without a cluster, or where Hadoop's fair share search never ends (SM107, reported by the
+) -> tuple[dict[str, int], dict[str, QueueFigures]] | None:
+    """The Fair tree's figures under the snapshot (simulate's arithmetic), with the cluster in every
+    resource type; None where Hadoop's fair share search never ends (SM107, reported by the
     conversion). A snapshot queue the Fair file cannot hold is a usage problem, as in simulate."""
     from fsctl.catalogue.simulate import SM104, SM105
-    from fsctl.convert.brief import Figures, capacity_figures, fair_figures
-    from fsctl.evaluate.capacity import evaluate_capacity
+    from fsctl.convert.brief import fair_figures
     from fsctl.evaluate.compute_fair_shares import FairSharesNeverEnd
     from fsctl.evaluate.fair import evaluate_fair, parent_entries, unknown_queues
 
-    given = options.convert.cluster
-    cluster = given or (snapshot.cluster if snapshot is not None else None)
-    if not cluster or not cluster.get("memory-mb"):
-        return None
     version = options.convert.hadoop_version
-    size_based = _site_bool(conf, "yarn.scheduler.fair.sizebasedweight")
-    try:  # simulate's arithmetic: "2" is the last 2.x line (branch-2.8)
+    try:  # "2" is the last 2.x line (branch-2.8), as in simulate
         fair = evaluate_fair(
             tree,
             cluster,
             snapshot,
             hadoop_version=(2, 8) if version == (2, 0) else version,
-            size_based_weight=size_based,
+            size_based_weight=_site_bool(conf, "yarn.scheduler.fair.sizebasedweight"),
         )
     except FairSharesNeverEnd:
         return None
@@ -274,13 +301,7 @@ def _figures(
     for load in parent_entries(fair, snapshot):
         message = f"{load.path} is a parent queue; give the load of its leaves"
         raise UsageProblem(_located(SM105.at(load.location, message, queue=load.path)))
-    return Figures(
-        fair.cluster,
-        "--cluster" if given else "the demand snapshot's cluster",
-        fair_figures(fair, under_load=snapshot is not None),
-        capacity_figures(evaluate_capacity(capacity, fair.cluster)),
-        demand=options.demand,
-    )
+    return fair.cluster, fair_figures(fair, under_load=snapshot is not None)
 
 
 def _site_bool(conf: HadoopConf | None, name: str) -> bool:

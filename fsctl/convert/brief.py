@@ -142,30 +142,35 @@ class Figures:
 def fair_figures(result: FairResult, under_load: bool) -> dict[str, QueueFigures]:
     """The static queues the Fair Scheduler creates: steady fair share, effective maximum (the
     componentwise minimum of the queue's and its ancestors' maximum shares, and the cluster) and,
-    ``under_load``, the instantaneous fair share."""
+    ``under_load``, the instantaneous fair share. The vectors are the result's own (read, never
+    changed): a large tree is not copied."""
     figures: dict[str, QueueFigures] = {}
     effective: dict[str, Vector] = {}
     cluster = result.cluster
     for queue in result.queues:  # pre-order: a parent's effective maximum is known first
         ceiling = effective.get(queue.parent, cluster) if queue.parent is not None else cluster
-        own = {t: min(queue.max_share.get(t, UNBOUNDED), ceiling.get(t, UNBOUNDED)) for t in cluster}
+        limit = queue.max_share
+        if all(limit.get(t, UNBOUNDED) >= amount for t, amount in ceiling.items()):
+            own = ceiling  # no limit below the parent's: most queues share their parent's vector
+        else:
+            own = {t: min(limit.get(t, UNBOUNDED), amount) for t, amount in ceiling.items()}
         effective[queue.path] = own
         if queue.created and not queue.dynamic:
-            load = dict(queue.fair_share) if under_load else None
-            figures[queue.path] = QueueFigures(dict(queue.steady_fair_share), own, load)
+            figures[queue.path] = QueueFigures(
+                queue.steady_fair_share, own, queue.fair_share if under_load else None
+            )
     return figures
 
 
 def capacity_figures(
     result: CapacityResult, load: Mapping[str, Vector] | None = None
 ) -> dict[str, QueueFigures]:
-    """Guaranteed and maximum resources of every queue; ``load``, the allocation under a demand
-    snapshot per queue path, when the Capacity Scheduler's behaviour under load is computed."""
+    """Guaranteed and maximum resources of every queue (the result's own vectors); ``load``, the
+    allocation under a demand snapshot per queue path, when the Capacity Scheduler's behaviour under
+    load is computed."""
     return {
         queue.path: QueueFigures(
-            dict(queue.guaranteed),
-            dict(queue.maximum),
-            dict(load[queue.path]) if load is not None and queue.path in load else None,
+            queue.guaranteed, queue.maximum, load.get(queue.path) if load is not None else None
         )
         for queue in result.queues
     }
@@ -490,22 +495,29 @@ def _teams(
     #: (queue, measure) -> the change that stands for it (its own, or its parent's it is folded into)
     standing: dict[tuple[str, str], Change] = {}
     rounding = 0
+    #: queue -> its team, from its parent's below the team depth (a large tree is not split per queue)
+    team_names: dict[str, str] = {}
+    sized = [(resource, total) for resource, total in figures.cluster.items() if total > 0]
     for queue in tree.queues():  # pre-order: a parent's changes are known before its children's
-        before = figures.before.get(queue.path)
+        path = queue.path
+        before = figures.before.get(path)
         if before is None:  # a queue the Fair Scheduler does not create
             continue
-        after = figures.after.get(queue.path)
-        level = queue.path.count(".")
-        name = team_of(queue.path, depth)
+        after = figures.after.get(path)
+        inherited = team_names.get(queue.parent.path) if queue.parent is not None else None
+        level = path.count(".") if inherited is None else depth + 1  # below the depth: its parent's team
+        name = inherited or team_of(path, depth)
+        if level >= depth:
+            team_names[path] = name
         if level == depth or (level < depth and queue.is_leaf):
             teams[name] = Team(name, before, after)
         if after is None:
             continue
         for measure in MEASURES:
             old, new = before.measure(measure), after.measure(measure)
-            if old is None or new is None:
+            if old is None or new is None or old is new:
                 continue
-            found = _compare(old, new, figures.cluster)
+            found = _compare(old, new, sized)
             if found is None:
                 continue
             resource, moved, is_rounding = found
@@ -534,16 +546,18 @@ def _teams(
     return ranked, rounding
 
 
-def _compare(old: Vector, new: Vector, cluster: Vector) -> tuple[str, float, bool] | None:
+def _compare(old: Vector, new: Vector, cluster: Sequence[tuple[str, int]]) -> tuple[str, float, bool] | None:
     """(the type that moved most, its move as a fraction of the cluster, whether it is rounding);
-    None when nothing moved. Types one side does not compute (a fair policy computes memory only)
-    are left out; memory is the type named unless another moved more by more than truncation."""
+    None when nothing moved. ``cluster``: each resource type the cluster has, with its total. Types
+    one side does not compute (a fair policy computes memory only) are left out; memory is the type
+    named unless another moved more by more than truncation."""
     moves: dict[str, float] = {}
     beyond_rounding = False
-    for resource, total in cluster.items():
-        if total <= 0 or resource not in old or resource not in new:
+    for resource, total in cluster:
+        a, b = old.get(resource), new.get(resource)
+        if a is None or b is None:
             continue
-        a, b = min(old[resource], total), min(new[resource], total)  # unbounded is the cluster
+        a, b = min(a, total), min(b, total)  # unbounded is the cluster
         if a == b:
             continue
         moves[resource] = (b - a) / total
@@ -553,7 +567,8 @@ def _compare(old: Vector, new: Vector, cluster: Vector) -> tuple[str, float, boo
         return None
     resource = max(moves, key=lambda t: abs(moves[t]))
     if MEMORY in moves and resource != MEMORY:
-        slack = ROUNDING_UNITS / cluster[resource] + ROUNDING_UNITS / cluster[MEMORY]
+        totals = dict(cluster)
+        slack = ROUNDING_UNITS / totals[resource] + ROUNDING_UNITS / totals[MEMORY]
         if abs(moves[resource]) - abs(moves[MEMORY]) <= slack:
             resource = MEMORY
     return resource, moves[resource], not beyond_rounding
@@ -684,7 +699,7 @@ def _dropped(findings: Iterable[Diagnostic]) -> list[Dropped]:
     dropped = []
     for (code, element), members in groups.items():
         first = members[0]
-        locations = tuple(d.location for d in members if d.location is not None)
+        locations = tuple(sorted(d.location for d in members if d.location is not None))
         queues = len({d.queue for d in members if d.queue})
         dropped.append(
             Dropped(
@@ -716,12 +731,14 @@ def _cutover(conversion: ConversionResult, inputs: BriefInputs) -> Cutover:
     restart: list[Restart] = []
     refresh = {CAPACITY_FILE: 0, SITE_FILE: 0}
     for file, properties in ((SITE_FILE, conversion.site), (CAPACITY_FILE, conversion.capacity)):
-        for key in properties:
-            reason = restart_reason(key, file)
-            if reason is None:
-                refresh[file] += 1
-            else:
-                restart.append(Restart(key, file, reason))
+        # restart_reason for each key, without a call per key: a large tree writes 100,000s
+        needing = [
+            key
+            for key in properties
+            if key in START_ONLY or (file == SITE_FILE and not key.startswith(REFRESHED_PREFIXES))
+        ]
+        restart += [Restart(key, file, restart_reason(key, file) or "") for key in needing]
+        refresh[file] = len(properties) - len(needing)
     return Cutover(tuple(restart), refresh, tuple(_deploy(conversion, inputs)), inputs.not_written)
 
 
