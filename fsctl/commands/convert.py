@@ -177,7 +177,9 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
         if options.merged_site is not None and conf is not None:
             merged = _write_merged_site(options, conversion)
     everything = [d for r in reports for d in r.diagnostics]
-    brief = build_brief(result.tree, conversion, everything, figures, _brief_inputs(options, written, merged))
+    brief = build_brief(
+        result.tree, conversion, everything, figures, _brief_inputs(options, written, merged, snapshot)
+    )
     outputs = [*written, *([merged] if merged is not None else [])]
     _render(reports, options, stdout, stderr, conversion, outputs, result.tree, brief, snapshot)
 
@@ -476,7 +478,9 @@ def _write_merged_site(options: ConvertCommand, conversion: ConversionResult) ->
     return target
 
 
-def _brief_inputs(options: ConvertCommand, written: list[str], merged: str | None) -> BriefInputs:
+def _brief_inputs(
+    options: ConvertCommand, written: list[str], merged: str | None, snapshot: DemandSnapshot | None
+) -> BriefInputs:
     version = options.convert.hadoop_version
     not_written = "--dry-run" if options.dry_run else "--print" if options.print_output else None
     return BriefInputs(
@@ -488,6 +492,7 @@ def _brief_inputs(options: ConvertCommand, written: list[str], merged: str | Non
         merged_site=merged,
         input_site=options.yarn_site,
         not_written=not_written,
+        cluster_given=bool(options.convert.cluster or (snapshot is not None and snapshot.cluster)),
     )
 
 

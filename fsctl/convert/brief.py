@@ -81,7 +81,8 @@ MAPPING_FILE = "mapping-rules.json"
 #: needs a restart. ``yarn rmadmin -refreshQueues`` re-reads yarn-site.xml and
 #: capacity-scheduler.xml (AdminService.refreshQueues) and reinitializes the scheduler with them
 #: (CapacityScheduler.reinitialize: the queues, the maximum allocation, multiple assignments) and the
-#: scheduling monitors (SchedulingMonitorManager.reinitialize), but not these.
+#: scheduling monitors (SchedulingMonitorManager.reinitialize), but not these. The oracle's refresh
+#: verb holds the table to the running CapacityScheduler (tests/oracle/test_refresh.py).
 START_ONLY = {
     "yarn.resourcemanager.scheduler.class": "the ResourceManager creates its scheduler once, at start "
     "(ResourceManager.createScheduler)",
@@ -376,6 +377,8 @@ class Brief:
     counts: Mapping[str, int]  # findings per severity label
     cutover: Cutover
     failed: bool
+    #: a cluster size was given (a brief without figures then says why it has none)
+    cluster_given: bool = False
 
     @property
     def changes(self) -> list[Change]:
@@ -437,6 +440,9 @@ class BriefInputs:
     input_site: str | None = None
     #: why nothing was written although the conversion succeeded (--dry-run, --print)
     not_written: str | None = None
+    #: a cluster size was given (--cluster, or the demand snapshot's): without figures, the shares
+    #: could not be computed
+    cluster_given: bool = False
 
 
 def build_brief(
@@ -469,6 +475,7 @@ def build_brief(
         counts=counts,
         cutover=_cutover(conversion, inputs),
         failed=conversion.failed,
+        cluster_given=inputs.cluster_given,
     )
 
 
@@ -490,7 +497,7 @@ def _teams(
     inputs: BriefInputs,
 ) -> tuple[list[Team], int]:
     depth = inputs.team_depth
-    causes = _CauseIndex(tree, conversion, findings)
+    causes = _CauseIndex(conversion, findings)
     teams: dict[str, Team] = {}
     #: (queue, measure) -> the change that stands for it (its own, or its parent's it is folded into)
     standing: dict[tuple[str, str], Change] = {}
@@ -599,8 +606,7 @@ def _level(
 class _CauseIndex:
     """The findings by queue, and the elements each measure follows."""
 
-    def __init__(self, tree: FairTree, conversion: ConversionResult, findings: Sequence[Diagnostic]) -> None:
-        self.tree = tree
+    def __init__(self, conversion: ConversionResult, findings: Sequence[Diagnostic]) -> None:
         self.capacity = conversion.capacity
         self.by_queue: dict[str | None, list[Diagnostic]] = {}
         for finding in findings:

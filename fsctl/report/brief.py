@@ -147,7 +147,13 @@ def headline(brief: Brief) -> Headline:
     title = f"Migration brief: {brief.source}, Fair Scheduler -> {target}"
     figures = brief.figures
     changes = None
-    if figures is None:
+    if figures is None and brief.failed:
+        where = "The conversion has errors: nothing is compared; fix them (listed below) first."
+    elif figures is None and brief.cluster_given:
+        where = (
+            "The shares cannot be computed on this cluster (the findings below say why): nothing is compared."
+        )
+    elif figures is None:
         where = (
             "No cluster size: give --cluster (or a --demand snapshot that names its cluster) to compare "
             "each team's guaranteed and maximum resources before and after."

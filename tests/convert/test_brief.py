@@ -377,3 +377,12 @@ def test_a_team_below_a_changed_department_keeps_its_own_change() -> None:
     brief = brief_json(sample, demand=demand, team_depth=2)
     two = {(c["queue"], t["team"]) for t in brief["teams"] for c in t["changes"] if c["measure"] == "maximum"}
     assert {("root.qc", "root.qc"), ("root.qc.p0", "root.qc.p0"), ("root.qc.p2", "root.qc.p2")} <= two
+
+
+def test_a_conversion_with_errors_says_so_and_the_checklist_stops_there(tmp_path: Path) -> None:
+    fair = fair_file(tmp_path, '<queue name="a"/>')
+    conversion = ConvertOptions(cluster={"memory-mb": 102400, "vcores": 100}, fallback_queue="root.nope")
+    code, text, _ = call(fair, convert=conversion)
+    assert code == 1
+    assert "The conversion has errors: nothing is compared" in text.split("\n\n", 1)[0]
+    assert text.rstrip().endswith("Cutover checklist:\n  [ ] fix the errors: nothing is written")
