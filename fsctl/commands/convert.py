@@ -75,6 +75,14 @@ class ConvertCommand(DiagnosticOutput):
     #: write the --yarn-site input with the conversion applied here
     merged_site: str | None = None
 
+    @property
+    def shows_brief(self) -> bool:
+        """The report has the brief: json, markdown, html, and text but for --quiet and --statistics
+        (sarif and github are findings only)."""
+        if self.fmt == "text":
+            return not (self.text.quiet or self.text.statistics)
+        return self.fmt in ("json", "markdown", "html")
+
 
 class UsageProblem(Exception):
     """Exit 2 with this message."""
@@ -177,9 +185,8 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
         if options.merged_site is not None and conf is not None:
             merged = _write_merged_site(options, conversion)
     everything = [d for r in reports for d in r.diagnostics]
-    brief = build_brief(
-        result.tree, conversion, everything, figures, _brief_inputs(options, written, merged, snapshot)
-    )
+    inputs = _brief_inputs(options, written, merged, snapshot)
+    brief = build_brief(result.tree, conversion, everything, figures, inputs) if options.shows_brief else None
     outputs = [*written, *([merged] if merged is not None else [])]
     _render(reports, options, stdout, stderr, conversion, outputs, result.tree, brief, snapshot)
 
@@ -237,11 +244,8 @@ def _figures_and_routing(
         return None
     given = options.convert.cluster
     cluster = given or (snapshot.cluster if snapshot is not None else None)
-    after = (
-        capacity_figures(evaluate_capacity(capacity, cluster))
-        if cluster and cluster.get("memory-mb")
-        else None
-    )
+    wanted = options.shows_brief and cluster and cluster.get("memory-mb")
+    after = capacity_figures(evaluate_capacity(capacity, cluster)) if wanted and cluster else None
     _route(options.fair_path, tree, conversion, capacity, options.convert, apps)
     del capacity  # unlinked: dropped, so it is freed now
     if after is None or cluster is None:
@@ -532,7 +536,7 @@ def _render(
             stream.write(_page(options, findings, conversion, fair_tree, brief, snapshot))
         return
     text = options.fmt == "text" and not options.text.statistics
-    with_brief = text and brief is not None and not options.text.quiet
+    with_brief = text and brief is not None  # None with --quiet: the findings only
     if with_brief:
         from fsctl.report.brief import brief_text, dropped_text, more_changes_text
 
