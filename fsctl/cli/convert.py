@@ -78,6 +78,27 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
     is_flag=True,
     help="Convert even when placement rules follow a terminal rule (fs2cs -t).",
 )
+@file_option(
+    "--demand",
+    help="Demand snapshot (YAML or JSON): the brief compares each team under its load (and on its "
+    "cluster, without --cluster).",
+)
+@click.option(
+    "--team-depth",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Depth of the brief's teams: 1 for the top-level queues, 2 for the queues below them.",
+)
+@click.option(
+    "--merged-yarn-site",
+    "merged_site",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the --yarn-site file with the conversion applied to FILE: the yarn-site.xml the "
+    "ResourceManager boots with (comments and order kept).",
+)
 @click.option("-s", "--skip-verification", is_flag=True, help="Do not validate the converted configuration.")
 @click.option("--force", is_flag=True, help="Overwrite the output files if they exist.")
 @diagnostic_options(formats=CONVERT_FORMATS)
@@ -99,6 +120,9 @@ def command(
     enable_async: bool,
     skip_placement_rules: bool,
     no_terminal_rule_check: bool,
+    demand: str | None,
+    team_depth: int,
+    merged_site: str | None,
     skip_verification: bool,
     force: bool,
     **diagnostics: Any,
@@ -106,9 +130,11 @@ def command(
     """Convert the Fair Scheduler configuration FAIR.xml to the Capacity Scheduler, as Hadoop's
     `yarn fs2cs` does, listing every setting that is dropped or changed.
 
-    Weight mode by default (capacity=N.Nw); --percentage for percentages. Exit 0 clean, 1 findings
-    at or above --fail-on, 2 unreadable input, usage or I/O problems. --format markdown and html
-    report the findings and the shares before and after.
+    The report opens with the migration brief: what changes for each team (guaranteed and maximum
+    resources before and after, under the --demand load when given), ranked, with its cause; then
+    what is dropped, every finding, and the cutover checklist. Weight mode by default
+    (capacity=N.Nw); --percentage for percentages. Exit 0 clean, 1 findings at or above --fail-on,
+    2 unreadable input, usage or I/O problems.
     """
     from fsctl.commands import convert as run_convert
     from fsctl.convert.options import ConvertOptions
@@ -138,6 +164,9 @@ def command(
         skip_verification=skip_verification,
         no_terminal_rule_check=no_terminal_rule_check,
         convert=convert_options,
+        demand=demand,
+        team_depth=team_depth,
+        merged_site=merged_site,
         **diagnostic_settings(known.config, CONVERT_FORMATS, **diagnostics),
     )
     sys.exit(run_convert.run(options, sys.stdout, sys.stderr))

@@ -174,6 +174,9 @@ public final class Oracle {
       case "place":
         answer = place(request, base);
         break;
+      case "refresh":
+        answer = Refresh.refresh(request, base);
+        break;
       case "version":
         answer = new LinkedHashMap<>();
         answer.put("ok", true);
