@@ -10,7 +10,7 @@ Cost is CPU time (user + system) of the child process, the best of ``--repeat`` 
 be shared, and CPU time is what another process's load disturbs least. The floor is a bare lxml parse
 of the same file (``python -c "import lxml.etree; lxml.etree.parse(F)"``); ``generate`` is compared
 with the parse of the fair file of the same size, the tree it writes. Peak is the child's maximum
-resident set. The budgets of DESIGN.md §4 are checked here and printed as ok or MISS, never by a test.
+resident set. The budgets of docs/budgets.md are checked here and printed as ok or MISS, never by a test.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ CLUSTER = "memory-mb=102400000, vcores=100000"
 SMALL = ROOT / "samples" / "fair" / "team-cluster.xml"
 YARN_SITE = ROOT / "samples" / "yarn-site.xml"
 
-# DESIGN.md §4
+# docs/budgets.md
 SMALL_VALIDATE = 1.5
 AT_10K = 5.0
 AT_100K = 10.0
@@ -192,9 +192,9 @@ def fs2cs(sizes: list[int], repeat: int) -> int:
                 ["sh", "-c", run, str(oracle), f"{scratch}/fs2cs", str(path), str(YARN_SITE)],
                 repeat,
             )
-            # fsctl exits 1 on the warnings its conversion reports
+            # a written conversion exits 0, its warnings included
             verdict = (
-                failed(fsctl, (0, 1))
+                failed(fsctl, (0,))
                 or failed(java, (0,))
                 or ("ok" if java.cpu >= 10 * fsctl.cpu else "MISS <10x faster")
             )
@@ -292,7 +292,7 @@ def main() -> int:
         "The machine was shared with other work while it ran: CPU time, not wall time, is reported, the",
         f"best of {a.repeat} runs (one at 100,000 queues and more). *ratio* is to the bare lxml parse of the",
         "same file in the same run (generate: of the fair file of the same size); *growth* is the cost",
-        "multiplier per 10× queues; peak is the process's maximum resident set. Budgets: DESIGN.md §4.",
+        "multiplier per 10× queues; peak is the process's maximum resident set. Budgets: docs/budgets.md.",
         "",
         "| format | queues | command | CPU (s) | ratio | growth per 10× | peak (MB) | exit | budget |",
         "|---|---:|---|---:|---:|---:|---:|---:|---|",

@@ -7,15 +7,15 @@ from typing import Any
 
 import click
 
-from fsctl.cli.options import cluster_option, diagnostic_options, file_option, input_options
-from fsctl.cli.settings import FORMAT_CHOICES, diagnostic_settings, settings
+from fsctl.cli.options import INPUT_PATH, cluster_option, diagnostic_options, file_option, input_options
+from fsctl.cli.settings import FORMAT_CHOICES, diagnostic_settings, settings, standard_input_once
 
 #: the diagnostics formats, and a pull-request comment (markdown) or a page (html) with the shares
 CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
 
 
 @click.command("convert")
-@click.argument("fair", metavar="FAIR.xml", type=click.Path())
+@click.argument("fair", metavar="FAIR.xml", type=INPUT_PATH)
 @input_options
 @click.option(
     "-o",
@@ -101,7 +101,7 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
 )
 @click.option("-s", "--skip-verification", is_flag=True, help="Do not validate the converted configuration.")
 @click.option("--force", is_flag=True, help="Overwrite the output files if they exist.")
-@diagnostic_options(formats=CONVERT_FORMATS)
+@diagnostic_options(formats=CONVERT_FORMATS, fail_on_default="none, a converted configuration exits 0")
 def command(
     fair: str,
     yarn_site: str | None,
@@ -133,12 +133,16 @@ def command(
     The report opens with the migration brief: what changes for each team (guaranteed and maximum
     resources before and after, under the --demand load when given), ranked, with its cause; then
     what is dropped, every finding, and the cutover checklist. Weight mode by default
-    (capacity=N.Nw); --percentage for percentages. Exit 0 clean, 1 findings at or above --fail-on,
-    2 unreadable input, usage or I/O problems.
+    (capacity=N.Nw); --percentage for percentages. Exit 0 converted (the findings are the review
+    list), 1 the conversion has errors and nothing is written (or, with --fail-on, a finding at least
+    that severe), 2 unreadable input, usage or I/O problems.
     """
     from fsctl.commands import convert as run_convert
     from fsctl.convert.options import ConvertOptions
 
+    standard_input_once(
+        ("FAIR.xml", fair), ("--yarn-site", yarn_site), ("--rules", rules_path), ("--apps", apps_file)
+    )
     known = settings(yarn_site, hadoop_version)
     mode = preemption_mode or "enabled"
     convert_options = ConvertOptions(
@@ -152,6 +156,11 @@ def command(
         share_tolerance=share_tolerance,
         hadoop_version=known.hadoop_version,
     )
+    reporting = diagnostic_settings(known.config, CONVERT_FORMATS, **diagnostics)
+    # only --fail-on itself makes findings fail a conversion: [tool.fsctl] fail-on gates lint and
+    # validate, and a converted configuration is a success to go on from
+    if not diagnostics.get("fail_on"):
+        reporting["fail_on"] = None
     options = run_convert.ConvertCommand(
         fair_path=fair,
         yarn_site=known.yarn_site,
@@ -167,6 +176,6 @@ def command(
         demand=demand,
         team_depth=team_depth,
         merged_site=merged_site,
-        **diagnostic_settings(known.config, CONVERT_FORMATS, **diagnostics),
+        **reporting,
     )
     sys.exit(run_convert.run(options, sys.stdout, sys.stderr))

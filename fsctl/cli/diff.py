@@ -14,7 +14,7 @@ from fsctl.cli.options import (
     input_options,
     output_options,
 )
-from fsctl.cli.settings import resolve_format, settings
+from fsctl.cli.settings import resolve_format, settings, standard_input_once
 from fsctl.commands import diff
 
 
@@ -49,6 +49,7 @@ def command(
     exists is always read as a file. Exit 0 when equivalent, 1 when different, 2 unreadable input,
     usage or I/O problems.
     """
+    standard_input_once(("OLD", old), ("NEW", new), ("--demand", demand), ("--yarn-site", yarn_site))
     known = settings(yarn_site, hadoop_version)
     chosen = resolve_format(fmt, known.config, ("auto", *diff.FORMATS))
     evaluation = known.evaluation(cluster, demand, color, output, force)

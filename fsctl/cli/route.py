@@ -7,16 +7,17 @@ import sys
 import click
 
 from fsctl.cli.options import (
+    INPUT_PATH,
     color_option,
     file_option,
     format_option,
     input_options,
 )
-from fsctl.cli.settings import FORMAT_CHOICES, resolve_format, settings
+from fsctl.cli.settings import FORMAT_CHOICES, resolve_format, settings, standard_input_once
 
 
 @click.command("route")
-@click.argument("configs", metavar="CONFIG...", nargs=-1, required=True, type=click.Path())
+@click.argument("configs", metavar="CONFIG...", nargs=-1, required=True, type=INPUT_PATH)
 @click.option(
     "--app",
     "app_specs",
@@ -60,6 +61,9 @@ def command(
     """
     from fsctl.commands import route
 
+    standard_input_once(
+        *(("CONFIG", path) for path in configs), ("--apps", apps_file), ("--yarn-site", yarn_site)
+    )
     known = settings(yarn_site, hadoop_version)
     options = route.RouteOptions(
         configs=list(configs),

@@ -7,6 +7,7 @@ import sys
 import click
 
 from fsctl.cli.options import (
+    INPUT_PATH,
     cluster_option,
     color_option,
     file_option,
@@ -14,12 +15,12 @@ from fsctl.cli.options import (
     hadoop_version_option,
     output_options,
 )
-from fsctl.cli.settings import settings
+from fsctl.cli.settings import settings, standard_input_once
 from fsctl.commands import simulate
 
 
 @click.command("simulate")
-@click.argument("file", type=click.Path())
+@click.argument("file", type=INPUT_PATH)
 @cluster_option(" (required unless the demand file sets it).")
 @file_option("--demand", help="Demand snapshot (YAML or JSON): per-queue demand, usage and apps.")
 @file_option(
@@ -56,8 +57,10 @@ def command(
 
     A Fair Scheduler FILE gives steady and instantaneous fair shares (and starvation, with preemption
     on in --yarn-site); a Capacity Scheduler FILE gives capacities and effective resources. Exit 0
-    shown, 2 unreadable input, usage or I/O problems.
+    when the shares are shown (starvation and notes never change it), 2 unreadable input, usage or
+    I/O problems.
     """
+    standard_input_once(("FILE", file), ("--demand", demand), ("--yarn-site", yarn_site))
     known = settings(yarn_site, hadoop_version)
     evaluation = known.evaluation(cluster, demand, color, output, force)
     options = simulate.SimulateOptions(path=file, fmt=fmt, depth=depth, queue=queue, **evaluation)

@@ -8,8 +8,9 @@ Differences from fs2cs in how the run behaves (the files themselves follow fs2cs
 - ``--dry-run`` converts, verifies and reports, and writes nothing (fs2cs still writes).
 - A rules-file ``abort`` or any other error finding means nothing is written; every finding is
   listed, not only the first.
-- Exit codes: 0 clean, 1 findings at or above ``--fail-on`` (or any error), 2 unusable input,
-  usage or I/O problems (fs2cs returns -1 for all of them).
+- Exit codes: 0 converted (written, printed or dry-run), whatever its findings; 1 when the
+  conversion has errors (nothing is written), or a finding at or above ``--fail-on`` when that is
+  given; 2 unusable input, usage or I/O problems (fs2cs returns -1 for all of them).
 
 The report opens with the migration brief (:mod:`fsctl.convert.brief`): per team, what changes,
 ranked, with its cause, on the ``--cluster`` given (or the cluster of the ``--demand`` snapshot, whose
@@ -36,6 +37,7 @@ from fsctl.convert.rules_file import read_rules
 from fsctl.gcpause import paused_gc
 from fsctl.io.suppress import judged_by
 from fsctl.model.diagnostics import Diagnostic, Severity
+from fsctl.model.tree import CAPACITY, FAIR, YARN_SITE
 from fsctl.report import FileReport, render_diagnostics, use_color
 from fsctl.report.convert import report_json, routing_text, share_table_text
 
@@ -50,6 +52,20 @@ if TYPE_CHECKING:
 CAPACITY_FILE = "capacity-scheduler.xml"
 SITE_FILE = "yarn-site.xml"
 MAPPING_FILE = "mapping-rules.json"
+
+#: the other formats as FAIR.xml: what the file is, and what convert takes instead
+_NOT_FAIR = {
+    CAPACITY: (
+        "a capacity-scheduler.xml",
+        "convert takes the fair-scheduler.xml of a Fair Scheduler cluster and writes the Capacity "
+        "Scheduler's files",
+    ),
+    YARN_SITE: (
+        "a yarn-site.xml",
+        "convert takes the fair-scheduler.xml (the allocation file) as FAIR.xml, and this file with "
+        "--yarn-site",
+    ),
+}
 
 
 @dataclass
@@ -74,6 +90,8 @@ class ConvertCommand(DiagnosticOutput):
     team_depth: int = 1
     #: write the --yarn-site input with the conversion applied here
     merged_site: str | None = None
+    #: a converted configuration exits 0 whatever its findings unless this asks for more
+    fail_on: Severity | None = field(default=None, kw_only=True)
 
     @property
     def shows_brief(self) -> bool:
@@ -129,12 +147,12 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
     loaded = load(options.fair_path, yarn_site=reader_site, hadoop_version=conv.hadoop_version)
     result = loaded.result
     fair_diagnostics = list(result.diagnostics)
-    if result.tree is None or result.format != "fair-scheduler":
-        if result.tree is not None:
+    if result.tree is None or result.format != FAIR:
+        if result.format in _NOT_FAIR:  # a file of another kind: say which, and what convert takes
+            what, instead = _NOT_FAIR[result.format]
             fair_diagnostics.append(
                 rules.CV109.at(
-                    None,
-                    f"{options.fair_path} is a {result.format} file, not a Fair Scheduler allocation file",
+                    None, f"{options.fair_path} is {what}, not a Fair Scheduler allocation file; {instead}"
                 )
             )
         reports.append(FileReport(options.fair_path, result.format, fair_diagnostics))
@@ -190,9 +208,13 @@ def _run(options: ConvertCommand, stdout: TextIO, stderr: TextIO) -> int:
     outputs = [*written, *([merged] if merged is not None else [])]
     _render(reports, options, stdout, stderr, conversion, outputs, result.tree, brief, snapshot)
 
-    if any(d.severity >= Severity.ERROR for d in everything) or conversion.failed:
-        return EXIT_FINDINGS if not options.exit_zero else EXIT_CLEAN
-    if not options.exit_zero and fails(everything, options.fail_on):
+    if options.exit_zero:
+        return EXIT_CLEAN
+    if conversion.failed:  # nothing written: the errors say why
+        return EXIT_FINDINGS
+    # converted (written, printed or checked with --dry-run): its findings are the review list, and
+    # fail the run only when --fail-on asks, so `convert ... && next-step` goes on
+    if fails(everything, options.fail_on):
         return EXIT_FINDINGS
     return EXIT_CLEAN
 

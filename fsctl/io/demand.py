@@ -1,4 +1,4 @@
-"""The demand snapshot of ``fsctl simulate --demand``: per-queue load, YAML or JSON (DESIGN.md §2).
+"""The demand snapshot of ``fsctl simulate --demand``: per-queue load, YAML or JSON (samples/demand).
 
 ```yaml
 cluster: "memory-mb=102400, vcores=100"      # optional; --cluster overrides

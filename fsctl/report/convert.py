@@ -1,4 +1,4 @@
-"""Output of ``fsctl convert`` beyond its findings: the JSON document (DESIGN.md §2's diagnostics
+"""Output of ``fsctl convert`` beyond its findings: the JSON document (docs/json.md: the findings
 plus the brief, the share table, the routing report and what was written), and the text tables of
 shares and of applications that land elsewhere after the switch (the brief's text is
 :mod:`fsctl.report.brief`)."""
@@ -21,7 +21,7 @@ def report_json(
     written: list[str],
     brief: Brief | None = None,
 ) -> dict[str, Any]:
-    """DESIGN.md §2's diagnostics shape, plus the brief, the share table and what was written."""
+    """The findings shape of docs/json.md, plus the brief, the share table and what was written."""
     from fsctl.report.json_report import report_dict
 
     ordered = [FileReport(f.path, f.format, sorted(f.diagnostics, key=Diagnostic.sort_key)) for f in reports]

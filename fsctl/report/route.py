@@ -1,5 +1,5 @@
 """Output of ``fsctl route``: per application, the queue each configuration places it in (text), the
-JSON of DESIGN.md §2, or RT2xx annotations (sarif, github)."""
+JSON of docs/json.md, or RT2xx annotations (sarif, github)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Output of ``fsctl simulate``: a text tree with a bar per queue, JSON (DESIGN.md §2) and CSV (and,
+"""Output of ``fsctl simulate``: a text tree with a bar per queue, JSON (docs/json.md) and CSV (and,
 from :mod:`fsctl.report.markdown` and :mod:`fsctl.report.html`, a table and a page).
 
 The rows are plain dictionaries built by :func:`fair_rows` and :func:`capacity_rows`; text, CSV,
@@ -781,7 +781,7 @@ def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False
 
 
 def fair_rows(result: Any) -> list[Row]:
-    """Rows for a :class:`fsctl.evaluate.fair.FairResult`, pre-order (DESIGN.md §2 keys first)."""
+    """Rows for a :class:`fsctl.evaluate.fair.FairResult`, pre-order (docs/json.md)."""
     types = result.types
     vec = SharedVectors(types)
     unset = vec(None)

@@ -21,6 +21,6 @@ def test_the_readme_brief_is_what_convert_prints() -> None:
     assert ellipsis, "the excerpt ends with a line of ... (the rest of the report follows)"
     words = shlex.split(command.removeprefix("$ "))
     result = run_fsctl(*words[1:], cwd=str(ROOT))
-    assert result.returncode == 1, result.stderr  # warnings at the default --fail-on
+    assert result.returncode == 0, result.stderr  # converted: warnings are the review list
     assert result.stdout.startswith(shown + "\n")
     assert "Applications that land elsewhere" in shown and "MAJOR" in shown

@@ -63,7 +63,7 @@ def check_golden(name: str, text: str) -> None:
 @pytest.mark.parametrize("fmt", ["text", "markdown", "json"])
 def test_brief_matches_its_golden_file(case: str, fmt: str) -> None:
     result = run_fsctl(*CASES[case], "--format", fmt, cwd=str(ROOT))
-    assert result.returncode == 1, result.stderr  # warnings, at the default --fail-on
+    assert result.returncode == 0, result.stderr  # converted: warnings are the review list
     if fmt == "text":
         check_golden(f"{case}.txt", brief_of_text(result.stdout))
     elif fmt == "markdown":
@@ -137,7 +137,7 @@ def test_the_first_screen_lets_a_change_board_decide() -> None:
 
 def test_without_a_cluster_the_brief_says_what_to_give(tmp_path: Path) -> None:
     code, out, _ = call(str(ROOT / "samples" / "fair" / "departments.xml"))
-    assert code == 1
+    assert code == 0
     assert "No cluster size: give --cluster" in out.split("\n\n", 1)[0]
     brief = brief_json(str(ROOT / "samples" / "fair" / "departments.xml"))
     assert brief["cluster"] is None and brief["teams"] == [] and brief["dropped"]
@@ -311,7 +311,7 @@ def test_the_checklist_deploys_the_merged_site_when_written(tmp_path: Path) -> N
         yarn_site=str(ROOT / "samples" / "yarn-site.xml"),
         merged_site=str(merged),
     )
-    assert code == 1, err
+    assert code == 0, err
     checklist = text.split("\nCutover checklist:\n", 1)[1]
     assert f"deploy {merged}: replaces" in checklist
     assert f"deploy {out / 'capacity-scheduler.xml'}" in checklist

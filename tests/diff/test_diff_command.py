@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from fsctl.commands.diff import DiffOptions, run
+from tests.conftest import skip_locally_fail_under_ci
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "diff"
 CLUSTER = {"memory-mb": 102400, "vcores": 100}
@@ -287,8 +288,6 @@ def test_rich_is_not_imported_for_plain_or_json_output() -> None:
 
 # --- git REV:PATH ---------------------------------------------------------------------------
 
-requires_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-
 
 def git(repo: Path, *args: str) -> None:
     env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
@@ -305,6 +304,8 @@ def git(repo: Path, *args: str) -> None:
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """A throwaway repository: conf/fair.xml committed with weight 1, then edited to weight 2."""
+    if shutil.which("git") is None:
+        skip_locally_fail_under_ci("git is not installed")
     (tmp_path / "conf").mkdir()
     target = tmp_path / "conf" / "fair.xml"
     target.write_text(fs('<queue name="a"><weight>1</weight></queue>'))
@@ -315,7 +316,6 @@ def repo(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@requires_git
 def test_rev_path_against_the_working_file(repo: Path) -> None:
     code, out, err = diff("HEAD:conf/fair.xml", str(repo / "conf" / "fair.xml"), cwd=str(repo))
     assert code == 1, err
@@ -325,7 +325,6 @@ def test_rev_path_against_the_working_file(repo: Path) -> None:
     assert diff("HEAD:conf/fair.xml", "HEAD:conf/fair.xml", cwd=str(repo))[0] == 0
 
 
-@requires_git
 def test_unknown_revision_is_a_clean_error(repo: Path) -> None:
     code, out, err = diff("nosuchrev:conf/fair.xml", "HEAD:conf/fair.xml", cwd=str(repo))
     assert code == 2 and out == ""
@@ -334,7 +333,6 @@ def test_unknown_revision_is_a_clean_error(repo: Path) -> None:
     assert code == 2
 
 
-@requires_git
 def test_errors_in_a_revision_are_located_with_its_label(repo: Path) -> None:
     (repo / "conf" / "bad.xml").write_text(fs('<queue name="a">\n  <weight>2'))
     git(repo, "add", "conf/bad.xml")
@@ -344,7 +342,6 @@ def test_errors_in_a_revision_are_located_with_its_label(repo: Path) -> None:
     assert err.startswith("HEAD:conf/bad.xml:")
 
 
-@requires_git
 def test_an_existing_path_wins_over_rev_path(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a file literally named HEAD:conf.xml is read as a file, not from git
     (repo / "HEAD:conf.xml").write_text(fs('<queue name="a"><weight>2</weight></queue>'))
@@ -353,7 +350,6 @@ def test_an_existing_path_wins_over_rev_path(repo: Path, monkeypatch: pytest.Mon
     assert (code, json.loads(out)["changes"]) == (0, []), err
 
 
-@requires_git
 def test_cli_rev_path_in_the_current_directory(repo: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "fsctl", "diff", "HEAD:conf/fair.xml", "conf/fair.xml", "--format", "json"],

@@ -52,12 +52,32 @@ def _children(draw: st.DrawFn, path: str, depth: int, props: dict[str, str], mal
             draw(_children(child, depth + 1, props, malformed))
 
 
+def _plain(name: str, value: str) -> str:
+    return f"<property><name>{name}</name><value>{value}</value></property>"
+
+
+def _spelling(draw: st.DrawFn, name: str, value: str) -> str:
+    """One <property>, half the time plain, else in a spelling Configuration.Parser reads as the plain
+    one: a value split by an unknown element or by a comment and CDATA (a field's text runs to its
+    end), an empty <value/> after the value (an empty field keeps the one before), the fields wrapped
+    in an unknown element (they are read at any depth), the compact form."""
+    head, tail = value[:1], value[1:]
+    spellings = (
+        f"<property><name>{name}</name><value>{head}<x>{tail}</x></value></property>",
+        f"<property><name>{name}</name><value>{head}<!-- c --><![CDATA[{tail}]]></value></property>",
+        f"<property><name>{name}</name><value>{value}</value><value/></property>",
+        f"<property><wrap><name>{name}</name><value>{value}</value></wrap></property>",
+        f'<property name="{name}" value="{value}"/>',
+    )
+    choice = draw(st.integers(0, 2 * len(spellings) - 1))
+    return spellings[choice] if choice < len(spellings) else _plain(name, value)
+
+
 @st.composite
 def capacity_files(draw: st.DrawFn, malformed: bool = False) -> str:
-    """The text of one capacity-scheduler.xml."""
+    """The text of one capacity-scheduler.xml (a malformed one also spells properties oddly)."""
     props: dict[str, str] = {}
     draw(_children("root", 1, props, malformed))
-    body = "".join(
-        f"  <property><name>{name}</name><value>{value}</value></property>\n" for name, value in props.items()
-    )
+    spell = (lambda name, value: _spelling(draw, name, value)) if malformed else _plain
+    body = "".join(f"  {spell(name, value)}\n" for name, value in props.items())
     return f'<?xml version="1.0"?>\n<configuration>\n{body}</configuration>\n'

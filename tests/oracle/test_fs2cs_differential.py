@@ -34,8 +34,12 @@ def _properties(path: Path) -> dict[str, str]:
 def _fsctl_convert(
     source: Path, out: Path, extra: list[str]
 ) -> tuple[int, dict[str, str], dict[str, str], frozenset[tuple[str, str | None]]]:
-    """(exit code, capacity-scheduler.xml, yarn-site.xml, the (code, queue) of every finding)."""
-    result = run_fsctl("convert", str(source), "-o", str(out), "--format", "json", *extra)
+    """(exit code, capacity-scheduler.xml, yarn-site.xml, the (code, queue) of every finding); exit 0
+    means converted without a warning (--fail-on warning), so fsctl converting silently where fs2cs
+    fails is told from a conversion that says why (CV401 and the like)."""
+    result = run_fsctl(
+        "convert", str(source), "-o", str(out), "--format", "json", "--fail-on", "warning", *extra
+    )
     csxml, site = out / "capacity-scheduler.xml", out / "yarn-site.xml"
     report = json.loads(result.stdout) if result.stdout.startswith("{") else {"files": []}
     reported = frozenset((d["code"], d.get("queue")) for f in report["files"] for d in f["diagnostics"])

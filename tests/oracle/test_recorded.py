@@ -10,6 +10,8 @@ from tests.oracle import fsctl_side
 from tests.oracle.app_divergences import divergences
 from tests.oracle.recorded import CASES, case_input, case_settings, demand_file, expected, yarn_site
 
+pytestmark = pytest.mark.jvm_free
+
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir())
 
 

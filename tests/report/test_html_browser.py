@@ -2,12 +2,12 @@
 error and its script runs (``--dump-dom`` shows what the script wrote), and a screenshot shows a
 picture, not a blank page.
 
-Without chromium the tests skip locally and fail under CI (``CI=true``), where ``.ci/run`` installs it.
+Without chromium the tests skip locally and fail under CI (a non-empty ``CI``), where ``.ci/run``
+installs it.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import struct
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, configuration, run_fsctl
+from tests.conftest import ROOT, configuration, run_fsctl, skip_locally_fail_under_ci
 
 WINDOW = (1280, 900)
 
@@ -25,10 +25,9 @@ WINDOW = (1280, 900)
 def chromium() -> str:
     found = shutil.which("chromium")
     if found is None:
-        reason = "chromium is not installed (apt-get install chromium); .ci/run installs it"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
+        skip_locally_fail_under_ci(
+            "chromium is not installed (apt-get install chromium; .ci/run installs it)"
+        )
     return found
 
 
@@ -195,7 +194,7 @@ def test_the_convert_page_does_not_overflow_at_1400_pixels(tmp_path: Path) -> No
             "convert", *args, "--dry-run", "--cluster", "memory-mb=1024000, vcores=1000", "--format", "html",
             cwd=str(ROOT),
         )  # fmt: skip
-        assert result.returncode == 1, result.stderr
+        assert result.returncode == 0, result.stderr
         out = tmp_path / name
         out.write_text(result.stdout, encoding="utf-8")
         assert page_width(out, tmp_path / "profile", 1400) <= 1400, name
