@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.oracle.lines import LINES
 from tests.oracle.oracle import Oracle, unavailable_reason
 
 _ORACLES: dict[str, Oracle] = {}
@@ -34,7 +35,7 @@ def _close_oracles() -> Iterator[None]:
         oracle.close()
 
 
-@pytest.fixture(params=["3.4", "3.3"])
+@pytest.fixture(params=LINES)
 def oracle(request: pytest.FixtureRequest) -> Oracle:
     return oracle_for(request.param)
 

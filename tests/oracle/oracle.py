@@ -39,7 +39,9 @@ def write_temporary(text: str, prefix: str) -> str:
 
 
 class OracleError(RuntimeError):
-    """The oracle process died or did not answer in time."""
+    """No answer from Hadoop: the oracle process died or did not answer in time, the request ran
+    past the oracle's own time limit, or asked for what this Hadoop line does not have
+    (``ok: null`` in the oracle's answer)."""
 
 
 class Oracle:
@@ -47,21 +49,29 @@ class Oracle:
 
     def __init__(self, version: str) -> None:
         self.version = version
+        self._lock = threading.Lock()
+        self._answered = False
+        self._start()
+        self.hadoop = self.ask({"verb": "version"})["hadoop"]
+
+    def _start(self) -> None:
         self._stderr = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
         self._process = subprocess.Popen(
-            [str(RUN), "--hadoop-version", version, "serve"],
+            [str(RUN), "--hadoop-version", self.version, "serve"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._stderr,
             text=True,
             cwd=ROOT,
         )
-        self._lock = threading.Lock()
-        self._answered = False
-        self.hadoop = self.ask({"verb": "version"})["hadoop"]
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Hadoop's answer (``ok`` true or false); OracleError where there is none."""
         with self._lock:
+            if self._process.poll() is not None:
+                # the JVM ends itself after a time-out (its stuck request holds global state)
+                self.close()
+                self._start()
             process = self._process
             assert process.stdin is not None and process.stdout is not None
             try:
@@ -72,6 +82,8 @@ class Oracle:
             line = self._read_line(FIRST_ANSWER_SECONDS if not self._answered else ANSWER_SECONDS)
             self._answered = True
             answer: dict[str, Any] = json.loads(line)
+            if answer.get("ok", False) is None:
+                raise OracleError(f"oracle {self.version}: {answer.get('message')} ({request.get('verb')})")
             return answer
 
     def _read_line(self, seconds: float) -> str:

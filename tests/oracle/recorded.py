@@ -16,8 +16,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.oracle.lines import LINES
+
 CASES = Path(__file__).resolve().parents[1] / "data" / "oracle"
-VERSIONS = ("3.4", "3.3")
 DEFAULT_CLUSTER = "memory-mb=102400, vcores=100"
 
 
@@ -72,7 +73,7 @@ def expected(case: Path) -> dict[str, dict[str, Any]]:
 def record(names: list[str]) -> None:
     from tests.oracle.oracle import Oracle
 
-    oracles = {v: Oracle(v) for v in VERSIONS}
+    oracles = {v: Oracle(v) for v in LINES}
     try:
         for case in sorted(p for p in CASES.iterdir() if p.is_dir()):
             if names and case.name not in names:

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from tests.oracle import fsctl_side
 from tests.oracle.allocation_files import allocation_files
 from tests.oracle.conftest import oracle_for
+from tests.oracle.lines import LINES, line_cases
 from tests.oracle.oracle import write_temporary
 
 CLUSTER = {"memory-mb": 102400, "vcores": 100}
@@ -57,10 +58,9 @@ def _compare_load(version: str, text: str, *, gpu: bool = False) -> None:
             Path(site).unlink()
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("version", LINES)
 def test_generated_allocation_files(version: str, hadoop_cases: int) -> None:
-    # the 3.3 line gets a smaller sample: its differences from 3.4 are few and named
-    cases = hadoop_cases if version == "3.4" else max(1, hadoop_cases // 3)
+    cases = line_cases(version, hadoop_cases)
 
     @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
     @given(allocation_files(malformed=False))
@@ -70,9 +70,9 @@ def test_generated_allocation_files(version: str, hadoop_cases: int) -> None:
     check()
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("version", LINES)
 def test_generated_allocation_files_with_gpus(version: str, hadoop_cases: int) -> None:
-    cases = max(1, hadoop_cases // 2) if version == "3.4" else max(1, hadoop_cases // 6)
+    cases = line_cases(version, max(1, hadoop_cases // 2))
 
     @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
     @given(allocation_files(malformed=False, gpu=True))
@@ -82,9 +82,9 @@ def test_generated_allocation_files_with_gpus(version: str, hadoop_cases: int) -
     check()
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("version", LINES)
 def test_generated_malformed_allocation_files(version: str, hadoop_cases: int) -> None:
-    cases = max(1, hadoop_cases // 2) if version == "3.4" else max(1, hadoop_cases // 6)
+    cases = line_cases(version, max(1, hadoop_cases // 2))
 
     @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
     @given(allocation_files(malformed=True))

@@ -8,6 +8,7 @@ import pytest
 
 from tests.oracle import fsctl_side
 from tests.oracle.app_divergences import divergences
+from tests.oracle.lines import LINES
 from tests.oracle.recorded import CASES, case_input, case_settings, demand_file, expected, yarn_site
 
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir())
@@ -22,7 +23,7 @@ def _cluster(spec: str) -> dict[str, int]:
 APP_CASES = [p for p in CASE_DIRS if demand_file(p) is not None]
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("version", LINES)
 @pytest.mark.parametrize("case", APP_CASES, ids=[p.name for p in APP_CASES])
 def test_fsctl_gives_hadoops_recorded_applications(case: Path, version: str) -> None:
     # with a demand snapshot: instantaneous shares, leaf starvation and AM limits, per-application rows
@@ -39,7 +40,7 @@ def test_fsctl_gives_hadoops_recorded_applications(case: Path, version: str) -> 
     assert divergences(hadoop, ours) == []
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("version", LINES)
 @pytest.mark.parametrize("case", CASE_DIRS, ids=[p.name for p in CASE_DIRS])
 def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
     answers = expected(case)[version]
