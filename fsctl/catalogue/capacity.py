@@ -487,7 +487,9 @@ CS128 = define(
     """A capacity syntax or setting the selected Hadoop version does not have.
 
     Weights (``2w``) arrived in Hadoop 3.4 (YARN-10504); in 3.3 they fail with
-    ``NumberFormatException``. Reported only with ``--hadoop-version`` below 3.4.
+    ``NumberFormatException``. Absolute resources (``[memory=1024,vcores=1]``) arrived in 3.1
+    (YARN-5881); in 2.10 they fail the same way. Reported only with a ``--hadoop-version`` that
+    lacks the syntax.
     """,
     hadoop_source=_CSC + " (branch-3.3)",
 )
