@@ -12,7 +12,7 @@ from tests.conftest import SAMPLES
 from tests.oracle import fsctl_side
 from tests.oracle.capacity_files import capacity_files
 from tests.oracle.conftest import oracle_for
-from tests.oracle.lines import LINES, line_cases
+from tests.oracle.lines import LINES, effective_resources, line_cases
 from tests.oracle.oracle import write_temporary
 
 CLUSTER = {"memory-mb": 102400, "vcores": 100}
@@ -35,7 +35,7 @@ def compare_capacity(version: str, path: str, text: str) -> None:
         hadoop = theirs[row["path"]]
         for key in ("absolute_capacity", "absolute_maximum_capacity"):
             assert abs(row[key] - hadoop[key]) <= PERCENT_TOLERANCE, f"{row['path']} {key}" + context
-        for key in ("guaranteed", "maximum"):
+        for key in effective_resources(version):
             assert fsctl_side.resource_or_zero(row[key]) == hadoop[key], f"{row['path']} {key}" + context
 
 
