@@ -83,6 +83,8 @@ class Oracle:
             self._answered = True
             answer: dict[str, Any] = json.loads(line)
             if answer.get("ok", False) is None:
+                if answer.get("timeout"):
+                    self.close()  # the JVM ends itself after a time-out: the next ask starts another
                 raise OracleError(f"oracle {self.version}: {answer.get('message')} ({request.get('verb')})")
             return answer
 

@@ -130,8 +130,10 @@ public final class Oracle {
       out.flush();
       if (answer.containsKey("timeout")) {
         // the request's thread may still be running and holds JVM-global scheduler state: no
-        // later answer from this JVM could be trusted (the client starts a new one)
-        System.exit(3);
+        // later answer from this JVM could be trusted (the client starts a new one). Halted, not
+        // exited: a shutdown hook could wait on the locks that thread holds
+        deleteTree(SCRATCH);
+        Runtime.getRuntime().halt(3);
       }
     }
     System.exit(0);
