@@ -2,9 +2,11 @@
 
 3.x model (YARN-4752, default): per application, fair-share starvation below
 ``threshold × fair share`` (``FSAppAttempt.fairShareStarvation``) and the leaf's min-share starvation
-handed out to its apps (``FSLeafQueue.updateStarvedApps``). 2.x model (``--hadoop-version 2.x``):
-queue-level deficits (``FSLeafQueue``/``FairScheduler.resourceDeficit`` on branch-2.8, 2.5–2.7 and
-≤2.5 variants). Both only run when ``yarn.scheduler.fair.preemption`` is on and the cluster is more
+handed out to its apps (``FSLeafQueue.updateStarvedApps``), in every line ``--hadoop-version``
+names (2.10 has YARN-4752 too; before 3.2 the leaf's min-share starvation takes the calculator's
+``Resources.min``). The model of 2.8 and older (a ``hadoop_version`` below (2, 9), which no
+``--hadoop-version`` gives): queue-level deficits (``FSLeafQueue``/``FairScheduler.resourceDeficit``
+on branch-2.8, 2.5–2.7 and ≤2.5 variants). Both only run when ``yarn.scheduler.fair.preemption`` is on and the cluster is more
 utilised than ``cluster-utilization-threshold`` (``FairScheduler.shouldAttemptPreemption``).
 
 A snapshot has no clock: a queue counts as starved once its timeout has passed, so a queue with an
