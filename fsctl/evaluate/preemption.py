@@ -6,8 +6,9 @@ handed out to its apps (``FSLeafQueue.updateStarvedApps``), in every line ``--ha
 names (2.10 has YARN-4752 too; before 3.2 the leaf's min-share starvation takes the calculator's
 ``Resources.min``). The model of 2.8 and older (a ``hadoop_version`` below (2, 9), which no
 ``--hadoop-version`` gives): queue-level deficits (``FSLeafQueue``/``FairScheduler.resourceDeficit``
-on branch-2.8, 2.5–2.7 and ≤2.5 variants). Both only run when ``yarn.scheduler.fair.preemption`` is on and the cluster is more
-utilised than ``cluster-utilization-threshold`` (``FairScheduler.shouldAttemptPreemption``).
+on branch-2.8, 2.5–2.7 and ≤2.5 variants). Both only run when ``yarn.scheduler.fair.preemption``
+is on and the cluster is more utilised than ``cluster-utilization-threshold``
+(``FairScheduler.shouldAttemptPreemption``).
 
 A snapshot has no clock: a queue counts as starved once its timeout has passed, so a queue with an
 infinite timeout (the default) is never starved; the timeouts are reported with the result.
