@@ -1018,8 +1018,10 @@ class _TreeChecker:
             holds_leaf[queue.name] = queue.is_leaf
 
     def _capacity_above_maximum(self) -> Iterator[Diagnostic]:
-        """CSQueueUtils.capacitiesSanityCheck before 3.4 (removed by YARN-10504): in 3.3 only the
-        absolute capacity against the absolute maximum."""
+        """CSQueueUtils.capacitiesSanityCheck before 3.4 (removed by YARN-10504): the absolute
+        capacity against the absolute maximum, on every older line alike (oracle: 3.3.6, 3.2.4 and
+        3.1.4 load capacity 100 under maximum 50 while the absolute values agree; 2.10.2 words the
+        message its own way)."""
         absolute: dict[str, tuple[float, float]] = {}
         for queue in self.tree.queues():
             capacity = queue.effective.capacity
@@ -1034,21 +1036,15 @@ class _TreeChecker:
             absolute[queue.path] = (abs_cap, abs_max)
             if queue.parent is None or capacity is None or capacity.mode is not CapacityMode.PERCENTAGE:
                 continue
-            if cap > top and self.version < (3, 3):
-                # the relative check is gone by 3.3 (oracle: 3.3.6 loads capacity 100 under maximum
-                # 50 while the absolute values agree); kept for the older lines, not run here
-                message = (
-                    f"Illegal queue capacity setting (capacity={java_float_str(cap)}) > "
-                    f"(maximum-capacity={java_float_str(top)}) for queue=[{queue.path}],label=[]"
-                )
-            elif abs_cap > abs_max:
-                message = (
-                    f"Illegal queue capacity setting (abs-capacity={java_float_str(abs_cap)}) > "
-                    f"(abs-maximum-capacity={java_float_str(abs_max)}) for queue=[{queue.path}],label=[]"
-                )
-            else:
+            if abs_cap <= abs_max:
                 continue
-            message = message
+            values = (
+                f"(abs-capacity={java_float_str(abs_cap)}) > (abs-maximum-capacity={java_float_str(abs_max)})"
+            )
+            if self.version < (3, 0):
+                message = f"Illegal queue capacity setting, {values}. When label=[]"
+            else:
+                message = f"Illegal queue capacity setting {values} for queue=[{queue.path}],label=[]"
             yield rules.CS124.on(queue, "capacity", message)
 
     # -- resource arithmetic (DefaultResourceCalculator: memory only) ---------------------------

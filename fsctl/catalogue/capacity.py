@@ -439,8 +439,10 @@ CS124 = define(
     """The absolute capacity exceeds the absolute maximum capacity (Hadoop 3.3 and older).
 
     Hadoop 3.3: ``Illegal queue capacity setting (abs-capacity=<a>) > (abs-maximum-capacity=<m>) for
-    queue=[<path>],label=[<label>]``. Hadoop 3.4 removed the check (YARN-10504). Reported only with
-    ``--hadoop-version`` below 3.4.
+    queue=[<path>],label=[<label>]`` (2.10 words it ``Illegal queue capacity setting, (...) > (...).
+    When label=[<label>]``). Only the absolute values count: a capacity above its own
+    maximum-capacity loads while the absolute ones agree. Hadoop 3.4 removed the check
+    (YARN-10504). Reported only with ``--hadoop-version`` below 3.4.
     """,
     hadoop_source="CSQueueUtils.java#capacitiesSanityCheck (branch-3.3)",
 )
