@@ -208,6 +208,18 @@ class ValueParser:
                 prop,
             )
             return None
+        if self.version < (3, 1) and java_trim(text).startswith("["):
+            # absolute resources arrived with YARN-5881 (3.1.0): 2.10 reads every capacity with
+            # Configuration.getFloat (oracle: 2.10.2)
+            self._report(
+                rules.CS128,
+                setting,
+                f'NumberFormatException: For input string: "{java_trim(text)}" (absolute resources '
+                f"such as [memory=1024,vcores=1] need Hadoop 3.1)",
+                queue,
+                prop,
+            )
+            return None
         try:
             value = parse_capacity(
                 text, queue_path, label=label, maximum=maximum, resource_types=self.resource_types
@@ -981,22 +993,35 @@ class _TreeChecker:
     # -- version-specific ----------------------------------------------------------------------
 
     def _duplicate_leaf_names(self) -> Iterator[Diagnostic]:
-        """Hadoop 3.2: two leaves with one short name fail (before YARN-9879)."""
-        seen: dict[str, Queue] = {}
-        for leaf in self.tree.leaves():
-            if leaf.name in seen:
+        """``CapacitySchedulerQueueManager.parseQueue`` before YARN-9879 (3.3): each queue is put in
+        a map by its short name after its children, replacing what the name held, and a leaf fails
+        when its name holds a leaf (oracle: 3.2.4 loads leaves root.c.c.c and root.b.c, for the
+        parent root.c took the name between them). A reservable queue (a PlanQueue, no leaf) puts
+        its reservation queue ``<name>-default``, a leaf, first."""
+        holds_leaf: dict[str, bool] = {}
+        stack: list[tuple[Queue, bool]] = [(self.tree.root, False)]
+        while stack:
+            queue, children_done = stack.pop()
+            if not children_done:
+                stack.append((queue, True))
+                stack.extend((child, False) for child in reversed(queue.children))
+                continue
+            if not queue.children and self.conf.get_boolean(f"{PREFIX}{queue.path}.reservable", False):
+                holds_leaf[queue.name + "-default"] = True  # ReservationConstants.DEFAULT_QUEUE_SUFFIX
+            if queue.is_leaf and holds_leaf.get(queue.name):
                 yield rules.CS123.at(
-                    leaf.location,
-                    f"Two leaf queues were named {leaf.name}. Leaf queue names must be distinct",
-                    queue=leaf.path,
+                    queue.location,
+                    f"Two leaf queues were named {queue.name}. Leaf queue names must be distinct",
+                    queue=queue.path,
                     property="queues",
                 )
-            else:
-                seen[leaf.name] = leaf
+            holds_leaf[queue.name] = queue.is_leaf
 
     def _capacity_above_maximum(self) -> Iterator[Diagnostic]:
-        """CSQueueUtils.capacitiesSanityCheck before 3.4 (removed by YARN-10504): in 3.3 only the
-        absolute capacity against the absolute maximum."""
+        """CSQueueUtils.capacitiesSanityCheck before 3.4 (removed by YARN-10504): the absolute
+        capacity against the absolute maximum, on every older line alike (oracle: 3.3.6, 3.2.4 and
+        3.1.4 load capacity 100 under maximum 50 while the absolute values agree; 2.10.2 words the
+        message its own way)."""
         absolute: dict[str, tuple[float, float]] = {}
         for queue in self.tree.queues():
             capacity = queue.effective.capacity
@@ -1011,21 +1036,15 @@ class _TreeChecker:
             absolute[queue.path] = (abs_cap, abs_max)
             if queue.parent is None or capacity is None or capacity.mode is not CapacityMode.PERCENTAGE:
                 continue
-            if cap > top and self.version < (3, 3):
-                # the relative check is gone by 3.3 (oracle: 3.3.6 loads capacity 100 under maximum
-                # 50 while the absolute values agree); kept for the older lines, not run here
-                message = (
-                    f"Illegal queue capacity setting (capacity={java_float_str(cap)}) > "
-                    f"(maximum-capacity={java_float_str(top)}) for queue=[{queue.path}],label=[]"
-                )
-            elif abs_cap > abs_max:
-                message = (
-                    f"Illegal queue capacity setting (abs-capacity={java_float_str(abs_cap)}) > "
-                    f"(abs-maximum-capacity={java_float_str(abs_max)}) for queue=[{queue.path}],label=[]"
-                )
-            else:
+            if abs_cap <= abs_max:
                 continue
-            message = message
+            values = (
+                f"(abs-capacity={java_float_str(abs_cap)}) > (abs-maximum-capacity={java_float_str(abs_max)})"
+            )
+            if self.version < (3, 0):
+                message = f"Illegal queue capacity setting, {values}. When label=[]"
+            else:
+                message = f"Illegal queue capacity setting {values} for queue=[{queue.path}],label=[]"
             yield rules.CS124.on(queue, "capacity", message)
 
     # -- resource arithmetic (DefaultResourceCalculator: memory only) ---------------------------

@@ -124,5 +124,6 @@ def hadoop_version_option(what: str) -> Callable[[F], F]:
         "--hadoop-version",
         type=click.Choice(SUPPORTED_VERSIONS),
         default=None,
-        help=f"{what} (default 3.4).",
+        help=f"{what} (default 3.4: Hadoop 3.4.2; 3.3, 3.2, 3.1 and 2 follow 3.3.6, 3.2.4, 3.1.4 "
+        "and 2.10.2).",
     )

@@ -27,7 +27,7 @@ from fsctl.commands import simulate
     "--yarn-site",
     help="yarn-site.xml holding scheduler settings and resource types (preemption, sizebasedweight).",
 )
-@hadoop_version_option("Hadoop release whose arithmetic to follow; 2 selects the 2.x preemption model")
+@hadoop_version_option("Hadoop release whose arithmetic to follow")
 @format_option(
     simulate.FORMATS,
     "Output format (markdown: a pull-request comment; html: a page with a picture of the tree).",

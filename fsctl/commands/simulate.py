@@ -197,10 +197,10 @@ def _fair_report(
     from fsctl.report.simulate import SimulateReport
 
     size_based = _site_bool(conf, "yarn.scheduler.fair.sizebasedweight", False)
-    # a bare "2" means the last 2.x line with the queue-level preemption model (branch-2.8)
-    version = (2, 8) if hadoop_version == (2, 0) else hadoop_version
     try:
-        fair = evaluate_fair(tree, cluster, snapshot, hadoop_version=version, size_based_weight=size_based)
+        fair = evaluate_fair(
+            tree, cluster, snapshot, hadoop_version=hadoop_version, size_based_weight=size_based
+        )
     except FairSharesNeverEnd as exc:
         raise SimulateError(_located(never_ends(tree, exc.queues))) from None
     for load in unknown_queues(fair, snapshot):
@@ -218,8 +218,8 @@ def _fair_report(
             )
         )
     settings = PreemptionSettings.from_site(conf)
-    preemption = evaluate_preemption(tree, fair, settings, hadoop_version=version)
-    shown = ".".join(str(p) for p in version)
+    preemption = evaluate_preemption(tree, fair, settings, hadoop_version=hadoop_version)
+    shown = ".".join(str(p) for p in hadoop_version)
     header = [f"cluster {_fmt_cluster(fair.cluster)}   fair scheduler, Hadoop {shown} arithmetic"]
     notes = list(preemption.notes)
     return SimulateReport(

@@ -19,8 +19,8 @@ from typing import Any
 
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue, EntryKind, parse_capacity
 from fsctl.capacity.values import CapacityQueue, CapacityTree
-from fsctl.hadoop.javanum import to_float32
-from fsctl.model.resources import MEMORY, Vector, resource_types
+from fsctl.hadoop.javanum import java_float_divide, to_float32
+from fsctl.model.resources import MEMORY, Vector, java_int, resource_types
 
 
 class _Float32(dict[float, float]):
@@ -154,7 +154,7 @@ def evaluate_capacity(tree: CapacityTree, cluster: Mapping[str, int]) -> Capacit
         stack.extend((child, shares) for child in reversed(queue.children))
     dominant = _dominant(tree)
     if legacy:
-        _legacy(result, dominant)
+        _legacy(result, dominant, divides=(3, 1) <= tree.info.hadoop_version < (3, 2))
     else:
         _non_legacy(result, dominant)
     _labels(result)
@@ -209,7 +209,8 @@ def _shares(queue: CapacityQueue, parent: CapacityShares | None, types: tuple[st
 # -- legacy mode -------------------------------------------------------------------------------
 
 
-def _legacy(result: CapacityResult, dominant: bool) -> None:
+def _legacy(result: CapacityResult, dominant: bool, divides: bool) -> None:
+    """``divides``: Hadoop 3.1's absolute capacity of an absolute-resource queue (see _legacy_absolute)."""
     types, cluster = result.types, result.cluster
     root = result.queues[0]
     root.capacity = root.absolute_capacity = 1.0
@@ -232,7 +233,7 @@ def _legacy(result: CapacityResult, dominant: bool) -> None:
         ratio = _downscale(parent, absolute, cluster, types, dominant)
         for child in children:
             if child.mode == "absolute":
-                _legacy_absolute(child, parent, ratio, cluster, types, dominant)
+                _legacy_absolute(child, parent, ratio, cluster, types, dominant, divides)
                 continue
             fraction = max(child.capacity, child.normalized_weight)
             child.absolute_capacity = f32(fraction * parent.absolute_capacity) if fraction > 0 else 0.0
@@ -274,6 +275,7 @@ def _legacy_absolute(
     cluster: Mapping[str, int],
     types: tuple[str, ...],
     dominant: bool,
+    divides: bool,
 ) -> None:
     configured = child.configured_min or dict.fromkeys(types, 0)
     child.guaranteed = {
@@ -291,6 +293,14 @@ def _legacy_absolute(
         child.maximum = dict(parent_max if less else configured_max)
     child.capacity = f32(_divide(child.guaranteed, parent.guaranteed, cluster, types, dominant))
     child.maximum_capacity = f32(_divide(child.maximum, parent.maximum, cluster, types, dominant))
+    if divides:
+        # ParentQueue.deriveCapacityFromAbsoluteConfigurations of 3.1 divides by the parent's
+        # absolute capacities (3.2.0 multiplies; oracle: 3.1.4 gives 62.5% for 25% of a 40% parent)
+        child.absolute_capacity = java_float_divide(child.capacity, parent.absolute_capacity)
+        child.absolute_maximum_capacity = java_float_divide(
+            child.maximum_capacity, parent.absolute_maximum_capacity
+        )
+        return
     child.absolute_capacity = f32(child.capacity * parent.absolute_capacity)
     child.absolute_maximum_capacity = f32(child.maximum_capacity * parent.absolute_maximum_capacity)
 
@@ -491,7 +501,7 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
         elif global_max > 0 and q.mode != "absolute":
             q.max_applications = base
         else:
-            q.max_applications = int(f32(base * f32(q.absolute_capacity)))
+            q.max_applications = java_int(f32(base * f32(q.absolute_capacity)))  # inf, NaN: 3.1 divides
         q.max_applications_per_user = (
             q.max_applications
             if ulf == -1

@@ -27,7 +27,7 @@ from fsctl.evaluate.compute_fair_shares import (
 )
 from fsctl.fair.model import FairTree
 from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
-from fsctl.model.resources import MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
+from fsctl.model.resources import MANDATORY_TYPES, MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
 from fsctl.model.tree import Queue
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
@@ -529,7 +529,10 @@ def _policy_shares(
     if policy == FAIR:
         computed: tuple[str, ...] = (MEMORY,)  # FairSharePolicy: memory only
     elif policy == DRF:
-        computed = types  # DominantResourceFairnessPolicy: every type, independently
+        # DominantResourceFairnessPolicy: every type, independently (2.x: memory and vcores)
+        computed = (
+            tuple(t for t in types if t in MANDATORY_TYPES) if semantics.mandatory_types_only else types
+        )
     else:
         return [{} for _ in scheds]  # fifo parents have no children; custom policies are not modelled
     # ComputeFairShares.getFairShareIfFixed (from 2.6): an inactive queue's instantaneous share is

@@ -60,10 +60,28 @@ class FairQueues:
             # QueueManager.initialize creates the leaf root.default before the file is read until
             # YARN-7769 (3.4.0); 3.4 has it only when the file declares it (oracle: 3.3.6, 3.4.2)
             self._leaf.setdefault(DEFAULT_QUEUE, True)
+        #: before YARN-8967 (3.3.0) the rules (QueuePlacementRule) check the queues the file
+        #: configures, leaf or parent, not the ones that exist: an undeclared root.default is not
+        #: one (oracle: 3.2.4 rejects "specified" with create="false" there)
+        self._declared: dict[str, bool] | None = None
+        self.hadoop_version = info.hadoop_version
+        if info.hadoop_version < (3, 3):
+            declared = {element["path"] for element in info.queue_elements}
+            self._declared = {q.path: q.is_leaf for q in tree.queues() if q.path in declared}
 
     def configured(self, path: str) -> bool:
-        """FSPlacementRule.configuredQueue: the queue exists and is not dynamic."""
+        """FSPlacementRule.configuredQueue: the queue exists and is not dynamic (before 3.3: the file
+        configures it)."""
+        if self._declared is not None:
+            return path in self._declared
         return path in self._leaf
+
+    def configured_leaf(self, path: str) -> bool:
+        """The parent a nestedUserQueue rule found is a leaf: one that exists (before 3.3: one the
+        file configures as a leaf)."""
+        if self._declared is not None:
+            return self._declared.get(path) is True
+        return self._leaf.get(path) is True
 
     def refused(self, path: str) -> bool:
         return bool(self._refused) and any(path == d or path.startswith(d + ".") for d in self._refused)
@@ -148,11 +166,13 @@ def _rule_queue(
     parent: str | None = None
     if rule.parent is not None:
         parent = _rule_queue(rule.parent, queues, user, groups, requested)
-        if parent is None or queues.is_leaf(parent) is True:
+        if parent is None or queues.configured_leaf(parent):
             return None  # "parent rule failed"
     if name == "secondaryGroupExistingQueue":
-        # every group of the set, the primary one included (Groups.getGroupsSet), existing queues only
-        for group in groups:
+        # every group of the set, the primary one included (Groups.getGroupsSet, 3.4), existing
+        # queues only; before 3.4 from the second group on (oracle: 3.3.6 and 3.2.4 skip the
+        # primary group's existing queue, 3.4.2 takes it)
+        for group in groups[1:] if queues.hadoop_version < (3, 4) else groups:
             candidate = _child(parent, clean_name(group))
             if queues.configured(candidate):
                 return candidate

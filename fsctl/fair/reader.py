@@ -38,7 +38,11 @@ from fsctl.fair.elements import (
 )
 from fsctl.fair.model import FairInfo, FairQueue, FairTree, QueueElement
 from fsctl.fair.names import trim_queue_name
-from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
+from fsctl.fair.resources import (
+    ResourceParseError,
+    parse_legacy_resource_config_value,
+    parse_resource_config_value,
+)
 from fsctl.fair.site import FairSiteSettings
 from fsctl.gcpause import paused_gc
 from fsctl.hadoop import javanum
@@ -271,6 +275,8 @@ class _FairReader:
         self, node: etree._Element, text: str, queue: str | None, prop: str, missing: int = UNBOUNDED
     ) -> ResourceSpec | None:
         try:
+            if self.version < (3, 2):
+                return parse_legacy_resource_config_value(text, self.types)
             return parse_resource_config_value(text, missing, self.types)
         except ResourceParseError as exc:
             self.found.append(rules.FS108.at(self.loc(node), str(exc), queue=queue, property=prop))
@@ -529,8 +535,9 @@ class _FairReader:
                         property="reservation",
                     )
                 )
-            elif max_am_share_here is not None and self.version >= (3, 3):
-                # newest only (the release that added it is assumed to be 3.3)
+            elif max_am_share_here is not None and self.version >= (3, 2):
+                # AllocationFileQueueParser.loadQueue since 3.2.0 (oracle/: 3.2.4 refuses, 3.1.4 and
+                # 2.10.2 load and ignore it)
                 self.found.append(
                     rules.FS110.at(
                         self.loc(max_am_share_here),
@@ -702,7 +709,9 @@ class _FairReader:
         """QueueManager before 3.4 (oracle: 3.3.6): ``root.default`` exists as a leaf before the file
         is read. All leaves are created first, so none below it ever is; then the parents, in
         ``HashSet`` order: ``root.default`` turns into a parent when its turn comes, and only the
-        parents below it that come later are created (with their missing ancestors)."""
+        parents below it that come later are created (with their missing ancestors). Before 3.2
+        (oracle: 3.1.4, 2.10.2) ``removeEmptyIncompatibleQueues`` refuses every name below
+        ``root.default``, so no queue there is created at all."""
         default = self.index.get(f"{ROOT}.{DEFAULT_QUEUE_NAME}")
         if self.version >= (3, 4) or default is None or not default.children:
             return
@@ -717,7 +726,7 @@ class _FairReader:
         ]
         created: set[str] = set()
         default_is_parent = False
-        for path in hash_set_order(parents):
+        for path in hash_set_order(parents) if self.version >= (3, 2) else ():
             if path == default.path:
                 default_is_parent = True
             elif default_is_parent and path.startswith(below):
@@ -730,12 +739,17 @@ class _FairReader:
             if queue.path in created:
                 stack.extend(reversed(queue.children))
                 continue
-            kind = "a leaf" if queue.is_leaf else "a parent Hadoop reaches before root.default"
+            if self.version < (3, 2):
+                kind = "no queue below it is ever created"
+            elif queue.is_leaf:
+                kind = "this is a leaf"
+            else:
+                kind = "this is a parent Hadoop reaches before root.default"
             self.found.append(
                 rules.FS116.at(
                     queue.location,
                     f"Queue '{queue.path}' is not created: Hadoop {self.version[0]}.{self.version[1]} "
-                    f"makes {default.path} a leaf before reading the file, and this is {kind}",
+                    f"makes {default.path} a leaf before reading the file, and {kind}",
                     queue=queue.path,
                 )
             )

@@ -15,6 +15,7 @@ from fsctl.capacity.mapping import MappingConfig, MappingRule, Placer, QueueInde
 from fsctl.capacity.values import CapacityTree
 from fsctl.fair.assign import FairQueues, assignment_fields
 from fsctl.model.tree import PlacementRule, QueueTree
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 from fsctl.routing.apps import App
 
 
@@ -66,11 +67,17 @@ class FairEngine:
 
 
 class CapacityEngine:
-    def __init__(self, file: str, tree: QueueTree, mapping: MappingConfig) -> None:
+    def __init__(
+        self,
+        file: str,
+        tree: QueueTree,
+        mapping: MappingConfig,
+        hadoop_version: HadoopVersion = DEFAULT_VERSION,
+    ) -> None:
         self.file = file
         self.tree = tree
         self.mapping = mapping
-        self.index = QueueIndex(tree)
+        self.index = QueueIndex(tree, hadoop_version)
         self.placer = Placer(mapping.rules, tree, mapping.override, self.index)
         self._described: dict[int, str] = {}
 
@@ -107,7 +114,7 @@ def capacity_engine(file: str, tree: CapacityTree) -> CapacityEngine:
     from fsctl.capacity.mapping import read_mapping_config
 
     mapping, _ = read_mapping_config(tree.info.properties, tree.source, tree.info.hadoop_version)
-    return CapacityEngine(file, tree, mapping)
+    return CapacityEngine(file, tree, mapping, tree.info.hadoop_version)
 
 
 def route_apps(engines: Sequence[Engine], apps: Iterable[App]) -> list[RoutedApp]:

@@ -96,6 +96,7 @@ def test_help_is_consistent(command: click.Command) -> None:
                 "3.4",
                 "3.3",
                 "3.2",
+                "3.1",
                 "2",
             ]
         if param.name == "color":

@@ -222,7 +222,7 @@ def test_readme_example_is_deterministic() -> None:
     assert Path(path).exists()
 
 
-def test_hadoop_2_preemption_model_and_color(write: Write) -> None:
+def test_branch_2_8_preemption_model_and_color(write: Write) -> None:
     # TestFSLeafQueue#testIsStarvedForFairShare (branch-2.8, fs-math.md §4.8 X6) through the command
     config = write(
         "fair.xml",
@@ -252,12 +252,12 @@ def test_hadoop_2_preemption_model_and_color(write: Write) -> None:
         "  root.B.B2: {demand: 'memory-mb=3072, vcores=3', usage: 'memory-mb=2048, vcores=2'}\n",
     )
     options = {"cluster": {"memory-mb": 10240, "vcores": 10}, "demand": demand, "yarn_site": site}
-    code, out, err = simulate(config, fmt="json", hadoop_version=(2, 0), **options)
+    code, out, err = simulate(config, fmt="json", hadoop_version=(2, 8), **options)
     assert code == 0, err
     by_path = rows(out)
     assert by_path["root.B.B1"]["starvation"]["fair_share"]["memory-mb"] == 0  # type: ignore[index]
     assert by_path["root.B.B2"]["starvation"]["fair_share"]["memory-mb"] == 1024  # type: ignore[index]
-    code, out, _ = simulate(config, fmt="text", color=True, hadoop_version=(2, 0), **options)
+    code, out, _ = simulate(config, fmt="text", color=True, hadoop_version=(2, 8), **options)
     assert code == 0 and "\x1b[" in out and "STARVED fair-share 1024M" in out
     code, _, err = simulate(config, queue="root.nope", **options)
     assert code == 2 and "root.nope" in err

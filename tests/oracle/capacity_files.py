@@ -24,14 +24,15 @@ def _percentages(draw: st.DrawFn, count: int, exact: bool) -> list[str]:
 
 
 @st.composite
-def _children(draw: st.DrawFn, path: str, depth: int, props: dict[str, str], malformed: bool) -> None:
+def _children(
+    draw: st.DrawFn, path: str, depth: int, props: dict[str, str], malformed: bool, parent_mode: str = ""
+) -> None:
     names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
     props[f"{PREFIX}{path}.queues"] = ",".join(names)
-    mode = draw(
-        st.sampled_from(
-            ("percentage", "percentage", "weight", "absolute") + (("mixed",) if malformed else ())
-        )
-    )
+    modes = ("percentage", "percentage", "weight", "absolute") + (("mixed",) if malformed else ())
+    # below an absolute parent mostly absolute children (legacy mode refuses a mix): Hadoop 3.1
+    # computes their absolute capacity its own way (CS360)
+    mode = "absolute" if parent_mode == "absolute" and draw(st.booleans()) else draw(st.sampled_from(modes))
     if mode == "percentage":
         values = _percentages(draw, len(names), exact=not malformed or draw(st.booleans()))
     elif mode == "weight":
@@ -49,7 +50,7 @@ def _children(draw: st.DrawFn, path: str, depth: int, props: dict[str, str], mal
         if malformed and draw(st.integers(0, 9)) == 0:
             props[f"{PREFIX}{child}.state"] = "STOPPED"
         if depth < 3 and draw(st.integers(0, 3)) == 0:
-            draw(_children(child, depth + 1, props, malformed))
+            draw(_children(child, depth + 1, props, malformed, mode))
 
 
 def _plain(name: str, value: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.oracle.lines import LINES
 from tests.oracle.oracle import Oracle
 from tests.oracle.session import close_all, oracle_for, require_java_and_maven
 
@@ -39,7 +40,7 @@ def _close_oracles() -> Iterator[None]:
     close_all()
 
 
-@pytest.fixture(params=["3.4", "3.3"])
+@pytest.fixture(params=LINES)
 def oracle(request: pytest.FixtureRequest) -> Oracle:
     return oracle_for(request.param)
 

@@ -42,8 +42,10 @@ def write_temporary(text: str, prefix: str) -> str:
 
 
 class OracleError(RuntimeError):
-    """The oracle did not start (a failed Maven build), died, or did not answer in time; the message
-    ends with the tail of its stderr, where Maven and the JVM say why."""
+    """No answer from Hadoop: the oracle did not start (a failed Maven build), died, or did not answer
+    in time (the message ends with the tail of its stderr, where Maven and the JVM say why); or the
+    request ran past the oracle's own time limit, or asked for what this Hadoop line does not have
+    (``ok: null`` in the oracle's answer)."""
 
 
 class Oracle:
@@ -51,8 +53,15 @@ class Oracle:
 
     def __init__(self, version: str) -> None:
         self.version = version
+        self._lock = threading.Lock()
+        self._answered = False
+        self._stopped: str | None = None  # why an error stopped it: every later request says so
+        self._start()
+        self.hadoop = self.ask({"verb": "version"})["hadoop"]
+
+    def _start(self) -> None:
         self._process = subprocess.Popen(
-            [str(RUN), "--hadoop-version", version, "serve"],
+            [str(RUN), "--hadoop-version", self.version, "serve"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -63,15 +72,17 @@ class Oracle:
         self._stderr_tail: deque[str] = deque(maxlen=STDERR_TAIL_LINES)
         self._stderr_reader = threading.Thread(target=self._keep_stderr_tail, daemon=True)
         self._stderr_reader.start()
-        self._lock = threading.Lock()
-        self._answered = False
-        self._stopped: str | None = None  # why an error stopped it: every later request says so
-        self.hadoop = self.ask({"verb": "version"})["hadoop"]
+        self._restart = False
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Hadoop's answer (``ok`` true or false); OracleError where there is none."""
         with self._lock:
             if self._stopped is not None:
                 raise OracleError(self._stopped)
+            if self._restart:
+                # the JVM ends itself after a time-out (its stuck request holds global state)
+                self.close()
+                self._start()
             process = self._process
             assert process.stdin is not None and process.stdout is not None
             try:
@@ -85,6 +96,9 @@ class Oracle:
                 answer: dict[str, Any] = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise self._error(f"answered with a line that is not JSON: {line[:200]!r}") from exc
+            if answer.get("ok", False) is None:
+                self._restart = bool(answer.get("timeout"))
+                raise OracleError(f"oracle {self.version}: {answer.get('message')} ({request.get('verb')})")
             return answer
 
     def _read_line(self, seconds: float) -> str:

@@ -3,7 +3,8 @@
 Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
 ``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
 ``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it)
-and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb.
+and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop release line (every line
+of ``tests.oracle.lines.LINES``) and verb.
 Re-record after a change to the oracle or a new case with::
 
     python -m tests.oracle.recorded
@@ -16,8 +17,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.oracle.lines import LINES
+
 CASES = Path(__file__).resolve().parents[1] / "data" / "oracle"
-VERSIONS = ("3.4", "3.3")
 DEFAULT_CLUSTER = "memory-mb=102400, vcores=100"
 
 
@@ -72,7 +74,7 @@ def expected(case: Path) -> dict[str, dict[str, Any]]:
 def record(names: list[str]) -> None:
     from tests.oracle.oracle import Oracle
 
-    oracles = {v: Oracle(v) for v in VERSIONS}
+    oracles = {v: Oracle(v) for v in LINES}
     try:
         for case in sorted(p for p in CASES.iterdir() if p.is_dir()):
             if names and case.name not in names:
@@ -89,12 +91,9 @@ def record(names: list[str]) -> None:
 
 
 def _portable(answer: dict[str, Any]) -> dict[str, Any]:
-    """Drop the parts that name this machine (temporary paths in messages)."""
-    answer = dict(answer)
-    error = answer.get("error")
-    if isinstance(error, dict) and error.get("message"):
-        answer["error"] = {**error, "message": error["message"].replace(str(CASES), "<case>")}
-    return answer
+    """Drop the parts that name this machine (the cases' folder in messages and their causes)."""
+    portable: dict[str, Any] = json.loads(json.dumps(answer).replace(str(CASES), "<case>"))
+    return portable
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from tests.oracle.demand_snapshots import (
     with_preemption,
     yarn_site,
 )
+from tests.oracle.lines import LINES, line_cases
 
 
 def _write(text: str, suffix: str) -> str:
@@ -95,10 +96,10 @@ def cases(draw: st.DrawFn, version: str) -> tuple[str, str, dict[str, Any]]:
     return text, draw(yarn_site()), draw(snapshots(leaves))
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("version", LINES)
 def test_generated_applications(version: str, hadoop_cases: int) -> None:
-    # a MockRM boots per case (about a second): a third of the cases, a twelfth for 3.3
-    count = max(1, hadoop_cases // 3) if version == "3.4" else max(1, hadoop_cases // 12)
+    # a MockRM boots per case (about a second): a third of the cases
+    count = line_cases(version, max(1, hadoop_cases // 3))
 
     @settings(max_examples=count, deadline=None, suppress_health_check=list(HealthCheck))
     @given(cases(version))

@@ -8,14 +8,19 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.oracle import fsctl_side
 from tests.oracle.allocation_files import allocation_files
 from tests.oracle.conftest import oracle_for
+from tests.oracle.lines import LINES, line_cases
 from tests.oracle.oracle import write_temporary
 
 CLUSTER = {"memory-mb": 102400, "vcores": 100}
 CLUSTER_SPEC = "memory-mb=102400, vcores=100"
+#: a cluster past 2^31 MB: shares are long arithmetic on every line fsctl follows (2.10 included)
+HUGE_CLUSTER = {"memory-mb": 2**33, "vcores": 100}
+HUGE_CLUSTER_SPEC = f"memory-mb={2**33}, vcores=100"
 GPU_CLUSTER = {**CLUSTER, "yarn.io/gpu": 8}
 GPU_CLUSTER_SPEC = CLUSTER_SPEC + ", yarn.io/gpu=8"
 GPU_SITE = (
@@ -25,10 +30,12 @@ GPU_SITE = (
 )
 
 
-def _compare_load(version: str, text: str, *, gpu: bool = False) -> None:
+def _compare_load(version: str, text: str, *, gpu: bool = False, huge: bool = False) -> None:
     path = write_temporary(text, "fsctl-fair-")
     site = write_temporary(GPU_SITE, "fsctl-yarn-site-") if gpu else None
     cluster, spec = (GPU_CLUSTER, GPU_CLUSTER_SPEC) if gpu else (CLUSTER, CLUSTER_SPEC)
+    if huge:
+        cluster, spec = HUGE_CLUSTER, HUGE_CLUSTER_SPEC
     try:
         request: dict[str, object] = {"verb": "load", "file": path}
         if site is not None:
@@ -57,22 +64,21 @@ def _compare_load(version: str, text: str, *, gpu: bool = False) -> None:
             Path(site).unlink()
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("version", LINES)
 def test_generated_allocation_files(version: str, hadoop_cases: int) -> None:
-    # the 3.3 line gets a smaller sample: its differences from 3.4 are few and named
-    cases = hadoop_cases if version == "3.4" else max(1, hadoop_cases // 3)
+    cases = line_cases(version, hadoop_cases)
 
     @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(allocation_files(malformed=False))
-    def check(text: str) -> None:
-        _compare_load(version, text)
+    @given(allocation_files(malformed=False), st.integers(0, 4))
+    def check(text: str, one_in_five: int) -> None:
+        _compare_load(version, text, huge=one_in_five == 0)
 
     check()
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("version", LINES)
 def test_generated_allocation_files_with_gpus(version: str, hadoop_cases: int) -> None:
-    cases = max(1, hadoop_cases // 2) if version == "3.4" else max(1, hadoop_cases // 6)
+    cases = line_cases(version, max(1, hadoop_cases // 2))
 
     @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
     @given(allocation_files(malformed=False, gpu=True))
@@ -82,9 +88,9 @@ def test_generated_allocation_files_with_gpus(version: str, hadoop_cases: int) -
     check()
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("version", LINES)
 def test_generated_malformed_allocation_files(version: str, hadoop_cases: int) -> None:
-    cases = max(1, hadoop_cases // 2) if version == "3.4" else max(1, hadoop_cases // 6)
+    cases = line_cases(version, max(1, hadoop_cases // 2))
 
     @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
     @given(allocation_files(malformed=True))

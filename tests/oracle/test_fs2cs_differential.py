@@ -1,6 +1,8 @@
 """``fsctl convert`` against Hadoop's fs2cs on Hadoop's converter test files and fsctl's samples:
 the same verdict and the same capacity-scheduler.xml, except the departures fsctl lists in
-``fsctl.convert.departures`` (each with its reason)."""
+``fsctl.convert.departures`` (each with its reason). fs2cs exists on the lines of
+``tests.oracle.lines.FS2CS_LINES`` (3.4 and 3.3) only: older lines have none to compare with, which
+the oracle says (test_oracle_truth); their converted output is booted instead (test_boot)."""
 
 from __future__ import annotations
 

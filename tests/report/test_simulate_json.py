@@ -77,12 +77,14 @@ def _options(case: Path) -> SimulateOptions:
     )
 
 
-#: oracle cases Hadoop refuses to load, so simulate refuses them too, with the code of Hadoop's reason:
-#: mixed capacity modes (CS119), an empty value attribute Float.parseFloat refuses (CS103)
+#: oracle cases Hadoop 3.4 refuses to load, so simulate refuses them too, with the code of Hadoop's
+#: reason: mixed capacity modes (CS119), an empty value attribute Float.parseFloat refuses (CS103),
+#: maxAMShare on a parent (FS110)
 REFUSED = {
     "cs-absolute-child-of-percentage": "CS119",
     "cs-mixed-siblings": "CS119",
     "cs-compact-empty-value": "CS103",
+    "parent-max-am-share": "FS110",
 }
 
 

@@ -22,7 +22,6 @@ import org.apache.hadoop.yarn.server.resourcemanager.rmapp.attempt.RMAppAttempt;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.attempt.RMAppAttemptMetrics;
 import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceScheduler;
-import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeAddedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeUpdateSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.ApplicationEntry;
@@ -91,7 +90,7 @@ final class FairShares {
     try {
       fs = Oracle.fairScheduler(base, Oracle.str(request, "file"));
     } catch (Exception e) {
-      return Oracle.failure(Oracle.rootCause(e));
+      return Oracle.failure(e);
     }
     try {
       RMNode node = MockNodes.newNodeInfo(1, cluster, 1, "127.0.0.1");
@@ -119,10 +118,10 @@ final class FairShares {
     conf.setLong(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, cluster.getMemorySize());
     conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_VCORES, cluster.getVirtualCores());
     conf.setBoolean(FairSchedulerConfiguration.ASSIGN_MULTIPLE, true);
-    conf.setInt(FairSchedulerConfiguration.MAX_ASSIGN, -1);
+    conf.setInt(FairInternals.MAX_ASSIGN, -1);
     // no preemption thread (FairInternals.enableStarvation does its part) and no update thread:
     // the oracle calls update() itself
-    conf.setBoolean(FairSchedulerConfiguration.PREEMPTION, false);
+    conf.setBoolean(FairInternals.PREEMPTION, false);
     conf.setLong(FairSchedulerConfiguration.UPDATE_INTERVAL_MS, 0);
     FairSchedulerConfiguration site = new FairSchedulerConfiguration(base);
     MockRM rm = new MockRM(conf);
@@ -228,7 +227,7 @@ final class FairShares {
     request.setNodeLabelExpression(RMNodeLabelsManager.NO_LABEL);
     List<ResourceRequest> asks = new ArrayList<>();
     asks.add(request);
-    fs.allocate(id, asks, null, new ArrayList<>(), null, null, new ContainerUpdates());
+    Line.allocate(fs, id, asks);
   }
 
   /** The applications of one queue's load, each with its demand and usage, in start order. */
@@ -281,8 +280,9 @@ final class FairShares {
         continue;
       }
       FSLeafQueue leaf = (FSLeafQueue) queue;
-      boolean limited = Math.abs(leaf.getMaxAMShare() - -1.0f) >= 0.0001;
-      q.put("max_am_share", (double) leaf.getMaxAMShare());
+      float maxAMShare = FairInternals.maxAMShare(leaf);
+      boolean limited = Math.abs(maxAMShare - -1.0f) >= 0.0001;
+      q.put("max_am_share", (double) maxAMShare);
       q.put("am_usage", Oracle.resource(FairInternals.amUsage(leaf)));
       q.put("am_limit", limited ? Oracle.resource(FairInternals.amLimit(leaf)) : null);
       Resource fairStarved = Resource.newInstance(0, 0);
@@ -349,7 +349,7 @@ final class FairShares {
     q.put("parent", queue.getParent() == null ? null : queue.getParent().getName());
     q.put("leaf", queue instanceof FSLeafQueue);
     q.put("policy", queue.getPolicy().getName());
-    q.put("weight", (double) queue.getWeight());
+    q.put("weight", (double) Line.weight(queue));
     q.put("active", queue.isActive());
     q.put("min_share", Oracle.resource(queue.getMinShare()));
     q.put("max_share", Oracle.resource(queue.getMaxShare()));

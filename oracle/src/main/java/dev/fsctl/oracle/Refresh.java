@@ -38,11 +38,11 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.Capacity
  * capacity-scheduler.xml on top. The answer gives the settings the scheduler runs with, before and
  * after; a setting this Hadoop does not have (a field read by reflection) is an error, never null.
  */
-final class Refresh {
+public final class Refresh {
   private Refresh() {
   }
 
-  static Map<String, Object> refresh(Map<String, Object> request, Configuration base) throws Exception {
+  public static Map<String, Object> answer(Map<String, Object> request, Configuration base) throws Exception {
     File dir = Files.createTempDirectory("fsctl-oracle-refresh").toFile();
     CapacityScheduler cs = null;
     try {
@@ -68,7 +68,7 @@ final class Refresh {
         cs.serviceInit(csConfig);
         cs.serviceStart();
       } catch (Exception e) {
-        return Oracle.failure(Oracle.rootCause(e));
+        return Oracle.failure(e);
       }
       Map<String, Object> answer = new LinkedHashMap<>();
       answer.put("ok", true);
@@ -90,7 +90,7 @@ final class Refresh {
         cs.reinitialize(conf, rmContext);
       } catch (Exception e) {
         answer.put("ok", false);
-        answer.put("error", Oracle.error(Oracle.rootCause(e)));
+        answer.put("error", Oracle.error(e));
         return answer;
       }
       answer.put("after", settings(cs));
