@@ -10,6 +10,8 @@ Each module here declares the rules of one area with :func:`define`:
 - ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings; ``capacity_site`` ``CS4xx`` yarn-site.xml
 - ``convert``   ``CV…`` conversion findings
 - ``generate``  ``GN…`` ratio-file problems
+- ``simulate``  ``SM1xx`` simulate's inputs; ``capacity_preemption`` ``SM24x`` the Capacity
+                Scheduler preemption preview
 - ``suppression`` ``FX0xx`` fsctl's own inline suppression comments
 
 Lint rules (``FS3xx``, ``PL3xx``, ``CS3xx``) are declared beside their checks, one module per rule in
@@ -41,6 +43,7 @@ CATALOGUE_MODULES = (
     "convert",
     "generate",
     "simulate",
+    "capacity_preemption",
     "suppression",
     "route",
 )
