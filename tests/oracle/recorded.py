@@ -3,7 +3,9 @@
 Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
 ``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
 ``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it)
-and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb.
+and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb. A
+Capacity Scheduler case whose ``case.json`` holds ``leaves`` (the load of a ``cs-preempt`` request)
+is also asked for one round of the preemption policy.
 Re-record after a change to the oracle or a new case with::
 
     python -m tests.oracle.recorded
@@ -51,7 +53,21 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
     settings = case_settings(case)
     file = str(source)
     if source.name == "capacity-scheduler.xml":
-        return {"capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}}
+        asked: dict[str, dict[str, Any]] = {
+            "capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}
+        }
+        if "leaves" in settings:  # a load: one round of the preemption policy on it
+            preempt = {
+                "verb": "cs-preempt",
+                "file": file,
+                "cluster": settings["cluster"],
+                "leaves": settings["leaves"],
+            }
+            site = yarn_site(case)
+            if site is not None:
+                preempt["yarn_site"] = str(site)
+            asked["cs-preempt"] = preempt
+        return asked
     shares: dict[str, Any] = {"verb": "shares", "file": file, "cluster": settings["cluster"]}
     if "demand" in settings:
         shares["demand"] = settings["demand"]

@@ -84,3 +84,28 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
                 fsctl_side.resource_or_zero(row["steady_fair_share"])
                 == theirs[row["path"]]["steady_fair_share"]
             ), row["path"]
+
+
+PREEMPT_CASES = [p for p in CASE_DIRS if "leaves" in case_settings(p)]
+
+
+@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("case", PREEMPT_CASES, ids=[p.name for p in PREEMPT_CASES])
+def test_fsctl_gives_hadoops_recorded_preemption(case: Path, version: str) -> None:
+    # one round of ProportionalCapacityPreemptionPolicy on the case's load, in the orders Hadoop took
+    # from object identity that run
+    from tests.oracle import preemption_side
+
+    hadoop = expected(case)[version]["cs-preempt"]
+    assert hadoop["ok"], hadoop.get("error")
+    settings = case_settings(case)
+    site = yarn_site(case)
+    ours = preemption_side.fsctl_round(
+        str(case_input(case)),
+        None if site is None else str(site),
+        version,
+        _cluster(settings["cluster"]),
+        preemption_side.state_of(settings["leaves"]),
+        preemption_side.hadoop_orders(hadoop),
+    )
+    assert preemption_side.divergences(hadoop, ours) == []
