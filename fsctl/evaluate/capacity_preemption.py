@@ -52,12 +52,14 @@ from fsctl.evaluate.capacity_preemption_state import (
 from fsctl.hadoop.javahash import hash_set_order
 from fsctl.hadoop.javanum import to_float32
 from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.location import Location
 from fsctl.model.resources import Vector
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
     from fsctl.capacity.values import CapacityTree
     from fsctl.evaluate.capacity import CapacityResult, CapacityShares
+    from fsctl.model.demand import DemandSnapshot
 
 PRIORITY_UTILIZATION = "priority-utilization"
 FAIR_ORDERING = ("fair", "org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FairOrderingPolicy")
@@ -152,6 +154,12 @@ class PreemptionPreview:
     underserved: list[str] = field(default_factory=list)
     #: the selectors that ran, in order
     selectors: list[str] = field(default_factory=list)
+
+    def only(self, paths: set[str]) -> None:
+        """Keep the queues in ``paths`` and the containers taken from them (``simulate --queue``)."""
+        self.queues = [q for q in self.queues if q.path in paths]
+        self.selected = [c for c in self.selected if c.queue in paths]
+        self.unreserved = [c for c in self.unreserved if c.queue in paths]
 
 
 def preview_preemption(
@@ -526,3 +534,82 @@ def _findings(result: CapacityResult, tree: CapacityTree, settings: PreemptionSe
             SM247.at(tree.info.properties.location(key), "observe_only: nothing is preempted", property=key)
         )
     return findings
+
+
+# -- from a demand snapshot ----------------------------------------------------------------------
+
+
+class PreemptionInputError(ValueError):
+    """A snapshot or setting the preview cannot use; ``diagnostic`` says where and what."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def preview_of_snapshot(
+    tree: CapacityTree,
+    result: CapacityResult,
+    snapshot: DemandSnapshot | None,
+    hadoop_version: HadoopVersion = DEFAULT_VERSION,
+    *,
+    asked: bool = False,
+) -> PreemptionPreview | None:
+    """The preview ``fsctl simulate`` shows: when the configuration runs the policy on a snapshot's
+    load, or when ``asked`` (``--preemption``); None otherwise. Raises
+    :class:`PreemptionInputError` for a setting the policy cannot read (SM241) or a snapshot entry
+    that names no leaf of the tree (SM104, SM105)."""
+    from fsctl.catalogue.capacity_preemption import SM240, SM244
+    from fsctl.catalogue.simulate import SM104, SM105
+    from fsctl.evaluate.capacity_preemption_state import read_settings, state_from_snapshot
+
+    settings, problems = read_settings(tree.info.properties)
+    if problems:
+        raise PreemptionInputError(problems[0])
+    if not asked and (not settings.monitor or snapshot is None):
+        return None
+    leaves = {q.path: i for i, q in enumerate(result.queues) if q.leaf}
+    state, notes = PreemptionState(), list[Diagnostic]()
+    if snapshot is not None:
+        for load in snapshot.queues.values():
+            if load.path in leaves:
+                continue
+            if result.find(load.path) is None:
+                raise PreemptionInputError(
+                    SM104.at(
+                        load.location,
+                        f"{load.path}: no such queue in the Capacity Scheduler file",
+                        queue=load.path,
+                    )
+                )
+            raise PreemptionInputError(
+                SM105.at(
+                    load.location,
+                    f"{load.path} is a parent queue; give the load of its leaves",
+                    queue=load.path,
+                )
+            )
+        minimum = _minimum_allocation(tree, result.types)
+        state, notes = state_from_snapshot(snapshot, leaves, dict(zip(result.types, minimum, strict=True)))
+    preview = preview_preemption(result, tree, state, settings, hadoop_version)
+    found: list[Diagnostic] = []
+    if not settings.monitor:
+        key = "yarn.resourcemanager.scheduler.monitor.enable"
+        found.append(
+            SM240.at(
+                tree.info.properties.location(key),
+                "the scheduling monitor does not run ProportionalCapacityPreemptionPolicy: "
+                "this is what it would do if it did",
+                property=key,
+            )
+        )
+    if any(leaf.apps for leaf in state.leaves.values()):
+        found.append(
+            SM244.at(
+                Location(snapshot.source) if snapshot is not None and snapshot.source else None,
+                "user limits come from the allocation of the load: pending demand is taken whole, "
+                "with no user limit",
+            )
+        )
+    preview.findings = found + notes + preview.findings
+    return preview

@@ -172,10 +172,11 @@ def state_from_snapshot(
 
     ``leaves`` maps each leaf the snapshot may name to its position in the tree (applications are
     numbered by start time, then tree order, then listing order). An application's usage becomes
-    its AM container (``am``, when it has usage) and containers of its ``container`` size (else
-    ``minimum_allocation``), the rest as one smaller container (SM246); ``demand`` less usage is
-    pending. A queue given as ``apps: N`` with a queue-level demand and usage has N applications
-    sharing them, minimum-allocation containers dealt out in turn.
+    its AM container (``am``, when it has usage) and as many containers as it holds of its
+    ``container`` size (else ``minimum_allocation``), the usage shared evenly among them; when
+    that is not the size the snapshot gives, SM246 says so. ``demand`` less usage is pending. A
+    queue given as ``apps: N`` with a queue-level demand and usage has N applications sharing them,
+    its containers dealt out in turn.
     """
     state = PreemptionState()
     notes: list[Diagnostic] = []
@@ -200,23 +201,12 @@ def _apps_of(load: QueueLoad, minimum: Vector, notes: list[Diagnostic]) -> list[
     count = load.app_count
     if count <= 0:
         return []
+    pending = _pending(load.demand, load.usage)
     apps = [
-        AppState(
-            name=f"app{i + 1}", user=UNKNOWN_USER, pending=_share(_pending(load.demand, load.usage), count, i)
-        )
+        AppState(name=f"app{i + 1}", user=UNKNOWN_USER, pending=_share(pending, count, i))
         for i in range(count)
     ]
-    containers = _containers(load.usage, minimum)
-    if containers and containers[-1] != minimum:
-        notes.append(
-            SM246.at(
-                load.location,
-                f"{load.path}: usage {_spell(load.usage)} is not a whole number of "
-                f"{_spell(minimum)} containers; the rest is one container of {_spell(containers[-1])}",
-                queue=load.path,
-            )
-        )
-    for i, resource in enumerate(containers):
+    for i, resource in enumerate(containers_of(load.usage, minimum)):
         apps[i % count].containers.append(ContainerState(resource))
     return apps
 
@@ -234,13 +224,15 @@ def _app_of(queue: str, app: AppLoad, minimum: Vector, notes: list[Diagnostic]) 
     if app.am is not None and any(v > 0 for v in usage.values()):
         state.containers.append(ContainerState(dict(app.am), am=True))
         usage = {t: max(0, v - app.am.get(t, 0)) for t, v in usage.items()}
-    containers = _containers(usage, size)
-    if containers and containers[-1] != {t: size.get(t, 0) for t in containers[-1]}:
+    containers = containers_of(usage, size)
+    asked = {t: size.get(t, 0) for t in usage}
+    if app.container is not None and any(c != asked for c in containers):
+        shown = sorted({_spell(c) for c in containers})
         notes.append(
             SM246.at(
                 app.location,
-                f"{queue} {app.name}: usage {_spell(app.usage)} is not the AM and whole "
-                f"{_spell(size)} containers; the rest is one container of {_spell(containers[-1])}",
+                f"{queue} {app.name}: usage {_spell(app.usage)} is not the AM and whole containers of "
+                f"{_spell(size)}: the preview runs {len(containers)} of {' or '.join(shown)}",
                 queue=queue,
             )
         )
@@ -248,16 +240,15 @@ def _app_of(queue: str, app: AppLoad, minimum: Vector, notes: list[Diagnostic]) 
     return state
 
 
-def _containers(usage: Vector, size: Vector) -> list[Vector]:
-    """Whole containers of ``size`` in ``usage``, then what is left as one container."""
+def containers_of(usage: Vector, size: Vector) -> list[Vector]:
+    """The containers ``usage`` is made of: as many as it holds of ``size`` in every type it uses
+    (at least one), the usage shared among them as evenly as whole units allow."""
     types = list(dict.fromkeys([*usage, *size]))
-    sized = [t for t in types if size.get(t, 0) > 0]
-    count = min((usage.get(t, 0) // size[t] for t in sized), default=0)
-    out = [{t: size.get(t, 0) for t in types} for _ in range(count)]
-    rest = {t: usage.get(t, 0) - count * size.get(t, 0) for t in types}
-    if any(v > 0 for v in rest.values()):
-        out.append({t: max(0, v) for t, v in rest.items()})
-    return out
+    if not any(usage.get(t, 0) > 0 for t in types):
+        return []
+    sized = [t for t in types if size.get(t, 0) > 0 and usage.get(t, 0) > 0]
+    count = max(1, min((usage[t] // size[t] for t in sized), default=1))
+    return [_share({t: max(0, usage.get(t, 0)) for t in types}, count, i) for i in range(count)]
 
 
 def _pending(demand: Vector, usage: Vector) -> Vector:

@@ -373,10 +373,16 @@ def render_page(page: Page) -> str:
     )
 
 
-def simulate_page(report: SimulateReport, source: str) -> str:
+def simulate_page(report: SimulateReport, source: str, tables: Sequence[Table] = ()) -> str:
     subtitle = " ".join(report.header) if report.header else _cluster(report.cluster)
     return render_page(
-        Page(f"fsctl simulate: {source}", subtitle, [Panel(source, report)], notes=report.notes)
+        Page(
+            f"fsctl simulate: {source}",
+            subtitle,
+            [Panel(source, report)],
+            tables=list(tables),
+            notes=report.notes,
+        )
     )
 
 

@@ -54,11 +54,8 @@ VECTORS = (
 def hadoop_orders(answer: Mapping[str, Any]) -> Orders:
     """The orders Hadoop took from object identity in this run, for fsctl to follow."""
     set_orders = answer["set_orders"]
-    deducted = [
-        [tuple(ref) for ref in selector["deduct_order"]]
-        for selector in answer["selectors"]
-        if selector["deduct_order"]
-    ]
+    visits = [tuple(ref) for ref in answer["deduct_visits"]]
+    cursor = [0]
 
     def set_order(parent: str, queues: list[TempQueue], zero: bool) -> list[TempQueue]:
         names = set_orders[parent]["zero" if zero else "nonzero"]
@@ -68,11 +65,14 @@ def hadoop_orders(answer: Mapping[str, Any]) -> Orders:
         return [by_name[name] for name in names]
 
     def deduct_order(containers: list[ContainerInfo]) -> list[ContainerInfo]:
+        """Each deducting selector visits every container chosen before it: the next pass."""
         by_ref = {(c.app.app_id, c.container_id): c for c in containers}
-        for order in deducted:
-            if set(order) == set(by_ref):
-                return [by_ref[ref] for ref in order]
-        return containers
+        start = cursor[0]
+        taken = visits[start : start + len(by_ref)]
+        if set(taken) != set(by_ref):  # fsctl chose other containers: the comparison says so
+            return containers
+        cursor[0] = start + len(taken)
+        return [by_ref[ref] for ref in taken]
 
     return Orders(set_order=set_order, deduct_order=deduct_order)
 

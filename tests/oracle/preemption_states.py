@@ -142,6 +142,7 @@ def _site(draw: st.DrawFn, intra: bool) -> dict[str, str]:
         "intra-queue-preemption.conservative-drf": st.sampled_from(("true", "false")),
         "preemption-to-balance-queue-after-satisfied.enabled": st.sampled_from(("true", "false")),
         "additional_res_balance_based_on_reserved_containers": st.sampled_from(("true", "false")),
+        "observe_only": st.sampled_from(("false", "false", "true")),
     }
     for key, values in knobs.items():
         if draw(st.booleans()):
