@@ -484,30 +484,17 @@ public final class PreemptOracle {
           (Map<Object, Map<ApplicationAttemptId, Set<RMContainer>>>) invoke(policy,
               "getToPreemptCandidatesPerSelector");
       List<Object> described = new ArrayList<>();
-      List<List<Object>> visits = deductVisits();
-      int earlier = 0;
-      int visited = 0;
       for (Object selector : selectors) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("selector", selectorName(selector));
-        // every selector but the first deducts what the earlier ones chose, one container at a
-        // time in the order of a HashMap of HashSets: the order it really took, from the mocks
-        List<Object> pass = new ArrayList<>();
-        if (earlier > 0) {
-          pass.addAll(visits.subList(visited, Math.min(visited + earlier, visits.size())));
-          visited += pass.size();
-        }
-        s.put("deduct_order", pass);
         Map<ApplicationAttemptId, Set<RMContainer>> chosen = perSelector == null ? null : perSelector.get(selector);
-        s.put("candidates", chosen == null ? null : sortedCandidates(chosen));
+        s.put("candidates", chosen == null ? null : sortedCandidates(chosen));  // observe_only: none kept
         described.add(s);
-        if (chosen != null) {
-          for (Set<RMContainer> set : chosen.values()) {
-            earlier += set.size();
-          }
-        }
       }
       answer.put("selectors", described);
+      // every selector after the first deducts what the earlier ones chose, one container at a
+      // time in the order of a HashMap of HashSets: the order it really took, pass after pass
+      answer.put("deduct_visits", deductVisits());
       List<Object> events = new ArrayList<>();
       for (Invocation invocation : Mockito.mockingDetails(fw.eventHandler).getInvocations()) {
         Object argument = invocation.getArguments().length == 1 ? invocation.getArguments()[0] : null;
