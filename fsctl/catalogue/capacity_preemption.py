@@ -69,8 +69,8 @@ SM243 = define(
     ``ordering-policy.priority-utilization.underutilized-preemption.enabled``
     (``QueuePriorityContainerCandidateSelector``) choose containers by the node they run on and the
     reservation held there, which a demand snapshot cannot express. Hadoop runs them before the
-    FIFO selector, and what they take is not taken again: the preview may select other containers,
-    and its totals are an upper bound of what the FIFO selector takes after them.
+    FIFO selector, which then deducts what they took from what each queue still owes and from the
+    round's budget: with them on, Hadoop may take other containers than the preview shows.
     """,
     hadoop_source="monitor/capacity/ReservedContainerCandidatesSelector.java",
 )
@@ -111,9 +111,11 @@ SM246 = define(
     """The snapshot's usage is not a whole number of containers of the application's size.
 
     The preview turns each application's usage into running containers: the AM (``am``) first,
-    then containers of the size the application asks for (``container``, else the scheduler's
-    minimum allocation), and what is left as one smaller container. Give ``container`` the size the
-    application really runs to see the containers Hadoop would pick.
+    then as many containers as the rest holds of the size the application asks for (``container``,
+    else the scheduler's minimum allocation), the usage shared evenly among them. When the snapshot
+    gives ``container`` and the usage is not whole containers of it, the preview's containers are
+    not the ones the application runs; the finding names their sizes. Give the AM and the container
+    size the application really has to see the containers Hadoop would pick.
     """,
 )
 

@@ -198,7 +198,8 @@ def state_from_snapshot(
 def _apps_of(load: QueueLoad, minimum: Vector, notes: list[Diagnostic]) -> list[AppState]:
     if load.applications:
         return [_app_of(load.path, app, minimum, notes) for app in load.applications]
-    count = load.app_count
+    # running containers need an application, even where the snapshot gives usage and no demand
+    count = load.app_count or (1 if any(v > 0 for v in load.usage.values()) else 0)
     if count <= 0:
         return []
     pending = _pending(load.demand, load.usage)

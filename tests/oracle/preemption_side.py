@@ -38,6 +38,40 @@ def state_of(leaves: Mapping[str, Mapping[str, Any]]) -> PreemptionState:
     return state
 
 
+def leaves_of(state: PreemptionState, tree_order: list[str]) -> dict[str, dict[str, Any]]:
+    """The ``leaves`` of a ``cs-preempt`` request for fsctl's state, leaves in tree order (both sides
+    number applications in that order)."""
+    leaves: dict[str, dict[str, Any]] = {}
+    app_id = 1
+    for path in tree_order:
+        leaf = state.leaves.get(path)
+        if leaf is None:
+            continue
+        apps = []
+        for app in leaf.apps:
+            apps.append(
+                {
+                    "id": app_id,
+                    "user": app.user,
+                    "priority": app.priority,
+                    "am": app.am_resource,
+                    "activated": app.activated,
+                    "containers": [
+                        {"resource": dict(c.resource), "am": c.am, "reserved": c.reserved}
+                        for c in app.containers
+                    ],
+                    "pending": dict(app.pending),
+                }
+            )
+            app_id += 1
+        leaves[path] = {
+            "apps": apps,
+            "user_limits": leaf.user_limits,
+            "active_user_limits": leaf.active_user_limits,
+        }
+    return leaves
+
+
 VECTORS = (
     "guaranteed",
     "maximum",

@@ -5,7 +5,8 @@ calculator), a yarn-site.xml running the policy with generated settings, and a l
 (applications with users, priorities, AM and task containers, a reserved container now and then,
 pending demand, user limits or none).
 
-Queue short names are unique: Hadoop's test framework for the policy finds queues by short name.
+Names are drawn from a small pool, unique among siblings, so that different parents often share a
+child's short name (``root.a.x`` and ``root.b.x``), as Hadoop allows since YARN-9879.
 """
 
 from __future__ import annotations
@@ -65,8 +66,10 @@ def _children(
     priority_parent: bool,
     version: str,
 ) -> None:
-    count = min(draw(st.integers(2 if path == "root" else 1, 4)), len(names) - 1)
-    mine = [names.pop() for _ in range(count)]
+    budget = len(names) - 1  # the tree's size: every queue takes one name off the pool
+    count = min(draw(st.integers(2 if path == "root" else 1, 4)), budget)
+    mine = draw(st.lists(st.sampled_from(NAMES), min_size=count, max_size=count, unique=True))
+    del names[:count]
     props[f"{PREFIX}{path}.queues"] = ",".join(mine)
     # legacy mode: absolute children only under root or an absolute parent (Hadoop refuses the rest)
     if path == "root":

@@ -77,3 +77,42 @@ def test_generated_rounds(version: str, intra: bool, hadoop_cases: int) -> None:
         assert found == [], "\n".join(found) + _describe(case)
 
     check()
+
+
+@pytest.mark.parametrize("version", ["3.4", "3.3"])
+def test_the_samples_preview_is_hadoops(version: str) -> None:
+    # the README's example: the state fsctl builds from the sample snapshot, asked of Hadoop
+    from fsctl.evaluate.capacity import evaluate_capacity
+    from fsctl.evaluate.capacity_preemption_state import state_from_snapshot
+    from fsctl.io.demand import read_demand
+    from fsctl.io.loader import load, load_site
+    from fsctl.model.versions import parse_version
+    from tests.conftest import SAMPLES
+    from tests.oracle.preemption_side import leaves_of
+
+    capacity_xml = str(SAMPLES / "capacity" / "departments.xml")
+    yarn_site = str(SAMPLES / "yarn-site-capacity.xml")
+    snapshot, problems = read_demand(str(SAMPLES / "demand" / "departments-capacity.yaml"))
+    assert snapshot is not None and snapshot.cluster is not None, problems
+    site = load_site(yarn_site).conf
+    tree = load(capacity_xml, yarn_site=site, hadoop_version=parse_version(version)).result.tree
+    assert tree is not None
+    result = evaluate_capacity(tree, snapshot.cluster)
+    leaves = [q.path for q in result.queues if q.leaf]
+    state, _ = state_from_snapshot(
+        snapshot, {p: i for i, p in enumerate(leaves)}, {"memory-mb": 1024, "vcores": 1}
+    )
+    cluster_spec = ", ".join(f"{k}={v}" for k, v in snapshot.cluster.items())
+    hadoop = oracle_for(version).ask(
+        {
+            "verb": "cs-preempt",
+            "file": capacity_xml,
+            "yarn_site": yarn_site,
+            "cluster": cluster_spec,
+            "leaves": leaves_of(state, leaves),
+        }
+    )
+    assert hadoop["ok"], hadoop.get("error")
+    ours = fsctl_round(capacity_xml, yarn_site, version, snapshot.cluster, state, hadoop_orders(hadoop))
+    assert divergences(hadoop, ours) == []
+    assert ours.selected  # the example takes containers
