@@ -127,6 +127,8 @@ public final class PreemptOracle {
     private final Map<String, Resource> reserved = new HashMap<>();
     private final Map<String, Resource> pending = new HashMap<>();
     private final Map<String, Integer> firstAppId = new HashMap<>();
+    /** real queue path -> the unique short name the framework's spec gives it */
+    private final Map<String, String> synthetic = new HashMap<>();
     private ProportionalCapacityPreemptionPolicyMockFramework fw;
 
     Round(CapacityScheduler real, Resource cluster, Map<String, Object> request, Configuration base) {
@@ -143,13 +145,10 @@ public final class PreemptOracle {
 
     Map<String, Object> run() throws Exception {
       walk(real.getRootQueue());
-      Set<String> shortNames = new HashSet<>();
-      for (CSQueue q : queues) {
-        if (!shortNames.add(q.getQueueName())) {
-          return failure("UnsupportedOperationException",
-              "the mock framework finds queues by short name: " + q.getQueueName() + " is used twice");
-        }
+      for (int i = 1; i < queues.size(); i++) {  // the framework finds queues by short name: unique ones
+        synthetic.put(queues.get(i).getQueuePath(), "q" + i);
       }
+      synthetic.put("root", "root");
       for (String leaf : leaves.keySet()) {
         CSQueue q = real.getQueue(leaf);
         if (q == null || !q.getQueuePath().equals(leaf) || !isLeaf(q)) {
@@ -255,7 +254,7 @@ public final class PreemptOracle {
         for (int i = 0; i < depth(path); i++) {
           spec.append('-');
         }
-        spec.append(q.getQueueName()).append("(=[")
+        spec.append(synthetic.get(path)).append("(=[")
             .append(spec(q.getQueueResourceQuotas().getEffectiveMinResource(""))).append(' ')
             .append(spec(q.getQueueResourceQuotas().getEffectiveMaxResource(""))).append(' ')
             .append(spec(used.get(path))).append(' ')
@@ -266,7 +265,7 @@ public final class PreemptOracle {
       int id = 1;
       for (Map.Entry<String, Map<String, Object>> leaf : leaves.entrySet()) {
         firstAppId.put(leaf.getKey(), id);
-        String name = real.getQueue(leaf.getKey()).getQueueName();
+        String name = synthetic.get(leaf.getKey());
         for (Map<String, Object> app : apps(leaf.getKey())) {
           if (appSpec.length() > 0) {
             appSpec.append(';');
@@ -276,11 +275,13 @@ public final class PreemptOracle {
         }
       }
       if (appSpec.length() == 0) {  // the framework parses at least one application: one with nothing, unlisted below
-        appSpec.append(queues.get(queues.size() - 1).getQueueName()).append("\t(0,1:1,n1,,0,false,0:0,nobody)");
+        appSpec.append(synthetic.get(queues.get(queues.size() - 1).getQueuePath()))
+            .append("\t(0,1:1,n1,,0,false,0:0,nobody)");
       }
       String labels = "=" + spec(cluster) + ",true";
       String nodes = "n1= res=" + spec(cluster);
       fw.buildEnv(labels, nodes, spec.toString(), appSpec.toString(), false);
+      renameMocks();
       for (CSQueue q : queues) {  // the real order of children back (frameworkOrder moved leaves last)
         if (!isLeaf(q)) {
           List<CSQueue> kids = fw.cs.getQueue(q.getQueuePath()).getChildQueues();
@@ -295,6 +296,24 @@ public final class PreemptOracle {
       when(fw.cs.getConfiguration()).thenReturn(real.getConfiguration());
       for (CSQueue q : queues) {
         fixQueue(q, fw.cs.getQueue(q.getQueuePath()));
+      }
+    }
+
+    /** The real paths and names on the framework's mocks (built under unique short names). */
+    private void renameMocks() {
+      Map<String, CSQueue> mocks = new LinkedHashMap<>();
+      for (CSQueue q : queues) {
+        mocks.put(q.getQueuePath(), fw.cs.getQueue(synthetic.get(q.getQueuePath())));
+      }
+      for (CSQueue q : queues) {
+        CSQueue mocked = mocks.get(q.getQueuePath());
+        String fake = synthetic.get(q.getQueuePath());
+        when(mocked.getQueuePath()).thenReturn(q.getQueuePath());
+        when(mocked.getQueueName()).thenReturn(q.getQueueName());
+        when(fw.cs.getQueue(eq(q.getQueuePath()))).thenReturn(mocked);
+        when(fw.cs.getQueue(eq(fake))).thenReturn(mocked);
+        when(fw.cs.normalizeQueueName(eq(q.getQueuePath()))).thenReturn(q.getQueuePath());
+        when(fw.cs.normalizeQueueName(eq(fake))).thenReturn(q.getQueuePath());
       }
     }
 
