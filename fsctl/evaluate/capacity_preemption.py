@@ -276,6 +276,8 @@ class _Clone:
         self.settings = settings
         self.queues: dict[str, TempQueue] = {}
         self.next_app_id = 1
+        self.sizes: dict[int, tuple[Mapping[str, int], Res]] = {}
+        self.distinct: dict[tuple[int, ...], Res] = {}
         temps: dict[str, TempQueue] = {}
         for shares in result.queues:  # pre-order: a parent before its children
             tq = self._temp(shares, state.leaves.get(shares.path))
@@ -299,6 +301,18 @@ class _Clone:
 
     def _vector(self, values: Mapping[str, int]) -> Res:
         return [int(values.get(t, 0)) for t in self.types]
+
+    def _size(self, values: Mapping[str, int]) -> Res:
+        """A container's resource: one read-only list per distinct size (the selectors never change
+        a container's size), found by the dict's identity first (a state shares equal dicts)."""
+        found = self.sizes.get(id(values))
+        if found is not None and found[0] is values:
+            return found[1]
+        vector = self._vector(values)
+        key = tuple(vector)
+        vector = self.distinct.setdefault(key, vector)
+        self.sizes[id(values)] = (values, vector)
+        return vector
 
     def _temp(self, shares: CapacityShares, load: LeafState | None) -> TempQueue:
         size = len(self.types)
@@ -333,9 +347,11 @@ class _Clone:
             every.append(info)
             if app.activated:
                 activated.append(info)
-            R.add_to(user_used.setdefault(app.user, R.zeros(size)), info.used(size))
-            R.add_to(tq.used, info.used(size))
-            R.add_to(tq.reserved, info.reserved_total(size))
+            used = info.used(size)
+            R.add_to(user_used.setdefault(app.user, R.zeros(size)), used)
+            R.add_to(tq.used, used)
+            if info.reserved:
+                R.add_to(tq.reserved, info.reserved_total(size))
         activated.sort(key=lambda a: (-a.priority, a.app_id))  # FifoOrderingPolicy's comparator
         every.sort(key=lambda a: (-a.priority, a.app_id))
         tq.pending = self._pending(activated, load.active_user_limits, user_used, deduct=False)
@@ -367,16 +383,20 @@ class _Clone:
             pending=self._vector(app.pending),
         )
         self.next_app_id += 1
+        live, reserved = info.live, info.reserved
+        am = None
+        given: Mapping[str, int] | None = None
+        vector: Res = []
         for index, container in enumerate(app.containers, start=1):
-            c = ContainerInfo(
-                app=info,
-                container_id=index,
-                resource=self._vector(container.resource),
-                am=container.am,
-                reserved=container.reserved,
-            )
-            (info.reserved if container.reserved else info.live).append(c)
-        am = next((c for c in info.live if c.am), None)
+            if container.resource is not given:  # runs of equal containers share one dict
+                given, vector = container.resource, self._size(container.resource)
+            c = ContainerInfo(info, index, vector, container.am, container.reserved)
+            if container.reserved:
+                reserved.append(c)
+            else:
+                live.append(c)
+                if am is None and container.am:
+                    am = c
         if app.am_resource is not None:
             info.am_size = self._vector(app.am_resource)
         elif am is not None:

@@ -199,6 +199,7 @@ class AppInfo:
     am_running: bool = False
 
     def used(self, size: int) -> Res:
+        """Its containers, running and reserved (a new list)."""
         out = R.zeros(size)
         for container in self.live:
             R.add_to(out, container.resource)

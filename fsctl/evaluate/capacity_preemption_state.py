@@ -243,13 +243,21 @@ def _app_of(queue: str, app: AppLoad, minimum: Vector, notes: list[Diagnostic]) 
 
 def containers_of(usage: Vector, size: Vector) -> list[Vector]:
     """The containers ``usage`` is made of: as many as it holds of ``size`` in every type it uses
-    (at least one), the usage shared among them as evenly as whole units allow."""
+    (at least one), the usage shared among them as evenly as whole units allow (the first ones
+    get the remainders; equal containers are one shared, read-only dict)."""
     types = list(dict.fromkeys([*usage, *size]))
     if not any(usage.get(t, 0) > 0 for t in types):
         return []
     sized = [t for t in types if size.get(t, 0) > 0 and usage.get(t, 0) > 0]
     count = max(1, min((usage[t] // size[t] for t in sized), default=1))
-    return [_share({t: max(0, usage.get(t, 0)) for t in types}, count, i) for i in range(count)]
+    total = {t: max(0, usage.get(t, 0)) for t in types}
+    # container i gets the quotient, plus one in each type whose remainder reaches past i
+    cuts = sorted({0, count, *(total[t] % count for t in types)})
+    out: list[Vector] = []
+    for start, end in zip(cuts, cuts[1:], strict=False):
+        shared = {t: total[t] // count + (1 if start < total[t] % count else 0) for t in types}
+        out.extend([shared] * (end - start))
+    return out
 
 
 def _pending(demand: Vector, usage: Vector) -> Vector:
