@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from fsctl.catalogue.capacity_preemption import SM241, SM246
@@ -254,7 +255,7 @@ def containers_of(usage: Vector, size: Vector) -> list[Vector]:
     # container i gets the quotient, plus one in each type whose remainder reaches past i
     cuts = sorted({0, count, *(total[t] % count for t in types)})
     out: list[Vector] = []
-    for start, end in zip(cuts, cuts[1:], strict=False):
+    for start, end in pairwise(cuts):
         shared = {t: total[t] // count + (1 if start < total[t] % count else 0) for t in types}
         out.extend([shared] * (end - start))
     return out
