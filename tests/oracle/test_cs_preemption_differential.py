@@ -8,7 +8,8 @@ Where Hadoop's own order comes from object identity (the hash set of a level's q
 map of earlier selectors' candidates), fsctl is given the order Hadoop reports for that run
 (:class:`fsctl.evaluate.capacity_preemption.Orders`); everything else is fsctl's own.
 
-A sweep: ``pytest tests/oracle/test_cs_preemption_differential.py --hadoop-cases 2000``.
+A sweep: ``pytest tests/oracle/test_cs_preemption_differential.py --hadoop-cases 4000`` (2,000 rounds
+per release).
 """
 
 from __future__ import annotations
@@ -70,7 +71,9 @@ def _describe(case: PreemptionCase) -> str:
 @pytest.mark.parametrize("intra", [False, True], ids=["inter-queue", "intra-queue"])
 @pytest.mark.parametrize("version", ["3.4", "3.3"])
 def test_generated_rounds(version: str, intra: bool, hadoop_cases: int) -> None:
-    @settings(max_examples=hadoop_cases, deadline=None, suppress_health_check=list(HealthCheck))
+    # a round costs a CapacityScheduler boot and the framework's mocks: a quarter of --hadoop-cases
+    # each (the CI sample: 60 per release, about half a minute; 4000 sweeps 2,000 per release)
+    @settings(max_examples=max(1, hadoop_cases // 4), deadline=None, suppress_health_check=list(HealthCheck))
     @given(preemption_cases(version, intra))
     def check(case: PreemptionCase) -> None:
         found = compare(version, case)
