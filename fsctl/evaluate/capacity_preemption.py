@@ -158,6 +158,9 @@ class PreemptionPreview:
     def only(self, paths: set[str]) -> None:
         """Keep the queues in ``paths`` and the containers taken from them (``simulate --queue``)."""
         self.queues = [q for q in self.queues if q.path in paths]
+        top = min((q.depth for q in self.queues), default=0)
+        for q in self.queues:  # depths from the shown top, as the capacity rows have them
+            q.depth -= top
         self.selected = [c for c in self.selected if c.queue in paths]
         self.unreserved = [c for c in self.unreserved if c.queue in paths]
 

@@ -24,14 +24,15 @@ if TYPE_CHECKING:
     from fsctl.report.html import Table
     from fsctl.report.simulate import SimulateReport
 
-#: the queue vectors shown, in order: (JSON key, column heading)
+#: the queue vectors the tables show, in order: (JSON key, column heading). JSON also has
+#: ``to_obtain`` (``actuallyToBePreempted`` after the round: what the selectors still set out to take
+#: once earlier selectors' containers are deducted), which reads wrongly beside "taken"
 COLUMNS = (
     ("used", "used"),
     ("pending", "pending"),
     ("guaranteed", "guaranteed"),
     ("ideal_assigned", "ideal"),
     ("to_be_preempted", "to preempt"),
-    ("to_obtain", "to obtain"),
     ("selected", "taken"),
 )
 

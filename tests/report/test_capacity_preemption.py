@@ -88,3 +88,17 @@ def test_a_focused_queue_keeps_its_own_rows_and_containers() -> None:
     preview = json.loads(simulate("json", queue="root.qa"))["preemption"]
     assert {q["path"] for q in preview["queues"]} == {"root.qa", "root.qa.p0", "root.qa.p1", "root.qa.p2"}
     assert {c["queue"] for c in preview["containers"]} == {"root.qa.p1"}
+
+
+def test_the_readmes_example_is_what_simulate_prints() -> None:
+    from tests.conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index(
+        "$ fsctl simulate samples/capacity/departments.xml --demand samples/demand/departments-capacity.yaml"
+    )
+    shown = readme[start : readme.index("```", start)].splitlines()[2:]
+    printed = simulate().splitlines()
+    assert [line for line in shown if line.strip() != "..."] == [line for line in printed if line in shown], (
+        "the README's preemption example differs from simulate's output"
+    )
