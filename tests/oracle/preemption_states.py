@@ -213,14 +213,20 @@ def preemption_cases(draw: st.DrawFn, version: str, intra: bool = False) -> Pree
     props: dict[str, str] = {}
     leaves: list[str] = []
     draw(_children("root", 1, props, names, leaves, cluster, draw(st.integers(0, 3)) == 0, version))
-    if draw(st.integers(0, 3)) == 0:
+    dominant = draw(st.integers(0, 3)) == 0
+    if dominant:
         props[PREFIX + "resource-calculator"] = (
             "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
         )
     site = _site(draw, intra)
+    gpus = dominant and draw(st.booleans())  # a third type: the calculator sorts the shares
+    if gpus:
+        site["yarn.resource-types"] = "gpu"
     minimum = int(site["yarn.scheduler.minimum-allocation-mb"])
     room = [cluster[0], cluster[1]]
     case = PreemptionCase(_xml(props), _xml(site), _vector(*cluster))
+    if gpus:
+        case.cluster["gpu"] = 8
     loads: dict[str, dict[str, Any]] = {}
     for index, leaf in enumerate(draw(st.permutations(leaves))):  # who takes the room first varies
         # mostly a busy leaf and a hungry one, so that there is something to preempt; a mixed leaf's
@@ -236,6 +242,11 @@ def preemption_cases(draw: st.DrawFn, version: str, intra: bool = False) -> Pree
             hungry = kind in ("hungry", "both") or (kind == "mixed" and i >= count // 2)
             priorities = ((0, 1) if busy else (2, 3)) if kind == "mixed" else (0, 3)
             apps.append(draw(_app(room, busy, hungry, priorities)))
+        if gpus:  # some containers hold a gpu, the rest none
+            for app in apps:
+                for container in app["containers"]:
+                    container["resource"] = {**container["resource"], "gpu": draw(st.integers(0, 1))}
+                app["pending"] = {**app["pending"], "gpu": draw(st.integers(0, 4))}
         users = sorted({app["user"] for app in apps})
         loads[leaf] = {
             "apps": apps,

@@ -56,6 +56,9 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
         asked: dict[str, dict[str, Any]] = {
             "capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}
         }
+        site = yarn_site(case)
+        if site is not None:  # its resource types, its calculator
+            asked["capacity"]["yarn_site"] = str(site)
         if "leaves" in settings:  # a load: one round of the preemption policy on it
             preempt = {
                 "verb": "cs-preempt",
@@ -63,7 +66,6 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
                 "cluster": settings["cluster"],
                 "leaves": settings["leaves"],
             }
-            site = yarn_site(case)
             if site is not None:
                 preempt["yarn_site"] = str(site)
             asked["cs-preempt"] = preempt

@@ -13,10 +13,19 @@ from tests.oracle.recorded import CASES, case_input, case_settings, demand_file,
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir())
 
 
-def _cluster(spec: str) -> dict[str, int]:
+def _cluster(spec: str, case: Path | None = None) -> dict[str, int]:
+    """The case's cluster, in the resource types its yarn-site declares."""
+    from fsctl.capacity.site import resource_types
     from fsctl.fair.cluster import parse_cluster
+    from fsctl.io.loader import load_site
 
-    return parse_cluster(spec)
+    site = yarn_site(case) if case is not None else None
+    return parse_cluster(spec, resource_types(None if site is None else load_site(str(site)).conf))
+
+
+def _site(case: Path) -> str | None:
+    site = yarn_site(case)
+    return None if site is None else str(site)
 
 
 APP_CASES = [p for p in CASE_DIRS if demand_file(p) is not None]
@@ -55,7 +64,9 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
         loads, errors, _ = fsctl_side.load_verdict(source, version)
         assert loads == capacity["ok"], (capacity.get("error"), errors)
         if loads:
-            ours = fsctl_side.shares(source, version, _cluster(case_settings(case)["cluster"]))
+            ours = fsctl_side.shares(
+                source, version, _cluster(case_settings(case)["cluster"], case), yarn_site=_site(case)
+            )
             theirs = {q["path"]: q for q in capacity["queues"]}
             assert {row["path"] for row in ours["queues"]} == set(theirs)
             for row in ours["queues"]:
@@ -99,12 +110,11 @@ def test_fsctl_gives_hadoops_recorded_preemption(case: Path, version: str) -> No
     hadoop = expected(case)[version]["cs-preempt"]
     assert hadoop["ok"], hadoop.get("error")
     settings = case_settings(case)
-    site = yarn_site(case)
     ours = preemption_side.fsctl_round(
         str(case_input(case)),
-        None if site is None else str(site),
+        _site(case),
         version,
-        _cluster(settings["cluster"]),
+        _cluster(settings["cluster"], case),
         preemption_side.state_of(settings["leaves"]),
         preemption_side.hadoop_orders(hadoop),
     )
