@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fsctl.evaluate.capacity import evaluate_capacity
 from fsctl.evaluate.capacity_preemption import PreemptionInputError, preview_of_snapshot, preview_preemption
@@ -29,6 +31,7 @@ from fsctl.hadoop.javaqueue import JavaPriorityQueue
 from fsctl.io.demand import read_demand
 from fsctl.io.loader import load, load_site
 from tests.conftest import configuration
+from tests.oracle.capacity_files import capacity_files
 
 Write = Callable[[str, str], str]
 CS = "yarn.scheduler.capacity."
@@ -239,3 +242,37 @@ def test_recorded_case_folders_exist() -> None:
     # the recorded rounds tests/oracle/test_recorded.py replays (one per selector and quirk)
     cases = Path(__file__).resolve().parents[1] / "data" / "oracle"
     assert len([p for p in cases.glob("cs-preempt-*") if (p / "hadoop.json").exists()]) >= 8
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    text=capacity_files(),
+    usage=st.lists(st.integers(0, 2**40), min_size=0, max_size=6),
+    dominant=st.booleans(),
+)
+def test_any_loadable_tree_and_load_gives_a_round(
+    write: Write, text: str, usage: list[int], dominant: bool
+) -> None:
+    # whatever the capacities (0, tiny, absolute) and however big the usage, one round and no error
+    if dominant:
+        text = text.replace(
+            "<configuration>\n",
+            "<configuration>\n  <property><name>yarn.scheduler.capacity.resource-calculator</name>"
+            "<value>org.apache.hadoop.yarn.util.resource.DominantResourceCalculator</value></property>\n",
+        )
+    tree = load(write("capacity-scheduler.xml", text)).result.tree
+    assert tree is not None
+    result = evaluate_capacity(tree, {"memory-mb": 10240, "vcores": 0})
+    leaves = [q.path for q in result.queues if q.leaf]
+    state = PreemptionState()
+    for index, amount in enumerate(usage):
+        path = leaves[index % len(leaves)]
+        containers = [ContainerState({"memory-mb": amount, "vcores": index}, am=index == 0)]
+        app = AppState(f"app{index}", f"u{index % 2}", index % 3, containers, {"memory-mb": amount // 3})
+        state.leaves.setdefault(path, LeafState()).apps.append(app)
+    for intra in (False, True):
+        settings_ = PreemptionSettings(
+            intra_queue=intra, balance_after_satisfied=intra, total_preemption_per_round=1.0
+        )
+        preview = preview_preemption(result, tree, state, settings_)
+        assert {q.path for q in preview.queues} == {q.path for q in result.queues}
