@@ -7,9 +7,9 @@ from the :class:`~fsctl.evaluate.capacity_preemption_state.PreemptionState`), th
 candidate selectors the configuration enables, in the policy's order: FIFO
 (:mod:`~fsctl.evaluate.capacity_preemption_select`), the second FIFO of
 ``preemption-to-balance-queue-after-satisfied``, intra-queue
-(:mod:`~fsctl.evaluate.capacity_preemption_intra`). Each computes the ideal assignment
-(:mod:`~fsctl.evaluate.capacity_preemption_ideal`) and takes containers within what the round
-may preempt. Pure: no I/O.
+(:mod:`~fsctl.evaluate.capacity_preemption_intra`). Each FIFO selector computes the ideal
+assignment afresh (:mod:`~fsctl.evaluate.capacity_preemption_ideal`); every selector takes
+containers within what the round may still preempt. Pure: no I/O.
 
 Two orders are Hadoop's own arbitrary choice: the queues of a level are kept in a ``HashSet``
 keyed by object identity (ties between equally served queues break differently run to run), and
