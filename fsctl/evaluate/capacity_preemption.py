@@ -154,6 +154,8 @@ class PreemptionPreview:
     underserved: list[str] = field(default_factory=list)
     #: the selectors that ran, in order
     selectors: list[str] = field(default_factory=list)
+    #: each queue's absolute capacity as the policy read it (a Java float)
+    absolute_capacities: dict[str, float] = field(default_factory=dict)
 
     def only(self, paths: set[str]) -> None:
         """Keep the queues in ``paths`` and the containers taken from them (``simulate --queue``)."""
@@ -235,6 +237,7 @@ def preview_preemption(
         leaf_order=list(ctx.leaf_names),
         underserved=list(ctx.underserved),
         selectors=[s.name for s in selectors],
+        absolute_capacities={q.path: q.abs_capacity for q in root.walk()},
     )
     preview.findings = _findings(result, tree, settings)
     return preview

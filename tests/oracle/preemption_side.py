@@ -10,6 +10,7 @@ from fsctl.evaluate.capacity_preemption import Orders, PreemptionPreview
 from fsctl.evaluate.capacity_preemption_ideal import TempQueue
 from fsctl.evaluate.capacity_preemption_select import ContainerInfo
 from fsctl.evaluate.capacity_preemption_state import AppState, ContainerState, LeafState, PreemptionState
+from fsctl.hadoop.javanum import to_float32
 
 
 def state_of(leaves: Mapping[str, Mapping[str, Any]]) -> PreemptionState:
@@ -145,6 +146,11 @@ def divergences(hadoop: Mapping[str, Any], ours: PreemptionPreview) -> list[str]
 
     rows = {q.path: q for q in ours.queues}
     capacities = hadoop["capacities"]
+    for path, capacity in capacities.items():  # what the policy reads of each queue besides resources
+        mine_abs = ours.absolute_capacities.get(path)
+        if mine_abs is not None and mine_abs != to_float32(capacity["absolute_capacity"]):
+            theirs_abs = capacity["absolute_capacity"]
+            found.append(f"{path} absolute capacity: Hadoop {theirs_abs!r}, fsctl {mine_abs!r}")
     for path, theirs in hadoop["queues"].items():
         mine = rows.get(path)
         if mine is None:

@@ -71,14 +71,15 @@ def _children(
     mine = draw(st.lists(st.sampled_from(NAMES), min_size=count, max_size=count, unique=True))
     del names[:count]
     props[f"{PREFIX}{path}.queues"] = ",".join(mine)
-    # legacy mode: absolute children only under root or an absolute parent (Hadoop refuses the rest)
+    # legacy mode (3.4's flexible mode is left out: fsctl's capacities there are not Hadoop's yet):
+    # absolute children only under root or an absolute parent (Hadoop refuses the rest)
     if path == "root":
         modes: tuple[str, ...] = ("percentage", "percentage", "weight", "absolute")
     elif props.get(f"{PREFIX}{path}.capacity", "").startswith("["):
         modes = ("absolute",)
     else:
         modes = ("percentage", "weight")
-    if version == "3.3":
+    if version == "3.3":  # 3.3.6 has no weights: Float.parseFloat("2w") fails
         modes = tuple(m for m in modes if m != "weight")
     mode = draw(st.sampled_from(modes))
     if mode == "percentage":  # multiples of 5 summing to 100; a parent never gets 0 (3.3 refuses it)
