@@ -218,6 +218,12 @@ def _capacity_preemption(
     asks for it (fsctl.evaluate.capacity_preemption)."""
     from fsctl.evaluate.capacity_preemption import PreemptionInputError, preview_of_snapshot
 
+    if options.hadoop_version < (3, 3):  # the lines the oracle proves the preview against
+        shown = ".".join(str(p) for p in options.hadoop_version)
+        if options.preemption:
+            raise SimulateError(f"--preemption previews Hadoop 3.3's and 3.4's policy, not {shown}'s")
+        report.notes.append(f"the preemption policy of Hadoop {shown} is not previewed (3.3 and 3.4 are)")
+        return None
     try:
         return preview_of_snapshot(
             tree, report.result, snapshot, options.hadoop_version, asked=options.preemption

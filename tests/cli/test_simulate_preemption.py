@@ -80,3 +80,14 @@ def test_a_setting_the_policy_cannot_read_is_one_located_line(write: Write) -> N
     code, _, err = simulate(config, demand=demand, yarn_site=site)
     assert code == 2 and err.count("\n") == 1
     assert "yarn-site.xml:" in err and "SM241" in err and "natural_termination_factor" in err
+
+
+def test_older_lines_are_not_previewed(write: Write) -> None:
+    from fsctl.model.versions import parse_version
+
+    config, demand = write("cs.xml", configuration(TREE)), write("load.yaml", LOAD)
+    code, _, err = simulate(config, demand=demand, preemption=True, hadoop_version=parse_version("3.2"))
+    assert code == 2 and "not 3.2's" in err
+    site = write("yarn-site.xml", configuration(MONITOR))
+    code, out, _ = simulate(config, demand=demand, yarn_site=site, hadoop_version=parse_version("3.2"))
+    assert code == 0 and "the preemption policy of Hadoop 3.2 is not previewed" in out
