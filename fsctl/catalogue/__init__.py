@@ -10,6 +10,8 @@ Each module here declares the rules of one area with :func:`define`:
 - ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings; ``capacity_site`` ``CS4xx`` yarn-site.xml
 - ``convert``   ``CV…`` conversion findings
 - ``generate``  ``GN…`` ratio-file problems
+- ``simulate``  ``SM1xx`` simulate's inputs; ``capacity_preemption`` ``SM24x`` the Capacity
+                Scheduler preemption preview
 - ``suppression`` ``FX0xx`` fsctl's own inline suppression comments
 - ``snapshot``  ``SN1xx`` a ResourceManager or saved REST responses that give no snapshot
 - ``live_check`` ``SM26x`` simulate's live check: shares a snapshot's ResourceManager reported
@@ -44,6 +46,7 @@ CATALOGUE_MODULES = (
     "convert",
     "generate",
     "simulate",
+    "capacity_preemption",
     "suppression",
     "route",
     "snapshot",

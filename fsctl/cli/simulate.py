@@ -39,6 +39,13 @@ from fsctl.commands import simulate
     "--depth", type=click.IntRange(min=0), default=None, help="Show this many levels below the top one."
 )
 @click.option("--queue", metavar="PATH", default=None, help="Show only this queue and its subtree.")
+@click.option(
+    "--preemption",
+    is_flag=True,
+    default=False,
+    help="Preview one round of the Capacity Scheduler's preemption policy on the --demand load "
+    "(shown anyway when --yarn-site runs it).",
+)
 @color_option
 def command(
     file: str,
@@ -49,6 +56,7 @@ def command(
     fmt: str,
     depth: int | None,
     queue: str | None,
+    preemption: bool,
     color: bool | None,
     output: str | None,
     force: bool,
@@ -56,12 +64,15 @@ def command(
     """The share each queue of FILE would get on a cluster of the given size.
 
     A Fair Scheduler FILE gives steady and instantaneous fair shares (and starvation, with preemption
-    on in --yarn-site); a Capacity Scheduler FILE gives capacities and effective resources. Exit 0
-    when the shares are shown (starvation and notes never change it), 2 unreadable input, usage or
-    I/O problems.
+    on in --yarn-site); a Capacity Scheduler FILE gives capacities and effective resources, and with
+    --preemption (or the preemption monitor on in --yarn-site) one round of its preemption policy on
+    the --demand load. Exit 0 when the shares are shown (starvation and notes never change it), 2
+    unreadable input, usage or I/O problems.
     """
     standard_input_once(("FILE", file), ("--demand", demand), ("--yarn-site", yarn_site))
     known = settings(yarn_site, hadoop_version)
     evaluation = known.evaluation(cluster, demand, color, output, force)
-    options = simulate.SimulateOptions(path=file, fmt=fmt, depth=depth, queue=queue, **evaluation)
+    options = simulate.SimulateOptions(
+        path=file, fmt=fmt, depth=depth, queue=queue, preemption=preemption, **evaluation
+    )
     sys.exit(simulate.run(options, sys.stdout, sys.stderr))

@@ -19,6 +19,7 @@ from fsctl.model.tree import CAPACITY, FAIR, QueueTree
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
+    from fsctl.evaluate.capacity_preemption import PreemptionPreview
     from fsctl.evaluate.live import LiveCheck
     from fsctl.hadoop.conf import HadoopConf
     from fsctl.model.demand import DemandSnapshot
@@ -32,6 +33,8 @@ class SimulateOptions(EvaluationOptions):
     path: str
     depth: int | None = None
     queue: str | None = None
+    #: preview the Capacity Scheduler's preemption policy even when the yarn-site does not run it
+    preemption: bool = False
 
 
 class SimulateError(Exception):
@@ -126,13 +129,23 @@ def build_report(options: SimulateOptions) -> SimulateReport:
     if not cluster.get("memory-mb"):
         raise SimulateError(_located(SM106.at(None, "the cluster needs memory-mb above 0")))
 
+    if options.preemption and tree.format != CAPACITY:
+        raise SimulateError(
+            "--preemption previews the Capacity Scheduler's preemption policy; the Fair Scheduler's "
+            "follows yarn.scheduler.fair.preemption in --yarn-site"
+        )
     if snapshot is not None and snapshot.scheduler is not None:
         _same_scheduler(snapshot, tree, options)
     report = report_for_tree(tree, cluster, snapshot, conf, options.hadoop_version, options.path)
     if snapshot is not None and snapshot.reported:
         report.live_check = live_check(report, snapshot)
+    if tree.format == CAPACITY:
+        report.preemption = _capacity_preemption(tree, report, snapshot, options)
     if options.queue or options.depth is not None:  # else every row stays, depths from the root's 0
         report.rows = _focus(report.rows, options.queue, options.depth)
+        if report.preemption is not None:
+            kept = {str(row["path"]) for row in report.rows}
+            report.preemption.only(kept)
     if options.queue:
         inside = (options.queue + ".", options.queue + ":")
         report.notes = [n for n in report.notes if not n.startswith("root.") or n.startswith(inside)]
@@ -231,6 +244,27 @@ def _fair_report(
         active_view=snapshot is not None,
         result=fair,
     )
+
+
+def _capacity_preemption(
+    tree: QueueTree, report: SimulateReport, snapshot: DemandSnapshot | None, options: SimulateOptions
+) -> PreemptionPreview | None:
+    """The preemption preview, when the yarn-site runs the policy on a snapshot or ``--preemption``
+    asks for it (fsctl.evaluate.capacity_preemption)."""
+    from fsctl.evaluate.capacity_preemption import PreemptionInputError, preview_of_snapshot
+
+    if options.hadoop_version < (3, 3):  # the lines the oracle proves the preview against
+        shown = ".".join(str(p) for p in options.hadoop_version)
+        if options.preemption:
+            raise SimulateError(f"--preemption previews Hadoop 3.3's and 3.4's policy, not {shown}'s")
+        report.notes.append(f"the preemption policy of Hadoop {shown} is not previewed (3.3 and 3.4 are)")
+        return None
+    try:
+        return preview_of_snapshot(
+            tree, report.result, snapshot, options.hadoop_version, asked=options.preemption
+        )
+    except PreemptionInputError as exc:
+        raise SimulateError(_located(exc.diagnostic)) from None
 
 
 def never_ends(tree: QueueTree, blamed: Sequence[str] = ()) -> Diagnostic:

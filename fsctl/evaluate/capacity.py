@@ -20,7 +20,7 @@ from typing import Any
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue, EntryKind, parse_capacity
 from fsctl.capacity.values import CapacityQueue, CapacityTree
 from fsctl.hadoop.javanum import java_float_divide, to_float32
-from fsctl.model.resources import MEMORY, Vector, java_int, resource_types
+from fsctl.model.resources import MEMORY, Vector, java_int, java_long, resource_types
 
 
 class _Float32(dict[float, float]):
@@ -278,8 +278,11 @@ def _legacy_absolute(
     divides: bool,
 ) -> None:
     configured = child.configured_min or dict.fromkeys(types, 0)
+    # (long) (value * ratio) with a Float ratio: the product is a float (getMinResourceNormalized,
+    # createNormalizedMinResource), so 341 * (1024f / 682) is 512, not the double's 511.99
     child.guaranteed = {
-        t: int(configured.get(t, 0) * ratio[t]) if t in ratio else configured.get(t, 0) for t in types
+        t: java_long(f32(f32(configured.get(t, 0)) * ratio[t])) if t in ratio else configured.get(t, 0)
+        for t in types
     }
     parent_max = parent.configured_max or parent.maximum
     if child.configured_max is None:

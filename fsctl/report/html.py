@@ -510,10 +510,12 @@ def render_page(page: Page) -> str:
     )
 
 
-def simulate_page(report: SimulateReport, source: str) -> str:
+def simulate_page(report: SimulateReport, source: str, tables: Sequence[Table] = ()) -> str:
     subtitle = " ".join(report.header) if report.header else _cluster(report.cluster)
     panel = Panel(source, report, load=report.active_view)
-    return render_page(Page(f"fsctl simulate: {source}", subtitle, [panel], notes=report.notes))
+    return render_page(
+        Page(f"fsctl simulate: {source}", subtitle, [panel], tables=list(tables), notes=report.notes)
+    )
 
 
 def _cluster(cluster: dict[str, Any]) -> str:

@@ -54,6 +54,8 @@ class SimulateReport:
         self.result: Any = result if rows is None else None
         #: the live check of a snapshot taken from a ResourceManager (fsctl.evaluate.live.LiveCheck)
         self.live_check: Any = None
+        #: the Capacity Scheduler's preemption preview (fsctl.report.capacity_preemption renders it)
+        self.preemption: Any = None
 
     @property
     def rows(self) -> list[Row]:
@@ -757,6 +759,11 @@ def strip_private(rows: list[Row]) -> list[Row]:
 
 
 def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False, source: str = "") -> None:
+    if report.preemption is not None:
+        from fsctl.report import capacity_preemption
+
+        capacity_preemption.render(report, fmt, stream, color, source)
+        return
     if fmt == "markdown":
         from fsctl.report.markdown import simulate_markdown
 

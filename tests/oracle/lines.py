@@ -9,6 +9,10 @@ from fsctl.model.versions import DEFAULT_VERSION, SUPPORTED_VERSIONS, parse_vers
 LINES = SUPPORTED_VERSIONS
 #: fs2cs exists from Hadoop 3.3.0 on (YARN-9698): the conversion differentials ask these lines only
 FS2CS_LINES = tuple(line for line in LINES if parse_version(line) >= (3, 3))
+#: the Capacity Scheduler under load, its preemption policy and a live ResourceManager are asked of
+#: these lines only: their oracle verbs use MockRM and test-jar APIs from 3.3.0 on (pom.xml leaves
+#: them out of the older builds)
+MODERN_LINES = FS2CS_LINES
 #: what a Capacity Scheduler queue's resources are compared on: its effective guaranteed and maximum
 #: resources (QueueResourceQuotas) exist from Hadoop 3.1.0 on (YARN-5881); 2.10 has none
 EFFECTIVE_RESOURCES = ("guaranteed", "maximum")

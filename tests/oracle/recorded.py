@@ -4,7 +4,9 @@ Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
 ``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
 ``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it)
 and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop release line (every line
-of ``tests.oracle.lines.LINES``) and verb.
+of ``tests.oracle.lines.LINES``) and verb. A Capacity Scheduler case whose ``case.json`` holds
+``leaves`` (the load of a ``cs-preempt`` request) is also asked for one round of the preemption
+policy (3.3 and later).
 Re-record after a change to the oracle or a new case with::
 
     python -m tests.oracle.recorded
@@ -17,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.oracle.lines import LINES
+from tests.oracle.lines import LINES, MODERN_LINES
 
 CASES = Path(__file__).resolve().parents[1] / "data" / "oracle"
 DEFAULT_CLUSTER = "memory-mb=102400, vcores=100"
@@ -53,7 +55,23 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
     settings = case_settings(case)
     file = str(source)
     if source.name == "capacity-scheduler.xml":
-        return {"capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}}
+        asked: dict[str, dict[str, Any]] = {
+            "capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}
+        }
+        site = yarn_site(case)
+        if site is not None:  # its resource types, its calculator
+            asked["capacity"]["yarn_site"] = str(site)
+        if "leaves" in settings:  # a load: one round of the preemption policy on it
+            preempt = {
+                "verb": "cs-preempt",
+                "file": file,
+                "cluster": settings["cluster"],
+                "leaves": settings["leaves"],
+            }
+            if site is not None:
+                preempt["yarn_site"] = str(site)
+            asked["cs-preempt"] = preempt
+        return asked
     shares: dict[str, Any] = {"verb": "shares", "file": file, "cluster": settings["cluster"]}
     if "demand" in settings:
         shares["demand"] = settings["demand"]
@@ -80,7 +98,11 @@ def record(names: list[str]) -> None:
             if names and case.name not in names:
                 continue
             answers = {
-                version: {verb: _portable(oracle.ask(req)) for verb, req in requests(case).items()}
+                version: {
+                    verb: _portable(oracle.ask(req))
+                    for verb, req in requests(case).items()
+                    if verb != "cs-preempt" or version in MODERN_LINES
+                }
                 for version, oracle in oracles.items()
             }
             (case / "hadoop.json").write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n")

@@ -8,7 +8,7 @@ import pytest
 
 from tests.oracle import fsctl_side
 from tests.oracle.app_divergences import divergences
-from tests.oracle.lines import LINES, effective_resources
+from tests.oracle.lines import LINES, MODERN_LINES, effective_resources
 from tests.oracle.recorded import CASES, case_input, case_settings, demand_file, expected, yarn_site
 
 pytestmark = pytest.mark.jvm_free
@@ -16,12 +16,22 @@ pytestmark = pytest.mark.jvm_free
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir())
 
 
-def _cluster(spec: str) -> dict[str, int]:
+def _cluster(spec: str, case: Path | None = None) -> dict[str, int]:
+    """The case's cluster, in the resource types its yarn-site declares."""
+    from fsctl.capacity.site import resource_types
     from fsctl.fair.cluster import parse_cluster
+    from fsctl.io.loader import load_site
 
-    # every type the spec names is known (a case's custom types come with its yarn-site.xml)
+    # every type the spec names is known, and with the case those its yarn-site.xml declares
     named = [part.split("=")[0].strip() for part in spec.split(",") if "=" in part]
-    return parse_cluster(spec, named)
+    site = yarn_site(case) if case is not None else None
+    declared = list(resource_types(None if site is None else load_site(str(site)).conf))
+    return parse_cluster(spec, [*declared, *(name for name in named if name not in declared)])
+
+
+def _site(case: Path) -> str | None:
+    site = yarn_site(case)
+    return None if site is None else str(site)
 
 
 APP_CASES = [p for p in CASE_DIRS if demand_file(p) is not None]
@@ -63,7 +73,9 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
         loads, errors, _ = fsctl_side.load_verdict(source, version)
         assert loads == capacity["ok"], (capacity.get("error"), errors)
         if loads:
-            ours = fsctl_side.shares(source, version, _cluster(case_settings(case)["cluster"]))
+            ours = fsctl_side.shares(
+                source, version, _cluster(case_settings(case)["cluster"], case), yarn_site=_site(case)
+            )
             theirs = {q["path"]: q for q in capacity["queues"]}
             assert {row["path"] for row in ours["queues"]} == set(theirs)
             for row in ours["queues"]:
@@ -92,3 +104,27 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
                 fsctl_side.resource_or_zero(row["steady_fair_share"])
                 == theirs[row["path"]]["steady_fair_share"]
             ), row["path"]
+
+
+PREEMPT_CASES = [p for p in CASE_DIRS if "leaves" in case_settings(p)]
+
+
+@pytest.mark.parametrize("version", MODERN_LINES)
+@pytest.mark.parametrize("case", PREEMPT_CASES, ids=[p.name for p in PREEMPT_CASES])
+def test_fsctl_gives_hadoops_recorded_preemption(case: Path, version: str) -> None:
+    # one round of ProportionalCapacityPreemptionPolicy on the case's load, in the orders Hadoop took
+    # from object identity that run
+    from tests.oracle import preemption_side
+
+    hadoop = expected(case)[version]["cs-preempt"]
+    assert hadoop["ok"], hadoop.get("error")
+    settings = case_settings(case)
+    ours = preemption_side.fsctl_round(
+        str(case_input(case)),
+        _site(case),
+        version,
+        _cluster(settings["cluster"], case),
+        preemption_side.state_of(settings["leaves"]),
+        preemption_side.hadoop_orders(hadoop),
+    )
+    assert preemption_side.divergences(hadoop, ours) == []

@@ -180,6 +180,7 @@ public final class Oracle {
     }
   }
 
+  @SuppressWarnings("unchecked")
   static Map<String, Object> answer(Map<String, Object> request) throws Exception {
     String verb = (String) request.get("verb");
     QueueMetrics.clearQueueMetrics();
@@ -204,6 +205,9 @@ public final class Oracle {
         break;
       case "refresh":
         answer = byName("dev.fsctl.oracle.Refresh", request, base);
+        break;
+      case "cs-preempt":
+        answer = byName("dev.fsctl.oracle.preempt.PreemptOracle", request, base);
         break;
       case "version":
         answer = new LinkedHashMap<>();
