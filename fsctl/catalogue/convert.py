@@ -110,9 +110,10 @@ CV108 = define(
     ERROR,
     """The conversion needs a Capacity Scheduler feature the target Hadoop version lacks.
 
-    Weights (``capacity=2.0w``), auto-creation v2 and JSON mapping rules arrived in Hadoop 3.4
-    (YARN-10504, YARN-10506, YARN-10457); Hadoop 3.3 fails on ``2w`` with NumberFormatException.
-    Use ``--percentage`` and ``--skip-placement-rules`` for older targets, or target 3.4.
+    JSON mapping rules arrived in Hadoop 3.4 (YARN-10457): ``--fallback-queue`` and
+    ``--rules-to-file`` need them. For an older target fsctl does what that release's fs2cs does by
+    itself (3.3.6: percentages, since 3.3 fails on ``2w`` with NumberFormatException, and no
+    placement rules); drop the switch, or target 3.4.
     """,
 )
 

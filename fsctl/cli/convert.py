@@ -28,7 +28,11 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
 @click.option(
     "-p", "--print", "print_output", is_flag=True, help="Print the converted files instead of writing them."
 )
-@click.option("--percentage", is_flag=True, help="Percentages instead of weights (fs2cs -pc).")
+@click.option(
+    "--percentage",
+    is_flag=True,
+    help="Percentages instead of weights (fs2cs -pc); always so for --hadoop-version below 3.4.",
+)
 @file_option(
     "-r",
     "--rules",
@@ -71,7 +75,11 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
     is_flag=True,
     help="Turn on asynchronous scheduling in the output yarn-site.xml.",
 )
-@click.option("--skip-placement-rules", is_flag=True, help="Do not convert placement rules (fs2cs -sp).")
+@click.option(
+    "--skip-placement-rules",
+    is_flag=True,
+    help="Do not convert placement rules (fs2cs -sp); always so for --hadoop-version below 3.4.",
+)
 @click.option(
     "-t",
     "--no-terminal-rule-check",
@@ -106,7 +114,8 @@ def command(
     """Convert the Fair Scheduler configuration FAIR.xml to the Capacity Scheduler, as Hadoop's
     `yarn fs2cs` does, listing every setting that is dropped or changed.
 
-    Weight mode by default (capacity=N.Nw); --percentage for percentages. Exit 0 clean, 1 findings
+    Weight mode by default (capacity=N.Nw); --percentage for percentages. With --hadoop-version
+    3.3 it does what 3.3.6's fs2cs does: percentages, no placement rules. Exit 0 clean, 1 findings
     at or above --fail-on, 2 unreadable input, usage or I/O problems. --format markdown and html
     report the findings and the shares before and after.
     """

@@ -288,19 +288,17 @@ def _version_checks(tree: QueueTree, options: ConvertOptions, out: Emitter) -> N
     if version >= (3, 4):
         return
     shown = f"{version[0]}.{version[1]}"
-    if options.weight_mode:
+    # percentages and no placement rules are the target's own defaults (ConvertOptions); only what
+    # needs JSON mapping rules is left to refuse
+    switches = {
+        "--fallback-queue": options.fallback_queue is not None,
+        "--rules-to-file": options.rules_to_file,
+    }
+    for switch in (name for name, given in switches.items() if given):
         out.finding(
             rules.CV108,
             tree.root.location,
-            f"weight mode (capacity=1.0w, auto-queue-creation-v2) needs Hadoop 3.4; target {shown}: "
-            "use --percentage",
-        )
-    if options.convert_placement or options.fallback_queue:
-        out.finding(
-            rules.CV108,
-            tree.root.location,
-            f"JSON mapping rules need Hadoop 3.4; target {shown}: use --skip-placement-rules "
-            "(and no --fallback-queue)",
+            f"{switch} needs JSON mapping rules, which arrived in Hadoop 3.4; target {shown}",
         )
 
 
@@ -326,7 +324,7 @@ def _placement(
     tree: QueueTree, site: SiteView, options: ConvertOptions, fallback: str | None, out: Emitter
 ) -> tuple[list[dict[str, Any]] | None, str | None]:
     converted: list[dict[str, Any]] | None = None
-    if options.convert_placement:
+    if options.json_placement:
         policy = tree.placement
         if policy is None:
             policy = placement.default_policy(

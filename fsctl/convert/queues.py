@@ -381,7 +381,7 @@ def _raise_for_old_versions(
 ) -> tuple[float, str] | None:
     """Before 3.4 an absolute capacity above the absolute maximum fails to load (cs.md §10); the
     Fair steady share is capped by maxResources anyway, so the maximum is raised to the capacity."""
-    if ctx.options.hadoop_version >= (3, 4) or ctx.options.weight_mode:
+    if ctx.options.hadoop_version >= (3, 4):
         return None
     capacity = plan.abs_capacity.get(path, 0.0)
     parent_max = plan.abs_maximum.get(parent, 1.0)

@@ -36,8 +36,8 @@ def check_conversion_boots(
         assert not answer["ok"], f"{source.name} {flags}: fsctl refused output Hadoop loads\n{result.stdout}"
 
 
-#: a 3.3 target: no weight mode and no JSON mapping rules there
-FOR_33 = ["--hadoop-version", "3.3", "--percentage", "--skip-placement-rules"]
+#: a 3.3 target: no weight mode and no JSON mapping rules there, and none asked for
+FOR_33 = ["--hadoop-version", "3.3"]
 
 
 @pytest.mark.parametrize(
