@@ -525,7 +525,7 @@ class _TreeChecker:
         """Q8, Q9: absolute min <= max, and max <= the parent's configured max."""
         minimum = _absolute(queue.declared.get("capacity"))
         maximum = _absolute(queue.declared.get("maximum-capacity"))
-        parent_max = _absolute(queue.parent.declared.get("maximum-capacity")) if queue.parent else None
+        parent_max = self._configured_max(queue.parent) if queue.parent else None
         if maximum is not None and parent_max is not None and self._greater(maximum, parent_max):
             message = (
                 f"Max resource configuration {self._fmt(maximum)} is greater than parents max value:"
@@ -539,6 +539,21 @@ class _TreeChecker:
                 f"{self._fmt(effective_max)} in queue:{queue.path}"
             )
             yield rules.CS107.on(queue, "capacity", message)
+
+    def _configured_max(self, queue: Queue) -> dict[str, int] | None:
+        """``QueueResourceQuotas.getConfiguredMaxResource``: the queue's absolute maximum, else, when
+        its capacity is absolute, the one its parent has configured (updateConfigurableResourceLimits:
+        "If child's max resource is not set, but its parent max resource is set"), up the tree."""
+        own = _absolute(queue.declared.get("maximum-capacity"))
+        if own is not None or queue.parent is None or _absolute(queue.declared.get("capacity")) is None:
+            return own
+        inherited = self._configured_max(queue.parent)
+        # 3.4 takes any parent maximum that is not Resources.none(); 3.3 one greater than none
+        if inherited is None or not (
+            self._greater(inherited, {}) if self.version < (3, 4) else any(inherited.values())
+        ):
+            return None
+        return inherited
 
     def _percentage_vs_absolute(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q10: one capacity type across the queue's labels (legacy mode)."""
