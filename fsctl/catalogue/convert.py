@@ -380,7 +380,10 @@ CV403 = define(
     """fs2cs would give percentages that do not follow the weights; fsctl's follow them.
 
     fs2cs divides by the truncated integer sum of the weights (``2.5 × 3`` divides by 7, then
-    subtracts the excess from one queue: 28.572 / 35.714 / 35.714).
+    subtracts the excess from one queue: 28.572 / 35.714 / 35.714; a weight of ``1e20`` makes the
+    sum Integer.MAX_VALUE). Before 3.4 it also gives the rounding remainder to the last child the
+    Fair Scheduler created, in Java hash order: a child of weight 0 there goes below 0 (``-0.002``)
+    and fs2cs's own verification fails; fsctl gives such a remainder to the largest share.
     """,
     hadoop_source=_PCT,
 )

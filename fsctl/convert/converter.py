@@ -18,6 +18,7 @@ from fsctl.convert.queues import QueueContext, convert_queues
 from fsctl.convert.resources import Plan
 from fsctl.convert.shares import ShareRow, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
+from fsctl.fair.creation import creation_order
 from fsctl.fair.model import FairQueue, FairTree
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import DeferredLocation, Location
@@ -58,6 +59,9 @@ class ConversionResult:
 
 def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -> ConversionResult:
     out = Emitter(options.rules)
+    # percentages place a rounding remainder by the order Hadoop created the queues in; every
+    # configured queue counts there, those Hadoop then refuses too
+    creation = creation_order(tree, options.hadoop_version) if not options.weight_mode else {}
     tree = _created_queues(tree, out)
     _rules_file_problems(options, out)
     _version_checks(tree, options, out)
@@ -80,7 +84,9 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
         and site.boolean(FAIR + "allow-undeclared-pools", True)
     )
     convert_queues(
-        QueueContext(tree, defaults, options, preemption, size_based, drf, auto_create_v1), plan, out
+        QueueContext(tree, defaults, options, preemption, size_based, drf, auto_create_v1, creation),
+        plan,
+        out,
     )
 
     mapping_rules, mapping_json = _placement(tree, site, options, fallback, out)

@@ -8,12 +8,14 @@ capacities of a queue's children are written when the queue itself is processed.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview, weights
 from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
 from fsctl.convert.resources import Plan, maximum_percent, resolved
+from fsctl.hadoop.javahash import hash_set_order
 from fsctl.hadoop.javanum import java_float_str, to_float32
 from fsctl.model.diagnostics import Rule
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec, fmt_vector
@@ -30,6 +32,9 @@ class QueueContext:
     drf_used: bool
     #: before 3.4: ``auto-create-child-queue.enabled`` on every parent but root
     auto_create_v1: bool = False
+    #: queue path -> its rank in the Fair Scheduler's creation order (fsctl.fair.creation), the
+    #: order fs2cs meets a parent's children in
+    creation: Mapping[str, int] = field(default_factory=dict)
 
 
 #: queue elements fs2cs drops without a word (fs2cs.md §1.7)
@@ -177,7 +182,7 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
         if fs_parent:
             _weight_capacities(queue, plan, out, memo)
     else:
-        _percent_capacities(queue, plan, out, before_34=options.hadoop_version < (3, 4))
+        _percent_capacities(queue, plan, out, _remainder(queue, ctx))
     _min_resources(queue, plan, out, memo)
 
     # 7. maxResources -> maximum-capacity
@@ -249,12 +254,25 @@ def _weight_capacities(queue: Queue, plan: Plan, out: Emitter, memo: _Memo) -> N
     capacity[CS_PREFIX + path + ".auto-queue-creation-v2.enabled"] = "true"
 
 
-def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool) -> None:
+def _remainder(queue: Queue, ctx: QueueContext) -> weights.Remainder:
+    """The order fs2cs meets the children in when it places the rounding remainder: the Fair
+    Scheduler's creation order (``getChildQueues``), whose last child takes it before 3.4; from 3.4
+    the iteration order of the ``HashMap`` of their full names filled in that order."""
+    children = queue.children
+    rank = ctx.creation
+    created = sorted(range(len(children)), key=lambda i: rank.get(children[i].path, len(rank) + i))
+    if ctx.options.hadoop_version < (3, 4):
+        return weights.Remainder(tuple(created), last=True)
+    position = {children[i].path: i for i in created}
+    return weights.Remainder(tuple(position[path] for path in hash_set_order(position)))
+
+
+def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, remainder: weights.Remainder) -> None:
     """``WeightToPercentConverter``, with fsctl's correction where fs2cs crashes or is wrong."""
     if not queue.children:
         return
     child_weights = [fairview.weight(c) for c in queue.children]
-    conversion = weights.percentages(child_weights, last_takes_rest=before_34)
+    conversion = weights.percentages(child_weights, remainder)
     for child, value in zip(queue.children, conversion.values, strict=True):
         out.cs(f"{child.path}.capacity", weights.format_percent(value))
         if plan.cluster is not None:  # the plan is read for --cluster only
@@ -281,11 +299,21 @@ def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool)
     assert conversion.fs2cs is not None
     theirs = ", ".join(weights.format_percent(v) for v in conversion.fs2cs.values)
     rule = rules.CV402 if conversion.difference == "all-zero" else rules.CV403
+    if conversion.difference == "negative":
+        why = (
+            "fs2cs gives the rounding remainder to the last child the Fair Scheduler created, which "
+            f"goes below 0 (its own verification then fails), and writes {theirs}; fsctl gives it to "
+            f"the largest and writes {ours}"
+        )
+    else:
+        why = (
+            f"fs2cs divides by the truncated sum of the weights and writes {theirs}; fsctl writes "
+            f"{ours}, which follow the weights"
+        )
     out.finding(
         rule,
         location,
-        f"children of {queue.path} (weights {shown}): fs2cs divides by the truncated sum of the "
-        f"weights and writes {theirs}; fsctl writes {ours}, which follow the weights",
+        f"children of {queue.path} (weights {shown}): {why}",
         queue=queue.path,
         property="weight",
     )

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from fsctl.catalogue import fair as rules
+from fsctl.fair.creation import post_order
 from fsctl.fair.effective import resolve_defaults, resolve_queues, user_max_apps
 from fsctl.fair.elements import (
     ACL_PROPERTIES,
@@ -479,7 +480,9 @@ class _FairReader:
                 )
             self.found.append(diagnostic)
         queue = self.queue_object(name, parent, location, attach)
-        if (parent is None and queue is not self.tree.root) or parent in self.unkeyed:
+        if parent is None and queue is not self.tree.root:
+            self.info.unkeyed_subtree = queue.path
+        if queue.path == self.info.unkeyed_subtree or parent in self.unkeyed:
             self.unkeyed.add(queue)
         type_attr = element.get("type")
         element_tag = element.tag
@@ -740,7 +743,7 @@ class _FairReader:
         root_element = any(element["path"] == ROOT for element in self.queue_elements)
         parents = [
             q.path
-            for q in _post_order(self.tree.root)
+            for q in post_order(self.tree.root)
             if not q.is_leaf and (q.parent is not None or root_element)
         ]
         created: set[str] = set()
@@ -822,17 +825,3 @@ class _FairReader:
                 property="schedulingPolicy",
             )
         )
-
-
-def _post_order(root: Queue) -> list[Queue]:
-    """Children before their parent, siblings in document order (no recursion)."""
-    order: list[Queue] = []
-    stack: list[tuple[Queue, bool]] = [(root, False)]
-    while stack:
-        queue, expanded = stack.pop()
-        if expanded:
-            order.append(queue)
-            continue
-        stack.append((queue, True))
-        stack.extend((child, False) for child in reversed(queue.children))
-    return order
