@@ -709,7 +709,8 @@ class _FairReader:
                     policy = "fair"
                 else:
                     self.report_fifo_parent(queue)
-                    dropped.append(queue.path)
+                    # root itself always exists: only its children are refused
+                    dropped.extend([c.path for c in queue.children] if queue.parent is None else [queue.path])
                     continue
             for child in reversed(queue.children):
                 child_policy = child.effective.scheduling_policy

@@ -1,9 +1,10 @@
 """Hadoop's answers, checked in, so every divergence the oracle found stays fixed without a JVM.
 
 Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
-``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
-``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it)
-and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb.
+``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``, and
+``"fs2cs": {"percentage": true}`` to record Hadoop's converter too), ``demand.json`` (a demand
+snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it) and ``yarn-site.xml``, and
+``hadoop.json``: the oracle's answers per Hadoop version and verb.
 Re-record after a change to the oracle or a new case with::
 
     python -m tests.oracle.recorded
@@ -45,8 +46,33 @@ def yarn_site(case: Path) -> Path | None:
     return path if path.exists() else None
 
 
-def requests(case: Path) -> dict[str, dict[str, Any]]:
-    """verb -> the oracle request for this case (paths relative to the repository root)."""
+def fs2cs_options(case: Path, version: str) -> dict[str, Any] | None:
+    """The fs2cs switches the case asks for on this Hadoop line, or None for no fs2cs answer;
+    3.3.6's fs2cs has no --percentage: it writes percentages only."""
+    options = case_settings(case).get("fs2cs")
+    if options is None:
+        return None
+    from fsctl.model.versions import parse_version
+
+    before_34 = parse_version(version) < (3, 4)
+    return {k: v for k, v in options.items() if not (k == "percentage" and before_34)}
+
+
+def convert_flags(case: Path, version: str) -> list[str]:
+    """``fsctl convert``'s switches for what fs2cs was asked on this line."""
+    options = fs2cs_options(case, version) or {}
+    site = yarn_site(case)
+    return [
+        "--hadoop-version",
+        version,
+        *(["--percentage"] if options.get("percentage") else []),
+        *(["--yarn-site", str(site)] if site is not None else []),
+    ]
+
+
+def requests(case: Path, version: str) -> dict[str, dict[str, Any]]:
+    """verb -> the oracle request for this case on a Hadoop line (paths relative to the repository
+    root)."""
     source = case_input(case)
     settings = case_settings(case)
     file = str(source)
@@ -61,7 +87,13 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
     site = yarn_site(case)
     if site is not None:
         shares["yarn_site"] = str(site)
-    return {"load": {"verb": "load", "file": file}, "shares": shares}
+    asked: dict[str, dict[str, Any]] = {"load": {"verb": "load", "file": file}, "shares": shares}
+    fs2cs = fs2cs_options(case, version)
+    if fs2cs is not None:
+        asked["fs2cs"] = {"verb": "fs2cs", "file": file, **fs2cs}
+        if site is not None:
+            asked["fs2cs"]["yarn_site"] = str(site)
+    return asked
 
 
 def expected(case: Path) -> dict[str, dict[str, Any]]:
@@ -78,7 +110,7 @@ def record(names: list[str]) -> None:
             if names and case.name not in names:
                 continue
             answers = {
-                version: {verb: _portable(oracle.ask(req)) for verb, req in requests(case).items()}
+                version: {verb: _portable(oracle.ask(req)) for verb, req in requests(case, version).items()}
                 for version, oracle in oracles.items()
             }
             (case / "hadoop.json").write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n")
