@@ -48,3 +48,10 @@ def test_under_a_root_element_spelled_otherwise_names_are_hashed_as_written(read
     # fs2cs 3.4.2 on <queue name="ROOT"><queue name="a"/><queue name="b"/>: root.ROOT.queues b,a
     body = '<queue name="ROOT"><queue name="a"/><queue name="b"/></queue>'
     assert children_in_creation_order(read_xml, body, (3, 4), "root.ROOT") == ["b", "a"]
+
+
+def test_before_3_4_a_declared_parent_root_default_is_made_again_among_the_parents(read_xml: Reader) -> None:
+    # fs2cs 3.3.6 gives root.default, the last child created, the remainder (33.334): the early leaf
+    # is removed and the parent made at its turn in the parents' HashSet order, after p1
+    body = '<queue name="p1" type="parent"/><queue name="a"/><queue name="default" type="parent"/>'
+    assert children_in_creation_order(read_xml, body, (3, 3), "root") == ["a", "p1", "default"]
