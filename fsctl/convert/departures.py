@@ -159,7 +159,7 @@ DEPARTURES: tuple[Departure, ...] = (
     Departure(
         "acls-of-queues-not-created",
         "writes the ACL keys of every queue element: also of queues the Fair Scheduler never creates "
-        '(FS114-FS116), and under a <queue name="ROOT"> by the name as written (ROOT.a)',
+        '(FS114-FS116), and under a `<queue name="ROOT">` by the name as written (`ROOT.a`)',
         "leaves them out (CV307 names a queue not created, FS314 a ROOT element)",
         "no Capacity Scheduler queue has those paths: the keys are never read",
         _acl_of_no_queue,
