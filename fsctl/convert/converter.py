@@ -61,7 +61,7 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
     out = Emitter(options.rules)
     # percentages place a rounding remainder by the order Hadoop created the queues in; every
     # configured queue counts there, those Hadoop then refuses too
-    creation = creation_order(tree, options.hadoop_version) if not options.weight_mode else {}
+    creation = creation_order(tree, options.hadoop_version) if not options.weight_mode else None
     tree = _created_queues(tree, out)
     _rules_file_problems(options, out)
     _version_checks(tree, options, out)

@@ -8,13 +8,13 @@ capacities of a queue's children are written when the queue itself is processed.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview, weights
 from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
 from fsctl.convert.resources import Plan, maximum_percent, resolved
+from fsctl.fair.creation import Creation
 from fsctl.hadoop.javahash import hash_set_order
 from fsctl.hadoop.javanum import java_float_str, to_float32
 from fsctl.model.diagnostics import Rule
@@ -32,9 +32,9 @@ class QueueContext:
     drf_used: bool
     #: before 3.4: ``auto-create-child-queue.enabled`` on every parent but root
     auto_create_v1: bool = False
-    #: queue path -> its rank in the Fair Scheduler's creation order (fsctl.fair.creation), the
-    #: order fs2cs meets a parent's children in
-    creation: Mapping[str, int] = field(default_factory=dict)
+    #: the Fair Scheduler's creation order (the order fs2cs meets a parent's children in) and the
+    #: queues' hashes; None in weight mode, which never asks
+    creation: Creation | None = None
 
 
 #: queue elements fs2cs drops without a word (fs2cs.md §1.7)
@@ -259,12 +259,13 @@ def _remainder(queue: Queue, ctx: QueueContext) -> weights.Remainder:
     Scheduler's creation order (``getChildQueues``), whose last child takes it before 3.4; from 3.4
     the iteration order of the ``HashMap`` of their full names filled in that order."""
     children = queue.children
-    rank = ctx.creation
+    assert ctx.creation is not None
+    rank, hashes = ctx.creation.rank, ctx.creation.hashes
     created = sorted(range(len(children)), key=lambda i: rank.get(children[i].path, len(rank) + i))
     if ctx.options.hadoop_version < (3, 4):
         return weights.Remainder(tuple(created), last=True)
     position = {children[i].path: i for i in created}
-    return weights.Remainder(tuple(position[path] for path in hash_set_order(position)))
+    return weights.Remainder(tuple(position[path] for path in hash_set_order(position, hashes)))
 
 
 def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, remainder: weights.Remainder) -> None:

@@ -11,18 +11,19 @@ document order); a queue's missing ancestors are created just before it. Before 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from fsctl.fair.model import FairTree
-from fsctl.hadoop.javahash import hash_set_order
+from fsctl.hadoop.javahash import hash_set_order, joined_hash, string_hash
 from fsctl.model.tree import Queue
 from fsctl.model.versions import HadoopVersion
 
 DEFAULT_QUEUE = "root.default"  # YarnConfiguration.DEFAULT_QUEUE_NAME under root
 
 
-def post_order(root: Queue, key: Callable[[Queue], int] | None = None) -> list[Queue]:
-    """Children before their parent, siblings in document order or sorted by ``key`` (no recursion)."""
+def post_order(root: Queue, top: list[Queue] | None = None) -> list[Queue]:
+    """Children before their parent, siblings in document order, root's in the order ``top`` gives
+    when given (no recursion)."""
     order: list[Queue] = []
     stack: list[tuple[Queue, bool]] = [(root, False)]
     while stack:
@@ -31,45 +32,77 @@ def post_order(root: Queue, key: Callable[[Queue], int] | None = None) -> list[Q
             order.append(queue)
             continue
         stack.append((queue, True))
-        children = queue.children if key is None else sorted(queue.children, key=key)
+        children = top if top is not None and queue is root else queue.children
         stack.extend((child, False) for child in reversed(children))
     return order
 
 
-def creation_order(tree: FairTree, version: HadoopVersion) -> dict[str, int]:
-    """Every queue path to its rank in Hadoop's creation order (root first). A queue Hadoop then
-    refuses to create (FS114-FS116) has a rank too: its configured name is in the sets all the same."""
-    # the names as configured: below a top <queue name="ROOT"> without the root prefix (ROOT.a)
-    unkeyed = tree.info.unkeyed_subtree if tree.info is not None else None
-    # in document order: the reader puts 3.3's early root.default first whether declared or not; a
-    # tree built in memory has no elements, and every queue of it counts as declared
+@dataclass(frozen=True)
+class Creation:
+    """``rank``: every queue path to its place in Hadoop's creation order (root first; a queue
+    Hadoop then refuses to create, FS114-FS116, has one too: it is configured all the same).
+    ``hashes``: the ``String.hashCode`` of every queue path, for the hash orders fs2cs iterates."""
+
+    rank: dict[str, int]
+    hashes: dict[str, int]
+
+
+def creation_order(tree: FairTree, version: HadoopVersion) -> Creation:
+    """The order Hadoop creates the tree's queues in. One walk: the hash of each path is worked out
+    from its parent's (files repeat a few names over 100,000s of queues)."""
+    root = tree.root
+    hashes = {root.path: string_hash(root.path)}
+    for queue in root.walk():
+        parent = queue.parent
+        if parent is not None:
+            hashes[queue.path] = joined_hash(hashes[parent.path], queue.name)
+    # in document order: the reader puts 3.3's early root.default first among root's children
+    # whether declared or not; a tree built in memory has no elements, and every queue of it counts
+    # as declared
     written: dict[str, int] = {}
     for element in tree.info.queue_elements if tree.info is not None else ():
         written.setdefault(element.path, len(written))
+    top = sorted(root.children, key=lambda q: written.get(q.path, -1))
+    # the names as configured: below a top <queue name="ROOT"> without the root prefix (ROOT.a)
+    unkeyed = tree.info.unkeyed_subtree if tree.info is not None else None
+    configured: dict[str, Queue] = {}
+    names: dict[str, int] = {}
     leaves: list[str] = []
     parents: list[str] = []
-    for queue in post_order(tree.root, key=lambda q: written.get(q.path, -1)):
+    for queue in post_order(root, top):
         if queue.parent is None or (written and queue.path not in written):
             continue  # root, and a queue no element declares (3.3's early root.default)
-        path = queue.path
-        if unkeyed is not None and (path == unkeyed or path.startswith(unkeyed + ".")):
-            path = path.removeprefix(tree.root.path + ".")
-        (leaves if queue.is_leaf else parents).append(path)
-    rank = {tree.root.path: 0}
+        name = queue.path
+        if unkeyed is not None and (name == unkeyed or name.startswith(unkeyed + ".")):
+            name = name.removeprefix(root.path + ".")
+            names[name] = string_hash(name)
+        else:
+            names[name] = hashes[name]
+        configured[name] = queue
+        (leaves if queue.is_leaf else parents).append(name)
+    rank = {root.path: 0}
     default = tree.find(DEFAULT_QUEUE) if version < (3, 4) else None
     # before 3.4 the early leaf root.default blocks every queue below it until, declared a parent,
     # it is removed and made again at its turn among the parents (oracle: 3.3.6; reader FS116)
     blocking = default is not None
     if default is not None and default.is_leaf:
         rank[DEFAULT_QUEUE] = 1
-    for name in (*hash_set_order(leaves), *hash_set_order(parents)):
-        # QueueManager.getQueue: the root prefix added, then the missing ancestors first
-        full = name if name.startswith(tree.root.path + ".") else f"{tree.root.path}.{name}"
-        if blocking and full.startswith(DEFAULT_QUEUE + "."):
+    below_default = DEFAULT_QUEUE + "."
+    for name in (*hash_set_order(leaves, names), *hash_set_order(parents, names)):
+        queue = configured[name]
+        path = queue.path
+        if blocking:
+            if path.startswith(below_default):
+                continue
+            blocking = path != DEFAULT_QUEUE
+        if path in rank:
             continue
-        if full == DEFAULT_QUEUE:
-            blocking = False
-        parts = full.split(".")
-        for end in range(2, len(parts) + 1):
-            rank.setdefault(".".join(parts[:end]), len(rank))
-    return rank
+        # QueueManager.getQueue: the missing ancestors first, then the queue
+        missing = [queue]
+        node = queue.parent
+        while node is not None and node.path not in rank:
+            missing.append(node)
+            node = node.parent
+        for node in reversed(missing):
+            rank[node.path] = len(rank)
+    return Creation(rank, hashes)

@@ -13,7 +13,7 @@ from .conftest import Reader
 
 def children_in_creation_order(read_xml: Reader, body: str, version: HadoopVersion, parent: str) -> list[str]:
     tree = read_xml(body, version=version).tree
-    rank = creation_order(tree, version)
+    rank = creation_order(tree, version).rank
     queue = tree.find(parent)
     return [c.name for c in sorted(queue.children, key=lambda c: rank[c.path])]
 
@@ -39,7 +39,7 @@ def test_a_parent_is_made_with_its_first_leaf_and_refused_ones_count(read_xml: R
         '</queue><queue name="y"/></queue><queue name="b"/></queue>'
     )
     tree = read_xml(body).tree
-    rank = creation_order(tree, (3, 4))
+    rank = creation_order(tree, (3, 4)).rank
     assert sorted(["root.a", "root.b"], key=rank.__getitem__) == ["root.a", "root.b"]
     assert "root.a.x" in rank and rank["root.a"] < rank["root.a.y"]
 
