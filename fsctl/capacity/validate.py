@@ -715,13 +715,17 @@ class _TreeChecker:
             )
 
     def _v1_template(self, queue: Queue) -> Iterator[Diagnostic]:
-        """Q19: ManagedParentQueue.setAbsoluteResourceTemplates."""
+        """Q19: ManagedParentQueue.setAbsoluteResourceTemplates, from 3.4 (3.3.6 has no such check):
+        a parent of PERCENTAGE type (a percentage or a weight) refuses an absolute template; an
+        absolute parent takes any (oracle: 3.4.2 boots it with a template of 50)."""
+        if self.version < (3, 4):
+            return
         template = queue.declared.get(keys.V1_TEMPLATE_PREFIX + "capacity")
         if template is None or not isinstance(template.value, CapacityValue):
             return
         own = queue.declared.get("capacity")
         own_absolute = own is not None and is_legacy_absolute(own.value.text if own.value else own.raw)
-        if template.value.is_absolute != own_absolute:
+        if template.value.is_absolute and not own_absolute:
             yield rules.CS117.at(
                 template.location,
                 f"Managed Parent Queue {queue.path} config type is different from leaf queue template "

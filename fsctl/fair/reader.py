@@ -793,10 +793,13 @@ class _FairReader:
 
     def keeps_fair_root(self, queue: Queue) -> bool:
         """Before 3.4 root has its child root.default before the file is read, which a fifo root
-        refuses (FSQueue.verifyAndSetPolicyFromConf fails): root keeps fair and its children are
-        created under fair (oracle: 3.3.6)."""
+        refuses (FSQueue.verifyAndSetPolicyFromConf fails before it reaches root.default): root and
+        that root.default keep fair, and root's children are created under fair (oracle: 3.3.6)."""
         if self.version >= (3, 4) or queue.parent is not None:
             return False
+        default = self.index.get(f"{ROOT}.{DEFAULT_QUEUE_NAME}")
+        if default is not None and default.is_leaf and default.effective.scheduling_policy != "fair":
+            default.effective = dataclasses.replace(default.effective, scheduling_policy="fair")
         self.found.append(
             rules.FS115.at(
                 queue.setting_location("schedulingPolicy"),
