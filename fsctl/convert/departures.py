@@ -112,7 +112,8 @@ DEPARTURES: tuple[Departure, ...] = (
         "child-order",
         "children in `.queues` in the order the Fair Scheduler created them (Java HashSet order)",
         "children in document order",
-        "the order the file's author chose; the Capacity Scheduler gives the listing order no meaning",
+        "the file's own order, which a reader of both files recognises; fs2cs's follows the hashes "
+        "of the names",
         _same_queues_other_order,
     ),
     Departure(
