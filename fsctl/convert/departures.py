@@ -176,9 +176,11 @@ DEPARTURES: tuple[Departure, ...] = (
     Departure(
         "weights-fs2cs-cannot-convert",
         "with --percentage, divides each weight by the truncated sum of the weights (1 + 0.5 -> 1): "
-        "some weights crash it, fractions distort the shares (50/50 for 1 and 0.5) or give 0%",
-        "percentages that follow the weights as written, with fs2cs's rounding, and a finding "
-        "(CV401-CV403) naming fs2cs's values",
+        "some weights crash it, fractions distort the shares (50/50 for 1 and 0.5) or give 0%; "
+        "before 3.4 the rounding remainder can leave a child of weight 0 below 0, and its "
+        "verification fails",
+        "percentages that follow the weights as written, with fs2cs's rounding, a remainder that "
+        "would go below 0 given to the largest, and a finding (CV401-CV403) naming fs2cs's values",
         "the converted queues keep the shares they had",
         _weights_followed,
     ),
