@@ -537,7 +537,7 @@ class _TreeChecker:
         """Q8, Q9: absolute min <= max, and max <= the parent's configured max."""
         minimum = _absolute(queue.declared.get("capacity"))
         maximum = _absolute(queue.declared.get("maximum-capacity"))
-        parent_max = _absolute(queue.parent.declared.get("maximum-capacity")) if queue.parent else None
+        parent_max = self._configured_max(queue.parent) if queue.parent else None
         if maximum is not None and parent_max is not None and self._greater(maximum, parent_max):
             message = (
                 f"Max resource configuration {self._fmt(maximum)} is greater than parents max value:"
@@ -551,6 +551,21 @@ class _TreeChecker:
                 f"{self._fmt(effective_max)} in queue:{queue.path}"
             )
             yield rules.CS107.on(queue, "capacity", message)
+
+    def _configured_max(self, queue: Queue) -> dict[str, int] | None:
+        """``QueueResourceQuotas.getConfiguredMaxResource``: the queue's absolute maximum, else, when
+        its capacity is absolute, the one its parent has configured (updateConfigurableResourceLimits:
+        "If child's max resource is not set, but its parent max resource is set"), up the tree."""
+        own = _absolute(queue.declared.get("maximum-capacity"))
+        if own is not None or queue.parent is None or _absolute(queue.declared.get("capacity")) is None:
+            return own
+        inherited = self._configured_max(queue.parent)
+        # 3.4 takes any parent maximum that is not Resources.none(); 3.3 one greater than none
+        if inherited is None or not (
+            self._greater(inherited, {}) if self.version < (3, 4) else any(inherited.values())
+        ):
+            return None
+        return inherited
 
     def _percentage_vs_absolute(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q10: one capacity type across the queue's labels (legacy mode)."""
@@ -712,13 +727,17 @@ class _TreeChecker:
             )
 
     def _v1_template(self, queue: Queue) -> Iterator[Diagnostic]:
-        """Q19: ManagedParentQueue.setAbsoluteResourceTemplates."""
+        """Q19: ManagedParentQueue.setAbsoluteResourceTemplates, from 3.4 (3.3.6 has no such check):
+        a parent of PERCENTAGE type (a percentage or a weight) refuses an absolute template; an
+        absolute parent takes any (oracle: 3.4.2 boots it with a template of 50)."""
+        if self.version < (3, 4):
+            return
         template = queue.declared.get(keys.V1_TEMPLATE_PREFIX + "capacity")
         if template is None or not isinstance(template.value, CapacityValue):
             return
         own = queue.declared.get("capacity")
         own_absolute = own is not None and is_legacy_absolute(own.value.text if own.value else own.raw)
-        if template.value.is_absolute != own_absolute:
+        if template.value.is_absolute and not own_absolute:
             yield rules.CS117.at(
                 template.location,
                 f"Managed Parent Queue {queue.path} config type is different from leaf queue template "

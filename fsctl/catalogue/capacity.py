@@ -348,10 +348,10 @@ CS117 = define(
     "CS117",
     "template-capacity-type-mismatch",
     ERROR,
-    """A v1 auto-creation parent and its ``leaf-queue-template`` use different capacity types.
+    """A v1 auto-creation parent with a percentage or weight capacity has an absolute template.
 
-    Hadoop: ``Managed Parent Queue <path> config type is different from leaf queue template config
-    type``.
+    Hadoop 3.4: ``Managed Parent Queue <path> config type is different from leaf queue template
+    config type``. An absolute parent takes any template, and 3.3 has no such check.
     """,
     hadoop_source="ManagedParentQueue.java#setAbsoluteResourceTemplates",
 )

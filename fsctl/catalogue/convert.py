@@ -110,9 +110,10 @@ CV108 = define(
     ERROR,
     """The conversion needs a Capacity Scheduler feature the target Hadoop version lacks.
 
-    Weights (``capacity=2.0w``), auto-creation v2 and JSON mapping rules arrived in Hadoop 3.4
-    (YARN-10504, YARN-10506, YARN-10457); Hadoop 3.3 fails on ``2w`` with NumberFormatException.
-    Use ``--percentage`` and ``--skip-placement-rules`` for older targets, or target 3.4.
+    JSON mapping rules arrived in Hadoop 3.4 (YARN-10457): ``--fallback-queue`` and
+    ``--rules-to-file`` need them. For an older target fsctl does what that release's fs2cs does by
+    itself (3.3.6: percentages, since 3.3 fails on ``2w`` with NumberFormatException, and no
+    placement rules); drop the switch, or target 3.4.
     """,
 )
 
@@ -379,7 +380,10 @@ CV403 = define(
     """fs2cs would give percentages that do not follow the weights; fsctl's follow them.
 
     fs2cs divides by the truncated integer sum of the weights (``2.5 × 3`` divides by 7, then
-    subtracts the excess from one queue: 28.572 / 35.714 / 35.714).
+    subtracts the excess from one queue: 28.572 / 35.714 / 35.714; a weight of ``1e20`` makes the
+    sum Integer.MAX_VALUE). Before 3.4 it also gives the rounding remainder to the last child the
+    Fair Scheduler created, in Java hash order: a child of weight 0 there goes below 0 (``-0.002``)
+    and fs2cs's own verification fails; fsctl gives such a remainder to the largest share.
     """,
     hadoop_source=_PCT,
 )

@@ -28,7 +28,11 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
 @click.option(
     "-p", "--print", "print_output", is_flag=True, help="Print the converted files instead of writing them."
 )
-@click.option("--percentage", is_flag=True, help="Percentages instead of weights (fs2cs -pc).")
+@click.option(
+    "--percentage",
+    is_flag=True,
+    help="Percentages instead of weights (fs2cs -pc); always so for --hadoop-version below 3.4.",
+)
 @file_option(
     "-r",
     "--rules",
@@ -71,7 +75,11 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
     is_flag=True,
     help="Turn on asynchronous scheduling in the output yarn-site.xml.",
 )
-@click.option("--skip-placement-rules", is_flag=True, help="Do not convert placement rules (fs2cs -sp).")
+@click.option(
+    "--skip-placement-rules",
+    is_flag=True,
+    help="Do not convert placement rules (fs2cs -sp); always so for --hadoop-version below 3.4.",
+)
 @click.option(
     "-t",
     "--no-terminal-rule-check",
@@ -133,7 +141,8 @@ def command(
     The report opens with the migration brief: what changes for each team (guaranteed and maximum
     resources before and after, under the --demand load when given), ranked, with its cause; then
     what is dropped, every finding, and the cutover checklist. Weight mode by default
-    (capacity=N.Nw); --percentage for percentages. Exit 0 converted (the findings are the review
+    (capacity=N.Nw); --percentage for percentages. With --hadoop-version 3.3 it does what 3.3.6's
+    fs2cs does: percentages, no placement rules. Exit 0 converted (the findings are the review
     list), 1 the conversion has errors and nothing is written (or, with --fail-on, a finding at least
     that severe), 2 unreadable input, usage or I/O problems.
     """

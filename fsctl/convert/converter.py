@@ -18,6 +18,7 @@ from fsctl.convert.queues import QueueContext, convert_queues
 from fsctl.convert.resources import Plan
 from fsctl.convert.shares import ShareRow, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
+from fsctl.fair.creation import creation_order
 from fsctl.fair.model import FairQueue, FairTree
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import DeferredLocation, Location
@@ -58,6 +59,9 @@ class ConversionResult:
 
 def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -> ConversionResult:
     out = Emitter(options.rules)
+    # percentages place a rounding remainder by the order Hadoop created the queues in; every
+    # configured queue counts there, those Hadoop then refuses too
+    creation = creation_order(tree, options.hadoop_version) if not options.weight_mode else None
     tree = _created_queues(tree, out)
     _rules_file_problems(options, out)
     _version_checks(tree, options, out)
@@ -80,7 +84,9 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
         and site.boolean(FAIR + "allow-undeclared-pools", True)
     )
     convert_queues(
-        QueueContext(tree, defaults, options, preemption, size_based, drf, auto_create_v1), plan, out
+        QueueContext(tree, defaults, options, preemption, size_based, drf, auto_create_v1, creation),
+        plan,
+        out,
     )
 
     mapping_rules, mapping_json = _placement(tree, site, options, fallback, out)
@@ -288,19 +294,17 @@ def _version_checks(tree: QueueTree, options: ConvertOptions, out: Emitter) -> N
     if version >= (3, 4):
         return
     shown = f"{version[0]}.{version[1]}"
-    if options.weight_mode:
+    # percentages and no placement rules are the target's own defaults (ConvertOptions); only what
+    # needs JSON mapping rules is left to refuse
+    switches = {
+        "--fallback-queue": options.fallback_queue is not None,
+        "--rules-to-file": options.rules_to_file,
+    }
+    for switch in (name for name, given in switches.items() if given):
         out.finding(
             rules.CV108,
             tree.root.location,
-            f"weight mode (capacity=1.0w, auto-queue-creation-v2) needs Hadoop 3.4; target {shown}: "
-            "use --percentage",
-        )
-    if options.convert_placement or options.fallback_queue:
-        out.finding(
-            rules.CV108,
-            tree.root.location,
-            f"JSON mapping rules need Hadoop 3.4; target {shown}: use --skip-placement-rules "
-            "(and no --fallback-queue)",
+            f"{switch} needs JSON mapping rules, which arrived in Hadoop 3.4; target {shown}",
         )
 
 
@@ -326,7 +330,7 @@ def _placement(
     tree: QueueTree, site: SiteView, options: ConvertOptions, fallback: str | None, out: Emitter
 ) -> tuple[list[dict[str, Any]] | None, str | None]:
     converted: list[dict[str, Any]] | None = None
-    if options.convert_placement:
+    if options.json_placement:
         policy = tree.placement
         if policy is None:
             policy = placement.default_policy(

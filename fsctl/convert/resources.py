@@ -49,9 +49,10 @@ class Plan:
 
 
 def resolved(spec: ResourceSpec, cluster: dict[str, int]) -> dict[str, int]:
-    """The limit for this cluster; unbounded types are left out."""
+    """The limit for this cluster; unbounded types are left out, and a vcores the value left out
+    (-1, FS350) is the 0 FSQueue.getMaxShare makes of it."""
     values = spec.resolve(cluster)
-    return {name: amount for name, amount in values.items() if amount < UNBOUNDED and name in cluster}
+    return {name: max(amount, 0) for name, amount in values.items() if amount < UNBOUNDED and name in cluster}
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,9 @@ class CapacityShares:
     parent: str | None
     leaf: bool
     mode: str
-    #: fractions (0..1), Java floats; the report shows them as percentages
+    #: fractions (0..1), Java floats; the report shows them as percentages. ``capacity`` is
+    #: QueueCapacities.capacity: 0 for a weight (getNonLabeledQueueCapacity reads no percentage in
+    #: "2w"; oracle: 3.4.2), whose share is ``normalized_weight``
     capacity: float = 0.0
     absolute_capacity: float = 0.0
     maximum_capacity: float = 1.0
@@ -242,8 +244,6 @@ def _legacy(result: CapacityResult, dominant: bool, divides: bool) -> None:
                 if child.maximum_capacity > 0
                 else 0.0
             )
-            if child.mode == "weight":
-                child.capacity = child.normalized_weight
             for fraction in (child.absolute_capacity, child.absolute_maximum_capacity):
                 if fraction not in resources:
                     resources[fraction] = {t: int(cluster[t] * fraction) for t in types}
@@ -265,7 +265,8 @@ def _downscale(
     have = parent.guaranteed
     if not _less_than(have, asked, cluster, types, dominant):
         return {}
-    return {t: f32(have.get(t, 0) / asked[t]) for t in types if asked[t]}
+    # (float) nValue / dValue (getEffectiveMinRatio): a float division of the two longs as floats
+    return {t: f32(f32(have.get(t, 0)) / f32(asked[t])) for t in types if asked[t]}
 
 
 def _legacy_absolute(
@@ -278,8 +279,9 @@ def _legacy_absolute(
     divides: bool,
 ) -> None:
     configured = child.configured_min or dict.fromkeys(types, 0)
-    # (long) (value * ratio) with a Float ratio: the product is a float (getMinResourceNormalized,
-    # createNormalizedMinResource), so 341 * (1024f / 682) is 512, not the double's 511.99
+    # (long) (value * ratio) with a Float ratio (AbstractCSQueue.createNormalizedMinResource, 3.3's
+    # ParentQueue.getMinResourceNormalized): the long is promoted to float, the product is a float,
+    # so 341 * (1024f / 682) is 512, not the double's 511.99
     child.guaranteed = {
         t: java_long(f32(f32(configured.get(t, 0)) * ratio[t])) if t in ratio else configured.get(t, 0)
         for t in types
@@ -427,20 +429,20 @@ def _labels(result: CapacityResult) -> None:
                     parent_label = parent_labels.get(label)
                     parent_abs = parent_label.absolute_capacity if parent_label else 0.0
                     parent_abs_max = parent_label.absolute_maximum_capacity if parent_label else 0.0
-                fraction = 0.0
+                fraction = capacity = 0.0
                 if isinstance(cap, CapacityValue):
                     if cap.mode is CapacityMode.WEIGHT:
                         total = weight_sum.get(label, 0.0)
                         fraction = f32(cap.weight / total) if total > 0 else 0.0
                     else:
-                        fraction = cap.fraction
+                        fraction = capacity = cap.fraction
                 maximum = (
                     mx.fraction
                     if isinstance(mx, CapacityValue) and mx.mode is CapacityMode.PERCENTAGE
                     else 1.0
                 )
                 child.labels[label] = LabelCapacity(
-                    capacity=fraction,
+                    capacity=capacity,  # a weight's is 0, as below
                     absolute_capacity=f32(fraction * parent_abs) if fraction > 0 else 0.0,
                     maximum_capacity=maximum,
                     absolute_maximum_capacity=f32(maximum * parent_abs_max) if maximum > 0 else 0.0,

@@ -27,7 +27,15 @@ from fsctl.evaluate.compute_fair_shares import (
 )
 from fsctl.fair.model import FairTree
 from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
-from fsctl.model.resources import MANDATORY_TYPES, MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
+from fsctl.model.resources import (
+    MANDATORY_TYPES,
+    MEMORY,
+    UNBOUNDED,
+    VCORES,
+    ResourceSpec,
+    Vector,
+    resource_types,
+)
 from fsctl.model.tree import Queue
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
@@ -544,9 +552,12 @@ def _policy_shares(
     for rtype in computed:
         if rtype not in total:
             continue  # the parent's own share of this type was not computed
-        for partial, value in zip(
-            out, compute_shares(scheds, total, rtype, steady=steady, semantics=semantics), strict=True
-        ):
+        shares = compute_shares(scheds, total, rtype, steady=steady, semantics=semantics)
+        if rtype == VCORES:
+            # ComputeFairShares stores each share with Resource.setResourceValue(String, long):
+            # vcores is an int there, saturating at Integer.MAX_VALUE (memory keeps the long)
+            shares = [min(share, INT_MAX) for share in shares]
+        for partial, value in zip(out, shares, strict=True):
             partial[rtype] = value
     return out
 

@@ -86,14 +86,19 @@ class FairQueues:
     def refused(self, path: str) -> bool:
         return bool(self._refused) and any(path == d or path.startswith(d + ".") for d in self._refused)
 
-    def refuses_new_child(self, parent: str) -> bool:
-        """QueueManager.createNewQueues: a new queue takes the default policy, which its parent's
-        must allow (FairSharePolicy.isChildPolicyAllowed: a fair parent takes no drf child)."""
-        if self.default_policy != "drf":
-            return False
+    def refuses_new_child(self, parent: str) -> str:
+        """Why QueueManager.createNewQueues makes no new queue under ``parent``, or "": a new queue
+        takes the default policy, which the parent's must allow (isChildPolicyAllowed: a fair parent
+        takes no drf child, a fifo one no child at all; oracle 3.4.2: a fifo root without children
+        places nothing)."""
         if self._policy is None:
             self._policy = {q.path: _policy(q.effective.scheduling_policy) for q in self._tree.queues()}
-        return self._policy.get(parent, "fair") == "fair"
+        policy = self._policy.get(parent, "fair")
+        if policy == "fifo":
+            return f"the fifo parent {parent} takes no child"
+        if policy == "fair" and self.default_policy == "drf":
+            return f"a drf queue under the fair parent {parent}"
+        return ""
 
     def is_leaf(self, path: str) -> bool | None:
         """True or False for an existing queue, None when it does not exist."""
@@ -210,8 +215,9 @@ def _admit(queues: FairQueues, path: str, rule: str) -> tuple[str | None, str, s
         if kind is True:
             return None, rule, f"{path} is not a leaf queue"
         if kind is False:
-            if queues.refuses_new_child(ancestor):
-                return None, rule, f"{path} cannot be created: a drf queue under the fair parent {ancestor}"
+            refusal = queues.refuses_new_child(ancestor)
+            if refusal:
+                return None, rule, f"{path} cannot be created: {refusal}"
             return path, rule, ""
     return None, rule, f"{path} is not a leaf queue"
 

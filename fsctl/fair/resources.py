@@ -19,8 +19,8 @@ from __future__ import annotations
 import functools
 import re
 
-from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, parse_int, parse_long
-from fsctl.model.resources import MANDATORY_TYPES, MEMORY, UNBOUNDED, VCORES, ResourceSpec
+from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, long_to_int, parse_int, parse_long
+from fsctl.model.resources import INT_MAX, MANDATORY_TYPES, MEMORY, UNBOUNDED, VCORES, ResourceSpec
 
 EMPTY_MESSAGE = "Error reading resource config--the resource string is empty."
 GENERIC_MESSAGE = "Error reading resource config"
@@ -71,8 +71,9 @@ def parse_resource_config_value(
     """Parse a resource string; raises :class:`ResourceParseError` with Hadoop's message.
 
     ``missing`` is what a new-style absolute value gives to the types it does not name: Long.MAX_VALUE
-    (unbounded) in general, 0 for ``minResources``. ``resource_types`` lists every known type
-    (``memory-mb``, ``vcores``, then the custom types of ``yarn.resource-types``).
+    (unbounded) in general, 0 for ``minResources``; vcores, an int, gets ``(int) missing`` (-1 for
+    Long.MAX_VALUE). ``resource_types`` lists every known type (``memory-mb``, ``vcores``, then the
+    custom types of ``yarn.resource-types``).
     """
     if resource_types[:2] != MANDATORY_TYPES:
         resource_types = tuple(dict.fromkeys((*MANDATORY_TYPES, *resource_types)))
@@ -117,6 +118,10 @@ def _find_percentage(text: str, units: str) -> float:
 def _new_style(value: str, missing: int, types: tuple[str, ...]) -> ResourceSpec:
     as_percent = "%" in value
     absolute: dict[str, int] = dict.fromkeys(types, missing)
+    # new ConfigurableResource(missing): ResourceUtils.createResourceWithSameValue gives vcores
+    # Long.valueOf(missing).intValue(), so a vector that leaves vcores out caps it at -1, which
+    # FSQueue.getMaxShare raises to minResources' vcores (oracle: 3.4.2, 3.3.6)
+    absolute[VCORES] = long_to_int(missing)
     fractions: dict[str, float] = dict.fromkeys(types, 1.0)
     for resource in java_split(value, ","):
         parts = java_split(resource, "=")
@@ -150,6 +155,10 @@ def _new_style(value: str, missing: int, types: tuple[str, ...]) -> ResourceSpec
             )
         if as_percent:
             fractions[name] = float(amount)
+        elif name == VCORES:
+            # ConfigurableResource.setValue -> Resource.setResourceValue(String, long): an int
+            # saturating at Integer.MAX_VALUE
+            absolute[name] = min(int(amount), INT_MAX)
         else:
             absolute[name] = int(amount)
     if as_percent:

@@ -323,3 +323,9 @@ def java_long_multiply(a: int, b: int) -> int:
     """``a * b`` on Java longs: wraps around silently on overflow (timeouts × 1000)."""
     product = (a * b) & 0xFFFFFFFFFFFFFFFF
     return product - (1 << 64) if product >= 1 << 63 else product
+
+
+def long_to_int(value: int) -> int:
+    """``(int) l`` / ``Long.intValue()``: the low 32 bits, so ``Long.MAX_VALUE`` becomes -1."""
+    low = value & 0xFFFFFFFF
+    return low - (1 << 32) if low >= 1 << 31 else low

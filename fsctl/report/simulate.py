@@ -641,8 +641,11 @@ def _capacity_row(report: SimulateReport, row: Row, total_memory: int) -> list[t
     name = _indent(row)
     guaranteed = row.get("guaranteed") or {}
     fraction = (guaranteed.get(MEMORY) or 0) / total_memory if total_memory else None
+    # a weight's capacity is 0 (Hadoop's QueueCapacities): the weight says more
+    weight = row.get("weight") if row.get("mode") == "weight" else None
+    capacity = f"{_number(weight)}w" if weight is not None else _pct(row.get("capacity"))
     line = (
-        f"{name:<34} {_pct(row.get('capacity')):>7} {_pct(row.get('absolute_capacity')):>7} "
+        f"{name:<34} {capacity:>7} {_pct(row.get('absolute_capacity')):>7} "
         f"{_pct(row.get('maximum_capacity')):>7} {_pct(row.get('absolute_maximum_capacity')):>7}  "
         f"{_short(guaranteed, report.types):>16} {_short(row.get('maximum'), report.types):>16}  "
         f"{_bar(fraction)}"

@@ -127,6 +127,28 @@ def test_capacity_json(write: Write) -> None:
     assert a1["maximum"] == {"memory-mb": 15360, "vcores": 15}
 
 
+def test_a_weight_queues_capacity_is_0_in_json_and_its_weight_in_text(write: Write) -> None:
+    # QueueCapacities.capacity of 1w is 0 (oracle 3.4.2); the text column shows the weight instead
+    config = write(
+        "cs.xml",
+        configuration(
+            {
+                "yarn.scheduler.capacity.root.queues": "a,b",
+                "yarn.scheduler.capacity.root.a.capacity": "1w",
+                "yarn.scheduler.capacity.root.b.capacity": "3w",
+            }
+        ),
+    )
+    cluster = {"memory-mb": 102400, "vcores": 100}
+    code, out, err = simulate(config, cluster=cluster, fmt="json")
+    assert code == 0, err
+    b = rows(out)["root.b"]
+    assert (b["capacity"], b["absolute_capacity"], b["weight"]) == (0.0, 75.0, 3.0)
+    _, text, _ = simulate(config, cluster=cluster, fmt="text")
+    (line,) = [row for row in text.splitlines() if row.split()[:1] == ["b"]]
+    assert line.split()[1:3] == ["3w", "75.00"]
+
+
 @pytest.mark.parametrize(
     ("demand", "message"),
     [

@@ -197,3 +197,13 @@ def test_a_new_queue_under_a_fair_parent_cannot_be_drf() -> None:
     refused = assign(fair_queues, rule_list, user="erin", queue="root.a.b")
     assert refused.queue is None and "fair parent root.a" in refused.reason
     assert place('<rule name="specified"/>', "root.b.c", "erin", queues) == "root.b.c"
+
+
+def test_a_fifo_parent_takes_no_new_child() -> None:
+    # oracle/ (place, 3.4.2): a fifo root without children rejects user=alice, which the user rule
+    # would send to a new root.alice (FifoPolicy.isChildPolicyAllowed is always false)
+    fair_queues, rule_list = policy(
+        '<rule name="user"/>', '<queue name="root"><schedulingPolicy>fifo</schedulingPolicy></queue>'
+    )
+    refused = assign(fair_queues, rule_list, user="alice")
+    assert refused.queue is None and "fifo parent root" in refused.reason

@@ -13,8 +13,8 @@ STARVATION = ("min_share", "fair_share")
 
 
 def _same(ours: Any, theirs: Any) -> bool:
-    if isinstance(theirs, dict) and all(isinstance(v, int) or v is None for v in theirs.values()):
-        return fsctl_side.resource_or_zero(ours) == fsctl_side.resource_or_zero(theirs)
+    if isinstance(theirs, dict) and all(isinstance(v, int) for v in theirs.values()):
+        return fsctl_side.same_resource(ours, theirs)
     return bool(ours == theirs)
 
 

@@ -1,5 +1,7 @@
 """Hypothesis strategies for whole capacity-scheduler.xml files: percentage, weight, absolute and
-mixed capacities, maximum capacities, nesting, stopped queues, and values Hadoop refuses."""
+mixed capacities (absolute ones asking for more than the cluster or their parent has), maximum
+capacities (absolute ones above a maximum inherited from further up), nesting, stopped queues, v1
+leaf-queue templates with and without auto-creation, and values Hadoop refuses."""
 
 from __future__ import annotations
 
@@ -38,7 +40,9 @@ def _children(
     elif mode == "weight":
         values = [f"{draw(st.sampled_from(('1', '2', '0.5', '3')))}w" for _ in names]
     elif mode == "absolute":
-        memory, vcores = st.sampled_from((1024, 4096, 10240)), st.sampled_from((1, 4, 10))
+        # sometimes more than a 102400 MB / 100 vcores cluster: Hadoop scales the children down
+        memory = st.sampled_from((1024, 4096, 10240, 50000, 101697, 120000))
+        vcores = st.sampled_from((1, 4, 10, 60, 120))
         values = [f"[memory={draw(memory)},vcores={draw(vcores)}]" for _ in names]
     else:
         values = [draw(st.sampled_from(("50", "1w", "[memory=1024,vcores=1]"))) for _ in names]
@@ -47,6 +51,15 @@ def _children(
         props[f"{PREFIX}{child}.capacity"] = value
         if draw(st.integers(0, 3)) == 0 and mode in ("percentage", "weight"):
             props[f"{PREFIX}{child}.maximum-capacity"] = str(draw(st.sampled_from((50, 80, 100, -1))))
+        elif draw(st.integers(0, 2)) == 0 and mode == "absolute":
+            memory, vcores = draw(st.sampled_from(((20480, 20), (51200, 50), (102400, 100))))
+            props[f"{PREFIX}{child}.maximum-capacity"] = f"[memory={memory},vcores={vcores}]"
+        if draw(st.integers(0, 7)) == 0:
+            # read by a ManagedParentQueue only (auto-create-child-queue.enabled)
+            template = draw(st.sampled_from(("1w", "50", "abc")))
+            props[f"{PREFIX}{child}.leaf-queue-template.capacity"] = template
+            if malformed and draw(st.booleans()):
+                props[f"{PREFIX}{child}.auto-create-child-queue.enabled"] = "true"
         if malformed and draw(st.integers(0, 9)) == 0:
             props[f"{PREFIX}{child}.state"] = "STOPPED"
         if depth < 3 and draw(st.integers(0, 3)) == 0:

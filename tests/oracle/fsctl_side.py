@@ -63,3 +63,16 @@ def shares(
 def resource_or_zero(value: dict[str, int | None] | None) -> dict[str, int]:
     """fsctl writes null for a resource the queue's policy does not compute; Hadoop leaves it 0."""
     return {k: (v or 0) for k, v in (value or {}).items()}
+
+
+#: what the oracle prints for a value fsctl writes as null: 0 (a type the queue's policy does not
+#: compute) or Long.MAX_VALUE (unbounded)
+NULL_IN_HADOOP = (0, 2**63 - 1)
+
+
+def same_resource(ours: dict[str, int | None] | None, theirs: dict[str, int]) -> bool:
+    """fsctl's resource (``null`` meaning unbounded or not computed) against Hadoop's numbers."""
+    ours = ours or {}
+    return set(ours) <= set(theirs) and all(
+        theirs[k] in NULL_IN_HADOOP if ours.get(k) is None else ours.get(k) == theirs[k] for k in theirs
+    )

@@ -1,10 +1,11 @@
 """Hadoop's answers, checked in, so every divergence the oracle found stays fixed without a JVM.
 
 Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
-``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
-``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it)
-and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop release line (every line
-of ``tests.oracle.lines.LINES``) and verb. A Capacity Scheduler case whose ``case.json`` holds
+``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``, and
+``"fs2cs": {"percentage": true}`` to record Hadoop's converter too), ``demand.json`` (a demand
+snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it) and ``yarn-site.xml``, and
+``hadoop.json``: the oracle's answers per Hadoop release line (every line of
+``tests.oracle.lines.LINES``) and verb. A Capacity Scheduler case whose ``case.json`` holds
 ``leaves`` (the load of a ``cs-preempt`` request) is also asked for one round of the preemption
 policy (3.3 and later).
 Re-record after a change to the oracle or a new case with::
@@ -19,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.oracle.lines import LINES, MODERN_LINES
+from tests.oracle.lines import FS2CS_LINES, LINES, MODERN_LINES
 
 CASES = Path(__file__).resolve().parents[1] / "data" / "oracle"
 DEFAULT_CLUSTER = "memory-mb=102400, vcores=100"
@@ -49,8 +50,33 @@ def yarn_site(case: Path) -> Path | None:
     return path if path.exists() else None
 
 
-def requests(case: Path) -> dict[str, dict[str, Any]]:
-    """verb -> the oracle request for this case (paths relative to the repository root)."""
+def fs2cs_options(case: Path, version: str) -> dict[str, Any] | None:
+    """The fs2cs switches the case asks for on this Hadoop line, or None for no fs2cs answer;
+    3.3.6's fs2cs has no --percentage: it writes percentages only."""
+    options = case_settings(case).get("fs2cs")
+    if options is None or version not in FS2CS_LINES:
+        return None
+    from fsctl.model.versions import parse_version
+
+    before_34 = parse_version(version) < (3, 4)
+    return {k: v for k, v in options.items() if not (k == "percentage" and before_34)}
+
+
+def convert_flags(case: Path, version: str) -> list[str]:
+    """``fsctl convert``'s switches for what fs2cs was asked on this line."""
+    options = fs2cs_options(case, version) or {}
+    site = yarn_site(case)
+    return [
+        "--hadoop-version",
+        version,
+        *(["--percentage"] if options.get("percentage") else []),
+        *(["--yarn-site", str(site)] if site is not None else []),
+    ]
+
+
+def requests(case: Path, version: str) -> dict[str, dict[str, Any]]:
+    """verb -> the oracle request for this case on a Hadoop line (paths relative to the repository
+    root)."""
     source = case_input(case)
     settings = case_settings(case)
     file = str(source)
@@ -61,7 +87,7 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
         site = yarn_site(case)
         if site is not None:  # its resource types, its calculator
             asked["capacity"]["yarn_site"] = str(site)
-        if "leaves" in settings:  # a load: one round of the preemption policy on it
+        if "leaves" in settings and version in MODERN_LINES:  # a load: one round of the policy on it
             preempt = {
                 "verb": "cs-preempt",
                 "file": file,
@@ -81,7 +107,13 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
     site = yarn_site(case)
     if site is not None:
         shares["yarn_site"] = str(site)
-    return {"load": {"verb": "load", "file": file}, "shares": shares}
+    asked: dict[str, dict[str, Any]] = {"load": {"verb": "load", "file": file}, "shares": shares}
+    fs2cs = fs2cs_options(case, version)
+    if fs2cs is not None:
+        asked["fs2cs"] = {"verb": "fs2cs", "file": file, **fs2cs}
+        if site is not None:
+            asked["fs2cs"]["yarn_site"] = str(site)
+    return asked
 
 
 def expected(case: Path) -> dict[str, dict[str, Any]]:
@@ -98,11 +130,7 @@ def record(names: list[str]) -> None:
             if names and case.name not in names:
                 continue
             answers = {
-                version: {
-                    verb: _portable(oracle.ask(req))
-                    for verb, req in requests(case).items()
-                    if verb != "cs-preempt" or version in MODERN_LINES
-                }
+                version: {verb: _portable(oracle.ask(req)) for verb, req in requests(case, version).items()}
                 for version, oracle in oracles.items()
             }
             (case / "hadoop.json").write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n")

@@ -38,7 +38,10 @@ def check_conversion_boots(
 
 
 def for_line(version: str) -> list[str]:
-    """A target before 3.4: no weight mode and no JSON mapping rules there."""
+    """A target before 3.4: 3.3 does what 3.3.6's fs2cs does unasked (percentages, no placement
+    rules); the lines before it have no fs2cs, and are asked for the same explicitly."""
+    if version == "3.3":
+        return ["--hadoop-version", version]
     return ["--hadoop-version", version, "--percentage", "--skip-placement-rules"]
 
 

@@ -1,5 +1,6 @@
 """fsctl against a real CapacityScheduler booted on generated capacity-scheduler.xml files: the
-verdict, then every queue's absolute and maximum capacity and guaranteed and maximum resources."""
+verdict, then every queue's capacity, maximum capacity (each also absolute) and guaranteed and
+maximum resources."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def compare_capacity(version: str, path: str, text: str) -> None:
     ours = fsctl_side.shares(path, version, CLUSTER)
     for row in ours["queues"]:
         hadoop = theirs[row["path"]]
-        for key in ("absolute_capacity", "absolute_maximum_capacity"):
+        for key in ("capacity", "maximum_capacity", "absolute_capacity", "absolute_maximum_capacity"):
             assert abs(row[key] - hadoop[key]) <= PERCENT_TOLERANCE, f"{row['path']} {key}" + context
         for key in effective_resources(version):
             assert fsctl_side.resource_or_zero(row[key]) == hadoop[key], f"{row['path']} {key}" + context

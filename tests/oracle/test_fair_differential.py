@@ -1,6 +1,7 @@
 """fsctl against Hadoop's FairScheduler on generated allocation files: load verdicts, the queues
-Hadoop creates (and their types), and steady fair shares to the unit, with two resource types and
-with a third (``yarn.io/gpu``, declared in a yarn-site as ResourceUtils reads it)."""
+Hadoop creates (their types and policies), and steady fair shares and maximum shares to the unit,
+with two resource types and with a third (``yarn.io/gpu``, declared in a yarn-site as ResourceUtils
+reads it)."""
 
 from __future__ import annotations
 
@@ -50,14 +51,20 @@ def _compare_load(version: str, text: str, *, gpu: bool = False, huge: bool = Fa
         assert queues == hadoop_queues, "queues differ" + context
         hadoop = oracle_for(version).ask({**request, "verb": "shares", "cluster": spec})
         ours = fsctl_side.shares(path, version, cluster, yarn_site=site)
-        steady = {q["path"]: q["steady_fair_share"] for q in hadoop["queues"]}
+        theirs = {q["path"]: q for q in hadoop["queues"]}
         # simulate also lists the queues Hadoop does not create, as "not created" rows
         rows = [row for row in ours["queues"] if row["path"] in queues]
-        assert {row["path"] for row in rows} == set(steady), "simulated queues differ" + context
+        assert {row["path"] for row in rows} == set(theirs), "simulated queues differ" + context
         for row in rows:
-            assert fsctl_side.resource_or_zero(row["steady_fair_share"]) == steady[row["path"]], (
-                f"steady fair share of {row['path']} differs" + context
+            hadoop_policy = theirs[row["path"]]["policy"].lower()
+            assert row["policy"] == hadoop_policy, (
+                f"policy of {row['path']} differs: Hadoop {hadoop_policy}, fsctl {row['policy']}" + context
             )
+            for key in ("steady_fair_share", "max_share"):
+                assert fsctl_side.same_resource(row[key], theirs[row["path"]][key]), (
+                    f"{key} of {row['path']} differs: Hadoop {theirs[row['path']][key]}, fsctl {row[key]}"
+                    + context
+                )
     finally:
         Path(path).unlink()
         if site is not None:

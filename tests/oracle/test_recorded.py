@@ -6,10 +6,20 @@ from pathlib import Path
 
 import pytest
 
-from tests.oracle import fsctl_side
+from fsctl.model.versions import parse_version
+from tests.oracle import fs2cs_side, fsctl_side
 from tests.oracle.app_divergences import divergences
-from tests.oracle.lines import LINES, MODERN_LINES, effective_resources
-from tests.oracle.recorded import CASES, case_input, case_settings, demand_file, expected, yarn_site
+from tests.oracle.lines import FS2CS_LINES, LINES, MODERN_LINES, effective_resources
+from tests.oracle.recorded import (
+    CASES,
+    case_input,
+    case_settings,
+    convert_flags,
+    demand_file,
+    expected,
+    fs2cs_options,
+    yarn_site,
+)
 
 pytestmark = pytest.mark.jvm_free
 
@@ -80,7 +90,7 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
             assert {row["path"] for row in ours["queues"]} == set(theirs)
             for row in ours["queues"]:
                 hadoop = theirs[row["path"]]
-                for key in ("absolute_capacity", "absolute_maximum_capacity"):
+                for key in ("capacity", "maximum_capacity", "absolute_capacity", "absolute_maximum_capacity"):
                     assert abs(row[key] - hadoop[key]) <= 1e-3, (row["path"], key)
                 for key in effective_resources(version):
                     assert fsctl_side.resource_or_zero(row[key]) == hadoop[key], (row["path"], key)
@@ -92,7 +102,7 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
         ours = fsctl_side.shares(
             source,
             version,
-            _cluster(settings["cluster"]),
+            _cluster(settings["cluster"], case),
             demand=None if snapshot is None else str(snapshot),
             yarn_site=None if site is None else str(site),
         )
@@ -100,10 +110,9 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
         rows = [row for row in ours["queues"] if row["path"] in theirs]
         assert {row["path"] for row in rows} == set(theirs)
         for row in rows:
-            assert (
-                fsctl_side.resource_or_zero(row["steady_fair_share"])
-                == theirs[row["path"]]["steady_fair_share"]
-            ), row["path"]
+            for key in ("steady_fair_share", "max_share"):
+                hadoop_value = theirs[row["path"]][key]
+                assert fsctl_side.same_resource(row[key], hadoop_value), (row["path"], key, hadoop_value)
 
 
 PREEMPT_CASES = [p for p in CASE_DIRS if "leaves" in case_settings(p)]
@@ -128,3 +137,16 @@ def test_fsctl_gives_hadoops_recorded_preemption(case: Path, version: str) -> No
         preemption_side.hadoop_orders(hadoop),
     )
     assert preemption_side.divergences(hadoop, ours) == []
+
+
+FS2CS_CASES = [p for p in CASE_DIRS if fs2cs_options(p, "3.4") is not None]
+
+
+@pytest.mark.parametrize("version", FS2CS_LINES)
+@pytest.mark.parametrize("case", FS2CS_CASES, ids=[p.name for p in FS2CS_CASES])
+def test_convert_gives_fs2cs_recorded_output(case: Path, version: str, tmp_path: Path) -> None:
+    # fs2cs's verdict and files, property for property, but for the departures' rows
+    hadoop = expected(case)[version]["fs2cs"]
+    converted = fs2cs_side.fsctl_convert(case_input(case), tmp_path / "out", convert_flags(case, version))
+    line = parse_version(version)
+    assert fs2cs_side.divergences(case.name, converted, hadoop, (line[0], line[1])) == []

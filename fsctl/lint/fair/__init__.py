@@ -36,6 +36,7 @@ from fsctl.lint.fair import (
     top_level_default_unused,
     unknown_attribute,
     unknown_element,
+    vcores_left_out,
     zero_weight_without_min_share,
 )
 from fsctl.lint.fair.document import Handlers, Walk, source_document
@@ -72,6 +73,7 @@ RULES = (
     queue_name_unsafe_characters,
     setting_has_no_effect,
     default_policy_blocks_children,
+    vcores_left_out,
 )
 HANDLERS = Handlers.of(RULES)
 

@@ -623,6 +623,8 @@ public final class Oracle {
       return null;
     }
     Map<String, Object> m = new LinkedHashMap<>();
+    // every value as Hadoop holds it: Integer.MAX_VALUE (a saturated vcores), Long.MAX_VALUE
+    // (unbounded) and -1 (an int cast of Long.MAX_VALUE) are answers too
     for (ResourceInformation info : r.getResources()) {
       m.put(info.getName(), info.getValue());
     }
