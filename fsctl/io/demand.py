@@ -67,6 +67,7 @@ REPORTED_NUMBERS = (
     "absolute_capacity",
     "maximum_capacity",
     "absolute_maximum_capacity",
+    "normalized_weight",
     "max_apps",
     "active_apps",
     "pending_apps",

@@ -7,8 +7,8 @@ The responses, as the ResourceManager's JAXB classes write them (``webapp/dao``)
 - ``/ws/v1/cluster/scheduler``: ``FairSchedulerInfo`` (``rootQueue``, each queue's
   ``fairResources``, ``steadyFairResources``, ``minResources``, ``maxResources``, ``demandResources``,
   ``usedResources``, ``childQueues``) or ``CapacitySchedulerInfo`` (``capacity``,
-  ``absoluteCapacity``, ``maxCapacity``, ``absoluteMaxCapacity``, ``minEffectiveCapacity``,
-  ``maxEffectiveCapacity``, ``resourcesUsed``, ``queues``);
+  ``absoluteCapacity``, ``maxCapacity``, ``absoluteMaxCapacity``, ``normalizedWeight``,
+  ``minEffectiveCapacity``, ``maxEffectiveCapacity``, ``resourcesUsed``, ``queues``);
 - ``/ws/v1/cluster/apps?states=RUNNING,ACCEPTED``: ``AppInfo`` (``user``, ``queue``,
   ``allocatedMB``/``allocatedVCores``, ``resourceRequests``, ``priority``, ``startedTime``, and for
   the Capacity Scheduler ``resourceInfo``: used, pending and AM resources);
@@ -68,6 +68,7 @@ _CAPACITY_NUMBERS = (
     ("absoluteCapacity", "absolute_capacity"),
     ("maxCapacity", "maximum_capacity"),
     ("absoluteMaxCapacity", "absolute_maximum_capacity"),
+    ("normalizedWeight", "normalized_weight"),
     ("numActiveApplications", "active_apps"),
     ("numPendingApplications", "pending_apps"),
 )
