@@ -28,6 +28,7 @@ import org.apache.hadoop.yarn.server.resourcemanager.MockRM;
 import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmissionData;
 import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmitter;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.AbstractYarnScheduler;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceScheduler;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler;
@@ -97,7 +98,7 @@ public final class LiveRM {
     Map<String, Object> answer = new LinkedHashMap<>();
     try {
       rm = start(args, answer);
-    } catch (Exception e) {
+    } catch (Exception | AssertionError e) { // MockRM's waits fail with JUnit's AssertionError
       e.printStackTrace();
       answer.clear();
       answer.put("ok", false);
@@ -163,10 +164,6 @@ public final class LiveRM {
       if (workload.exists()) {
         run(rm, workload);
       }
-      // the Fair Scheduler computes shares on its update thread: let it run after the last change
-      long interval = rm.getConfig().getLong(FairSchedulerConfiguration.UPDATE_INTERVAL_MS,
-          FairSchedulerConfiguration.DEFAULT_UPDATE_INTERVAL_MS);
-      Thread.sleep(3 * interval + 200);
     }
     answer.put("ok", true);
     answer.put("url", "http://127.0.0.1:" + webPort(rm));
@@ -276,7 +273,14 @@ public final class LiveRM {
           .withUnmanagedAM(unmanaged)
           .withAppPriority(Priority.newInstance(((Number) app.getOrDefault("priority", 0)).intValue()))
           .build();
-      RMApp rmApp = MockRMAppSubmitter.submit(rm, data);
+      RMApp rmApp;
+      try {
+        rmApp = MockRMAppSubmitter.submit(rm, data);
+      } catch (AssertionError e) {
+        // the application failed (a queue it cannot be placed in): say why, as the RM did
+        throw new IllegalStateException("application " + app.get("name") + " of " + app.get("user")
+            + " in " + app.get("queue") + " was not accepted: " + lastDiagnostics(rm) + " (" + e.getMessage() + ")");
+      }
       MockAM am;
       if (unmanaged) {
         am = MockRM.launchUAM(rmApp, rm, nodes.get(0));
@@ -288,16 +292,49 @@ public final class LiveRM {
       int running = ((Number) app.getOrDefault("running", 0)).intValue();
       int pending = ((Number) app.getOrDefault("pending", 0)).intValue();
       int allocated = allocate(rm, am, nodes, container, running);
+      if (allocated < running) {
+        // what was not allocated is withdrawn (an ask is absolute: 0 containers), so that no later
+        // heartbeat hands it a container meant for another application
+        ask(am, container, 0);
+      }
       asked.add(new Object[] {am, container, running - allocated + pending});
     }
-    for (Object[] ask : asked) {
-      int count = (Integer) ask[2];
+    for (Object[] entry : asked) {
+      int count = (Integer) entry[2];
       if (count > 0) {
-        ((MockAM) ask[0]).allocate(Collections.singletonList(request((Resource) ask[1], count)),
-            new ArrayList<ContainerId>());
+        ask((MockAM) entry[0], (Resource) entry[1], count);
       }
     }
     rm.drainEvents();
+    // the Fair Scheduler's demand and fair shares of this still load, computed now; its update
+    // thread computes the same on every later run (no-op for the Capacity Scheduler)
+    scheduler(rm).update();
+  }
+
+  /** Every heartbeat below is preceded by an update: FSLeafQueue.fetchAppsWithDemand offers a node
+   * only to applications whose demand, as the update thread last computed it (every 500 ms),
+   * exceeds their usage, so an ask is invisible to a heartbeat until that thread has run. Left to
+   * the thread, containers went to whichever application's ask it had seen, during another
+   * application's AM launch, and the outstanding asks read back differed from one start to the
+   * next. MockRM.launchAM updates between its heartbeats for the same reason. */
+  static AbstractYarnScheduler<?, ?> scheduler(MockRM rm) {
+    return (AbstractYarnScheduler<?, ?>) rm.getResourceScheduler();
+  }
+
+  static List<Container> ask(MockAM am, Resource size, int count) throws Exception {
+    return am.allocate(Collections.singletonList(request(size, count)), new ArrayList<ContainerId>())
+        .getAllocatedContainers();
+  }
+
+  /** The diagnostics of the application submitted last. */
+  static String lastDiagnostics(MockRM rm) {
+    RMApp last = null;
+    for (RMApp app : rm.getRMContext().getRMApps().values()) {
+      if (last == null || app.getApplicationId().compareTo(last.getApplicationId()) > 0) {
+        last = app;
+      }
+    }
+    return last == null ? "no application" : String.valueOf(last.getDiagnostics()).trim();
   }
 
   /** Ask for {@code count} containers and heartbeat the nodes until they come or none comes. */
@@ -305,12 +342,11 @@ public final class LiveRM {
     if (count <= 0) {
       return 0;
     }
-    int got = 0;
-    got += am.allocate(Collections.singletonList(request(size, count)), new ArrayList<ContainerId>())
-        .getAllocatedContainers().size();
+    int got = ask(am, size, count).size();
     int idle = 0;
     int next = 0;
     while (got < count && idle < IDLE_ROUNDS * nodes.size()) {
+      scheduler(rm).update();
       nodes.get(next++ % nodes.size()).nodeHeartbeat(true);
       rm.drainEvents();
       List<Container> allocated = am.allocate(new ArrayList<ResourceRequest>(), new ArrayList<ContainerId>())
