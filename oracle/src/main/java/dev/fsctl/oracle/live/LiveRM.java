@@ -53,11 +53,13 @@ import org.apache.hadoop.yarn.webapp.WebApp;
  *              "am": {"memory-mb": 1024, "vcores": 1}, "priority": 0,
  *              "container": {"memory-mb": 1024, "vcores": 1}, "running": 2, "pending": 3}]}
  * </pre>
- * Each application is submitted by its user to its queue; its AM is launched (a managed one takes
- * a container on a node heartbeat, an unmanaged one none) and registers; it asks for
- * {@code running} containers, node heartbeats allocate them (as far as the scheduler allows), and
- * once every application has done so each asks for {@code pending} more. No heartbeat follows, so
- * those stay pending: the load is still when it is read.
+ * Each application is submitted by its user to its queue (a placement policy may put it
+ * elsewhere); its AM is launched (a managed one takes a container on a node heartbeat, an unmanaged
+ * one none) and registers; it asks for {@code running} containers, node heartbeats allocate them
+ * (as far as the scheduler allows, one application at a time: what it did not get is withdrawn),
+ * and once every application has done so each asks for what it did not get and {@code pending}
+ * more. No heartbeat follows, so those stay pending, and the scheduler's shares are computed for
+ * that load: it is still when it is read, and the same on every start.
  *
  * <p>The web address is printed on stdout as one JSON line ({@code {"ok": true, "url": ...}}), then
  * the ResourceManager serves until stdin closes. {@code --ha} runs it in HA mode (rm1, transitioned
