@@ -525,20 +525,24 @@ def _admit(
     listed.sort(key=lambda entry: (entry[0], entry[1]))
     users: dict[str, int] = {}
     runnable: set[int] = set()
+    chains: dict[str, list[str]] = {}  # a leaf and its ancestors
     for _, position, leaf, app in listed:
         user = app.user if app.user is not None else f"\0{position}"
-        if user not in users:
-            users[user] = user_limit(app.user or "")
-        if users[user] <= 0:
+        left = users.get(user)
+        if left is None:
+            left = users[user] = user_limit(app.user or "")
+        if left <= 0:
             continue
-        chain: list[str] = []
-        node: QueueShares | None = leaf
-        while node is not None and room[node.path] > 0:
-            chain.append(node.path)
-            node = result.index.get(node.parent or "")
-        if node is not None:  # a queue on the way is full
+        chain = chains.get(leaf.path)
+        if chain is None:
+            chain = chains[leaf.path] = []
+            node: QueueShares | None = leaf
+            while node is not None:
+                chain.append(node.path)
+                node = result.index.get(node.parent or "")
+        if any(room[path] <= 0 for path in chain):  # a queue on the way is full
             continue
-        users[user] -= 1
+        users[user] = left - 1
         for path in chain:
             room[path] -= 1
         runnable.add(id(app))

@@ -147,19 +147,26 @@ class RMClient:
 
     def get_json(self, base: str, path: str) -> Any:
         """The JSON answer to GET ``base + path``; raises RMError."""
-        response = self._get(base, path)
-        text = response.text
-        content_type = response.headers.get("Content-Type", "")
+        text = self.get_json_text(base, path)
         where = public_address(base) + path.split("?", 1)[0]
-        if "json" not in content_type and text.lstrip()[:1] not in ("{", "["):
-            kind = content_type.split(";", 1)[0] or "no content type"
-            raise RMError(
-                SN105, f"{where}: answered {kind}, not JSON ({_first_line(text)}): a proxy or login page?"
-            )
         try:
             return json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise RMError(SN105, f"{where}: not JSON: {exc} (a truncated answer?)") from None
+
+    def get_json_text(self, base: str, path: str) -> str:
+        """The text of a JSON answer to GET ``base + path``, not decoded (a large one is read
+        piece by piece); raises RMError when it is some other kind of page."""
+        response = self._get(base, path)
+        text: str = response.text
+        content_type = response.headers.get("Content-Type", "")
+        if "json" not in content_type and text.lstrip()[:1] not in ("{", "["):
+            kind = content_type.split(";", 1)[0] or "no content type"
+            where = public_address(base) + path.split("?", 1)[0]
+            raise RMError(
+                SN105, f"{where}: answered {kind}, not JSON ({_first_line(text)}): a proxy or login page?"
+            )
+        return text
 
     def get_text(self, base: str, path: str) -> str:
         return self._get(base, path).text

@@ -39,6 +39,8 @@ from fsctl.model.resources import Vector
 
 #: the application states whose load the scheduler holds
 LIVE_STATES = ("RUNNING", "ACCEPTED")
+#: how often the applications read so far are told (the progress bar of a large cluster)
+PROGRESS_EVERY = 10_000
 #: Jersey's JSON names for the resource types a ResourceInfo without resourceInformations carries
 _LEGACY_RESOURCE_NAMES = (("memory", "memory-mb"), ("vCores", "vcores"))
 #: FairSchedulerQueueInfo field -> reported resource
@@ -83,6 +85,10 @@ class SnapshotError(ValueError):
         self.document = document
         self.where = where
         self.message = message
+
+
+class SnapshotSyntaxError(SnapshotError):
+    """A response that is not JSON at all (truncated, a page of another kind)."""
 
 
 class _Reader:
@@ -296,9 +302,7 @@ def _applications(
     read: _Reader, document: Any, resolve: Callable[[str], str | None]
 ) -> Iterator[tuple[str, AppLoad]]:
     """(leaf path, application) for each RUNNING or ACCEPTED application, in the listed order."""
-    top = read.mapping(document, "$")
-    apps = read.field(top, "apps", "$")
-    for index, item in enumerate(read.listed(apps, "app", "$.apps")):
+    for index, item in _app_items(read, document):
         where = f"$.apps.app[{index}]"
         app = read.mapping(item, where)
         state = read.text(app, "state", where)
@@ -339,6 +343,22 @@ def _applications(
             container=container,
         )
         yield path, load
+
+
+def _app_items(read: _Reader, document: Any) -> Iterator[tuple[int, Any]]:
+    """The listed applications: from the decoded answer, or one at a time from its text (a large
+    cluster's answer is read without decoding it whole: :mod:`fsctl.io.jsonstream`)."""
+    if not isinstance(document, str):
+        top = read.mapping(document, "$")
+        yield from enumerate(read.listed(read.field(top, "apps", "$"), "app", "$.apps"))
+        return
+    from fsctl.io.jsonstream import JsonStreamError, array_items
+
+    try:
+        yield from array_items(document, ("apps", "app"))
+    except JsonStreamError as exc:
+        kind = SnapshotSyntaxError if exc.syntax else SnapshotError
+        raise kind(read.document, exc.where, exc.message) from None
 
 
 def _pending(read: _Reader, app: dict[str, Any], where: str) -> tuple[Vector, Vector | None]:
@@ -393,7 +413,8 @@ def _cluster(metrics: Any, name: str, fair_root: dict[str, Any] | None) -> Vecto
 
 @dataclass
 class Named:
-    """A document and the name its problems are reported under (a file, or the address it came from)."""
+    """A document and the name its problems are reported under (a file, or the address it came from).
+    The applications' document may be its JSON text, read one application at a time."""
 
     document: Any
     name: str
@@ -406,8 +427,10 @@ def build_snapshot(
     info: Named | None = None,
     configuration: dict[str, dict[str, str]] | None = None,
     provenance: dict[str, str] | None = None,
+    read_so_far: Callable[[int], None] | None = None,
 ) -> DemandSnapshot:
-    """The snapshot of these responses; raises :class:`SnapshotError`."""
+    """The snapshot of these responses; raises :class:`SnapshotError`. ``read_so_far`` is told
+    the number of applications read, every :data:`PROGRESS_EVERY`."""
     kind, scheduler_info_object = scheduler_info(scheduler.document, scheduler.name)
     read = _Reader(scheduler.name)
     if kind == FAIR_SCHEDULER:
@@ -430,8 +453,10 @@ def build_snapshot(
             return found[0] if len(found) == 1 else None
         return None
 
-    for path, app in _applications(_Reader(apps.name), apps.document, resolve):
+    for count, (path, app) in enumerate(_applications(_Reader(apps.name), apps.document, resolve), 1):
         snapshot.queues.setdefault(path, QueueLoad(path=path)).applications.append(app)
+        if read_so_far is not None and count % PROGRESS_EVERY == 0:
+            read_so_far(count)
     snapshot.queues = dict(sorted(snapshot.queues.items()))
     snapshot.cluster = _cluster(None if metrics is None else metrics.document, _name(metrics), root)
     snapshot.provenance = {"scheduler": kind, **(provenance or {})}

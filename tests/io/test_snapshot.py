@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,6 @@ from fsctl.model.versions import parse_version
 from tests.conftest import run_fsctl
 from tests.oracle.live_rm import BY_NAME, CASES, Configuration
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "rm"
 FILES = ("scheduler.json", "apps.json", "metrics.json", "info.json", "conf.json")
 RECORDED = [(configuration, configuration.recorded(version)) for configuration, version in CASES]
 FAIR_34 = BY_NAME["fair"].recorded("3.4")
@@ -181,3 +181,42 @@ def test_a_snapshot_of_another_release_is_said_to_be(tmp_path: Path) -> None:
     assert f"{note} (give --hadoop-version 3.3)" in other.notes
     same = simulate.build_report(simulate_options(case, out))
     assert not any("runs Hadoop" in note for note in same.notes)
+
+
+def test_progress_names_each_step_and_the_applications_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A large cluster's snapshot says how far it has come: a step per saved response and the
+    building, and the applications read while it builds (every PROGRESS_EVERY; 2 here)."""
+    from fsctl.io import snapshot as building
+
+    monkeypatch.setattr(building, "PROGRESS_EVERY", 2)
+    told: list[tuple[str, bool]] = []
+
+    def progress(message: str, *, advance: bool = True) -> None:
+        told.append((message, advance))
+
+    sources = [str(FAIR_34 / f) for f in FILES]
+    options = snapshot.SnapshotOptions(sources=sources, output=str(tmp_path / "s.json"), progress=progress)
+    assert snapshot.run(options, io.StringIO(), io.StringIO()) == 0
+    steps = [message for message, advance in told if advance]
+    assert steps == [*(f"reading {s}" for s in sources), "building the snapshot"]
+    assert len(steps) == snapshot.steps(options)
+    notes = [message for message, advance in told if not advance]
+    assert notes == [
+        "building the snapshot: 2 applications read",
+        "building the snapshot: 4 applications read",
+    ]
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fsctl.cli import snapshot as shell
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    with shell._progress_bar(3) as advance:
+        assert advance is None
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with shell._progress_bar(3) as advance:
+        assert advance is not None
+        advance("reading", advance=True)
+        advance("building the snapshot: 10,000 applications read", advance=False)
