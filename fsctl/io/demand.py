@@ -15,7 +15,8 @@ when its demand is non-zero. Every problem becomes a located diagnostic (``SM1xx
 The snapshot itself is plain data (:mod:`fsctl.model.demand`), which evaluate reads.
 
 A snapshot written by ``fsctl snapshot`` (:mod:`fsctl.io.snapshot`) adds three top-level keys:
-``source`` (where it came from: ``rm``, ``time``, ``hadoop``, ``scheduler``, ``from``),
+``source`` (where it came from: ``rm``, ``time``, ``hadoop``, ``scheduler``, ``from``; ``notes``:
+what the ResourceManager's answers could not give),
 ``reported`` (per queue path, what the ResourceManager reported: resources, numbers and settings,
 see :class:`fsctl.model.demand.ReportedQueue`) and ``configuration`` (``yarn-site`` and
 ``capacity-scheduler``: name -> value, secrets redacted).
@@ -49,7 +50,7 @@ MAX_BYTES = 64 * 1024 * 1024
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
 APP_KEYS = ("name", "user", "demand", "usage", "container", "start", "priority", "am")
 TOP_KEYS = ("cluster", "queues", "source", "reported", "configuration")
-SOURCE_KEYS = ("rm", "time", "hadoop", "scheduler", "from")
+SOURCE_KEYS = ("rm", "time", "hadoop", "scheduler", "from", "notes")
 SCHEDULERS = (FAIR_SCHEDULER, CAPACITY_SCHEDULER)
 #: ``reported:`` keys of a queue, by kind (ReportedQueue)
 REPORTED_RESOURCES = (

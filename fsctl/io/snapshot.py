@@ -41,6 +41,13 @@ from fsctl.model.resources import Vector
 LIVE_STATES = ("RUNNING", "ACCEPTED")
 #: how often the applications read so far are told (the progress bar of a large cluster)
 PROGRESS_EVERY = 10_000
+#: what a Fair Scheduler's snapshot cannot hold (``source: notes``; the README says why)
+FAIR_AM_NOTE = (
+    "the Fair Scheduler reports no running application master's size (AppInfo has none, and a "
+    "container report per application would be one request each): an application whose AM runs "
+    "has no 'am', the AM being inside its usage; one whose AM waits has 'am' from its pending ask; "
+    "each queue's AM usage is reported (am_usage)"
+)
 #: Jersey's JSON names for the resource types a ResourceInfo without resourceInformations carries
 _LEGACY_RESOURCE_NAMES = (("memory", "memory-mb"), ("vCores", "vcores"))
 #: FairSchedulerQueueInfo field -> reported resource
@@ -320,7 +327,7 @@ def _applications(
         }
         for key in usage:
             usage[key] = max(usage[key], 0)
-        pending, container = _pending(read, app, where)
+        pending, container, am_ask = _pending(read, app, where)
         partition = _app_partition(read, app, where)
         am: Vector | None = None
         if partition is not None:
@@ -331,6 +338,11 @@ def _applications(
             if "amUsed" in partition:
                 am_used = read.resource(partition, "amUsed", f"{where}.resourceInfo")
                 am = am_used if any(am_used.values()) else None
+        if _am_waits(app):
+            # no AM yet, so no task asks either: the one ask is the AM's, and its size the AM's
+            # where the scheduler does not say (the Fair Scheduler)
+            container = None
+            am = am or am_ask
         demand = {k: usage.get(k, 0) + pending.get(k, 0) for k in {**usage, **pending}}
         load = AppLoad(
             name=name,
@@ -361,10 +373,15 @@ def _app_items(read: _Reader, document: Any) -> Iterator[tuple[int, Any]]:
         raise kind(read.document, exc.where, exc.message) from None
 
 
-def _pending(read: _Reader, app: dict[str, Any], where: str) -> tuple[Vector, Vector | None]:
-    """The outstanding off-switch requests (``*``): their sum and the first one's container size."""
+def _pending(
+    read: _Reader, app: dict[str, Any], where: str
+) -> tuple[Vector, Vector | None, Vector | None]:
+    """The outstanding off-switch requests (``*``): their sum, the first one's container size, and
+    the size asked at priority 0 (``RMAppAttemptImpl.AM_CONTAINER_PRIORITY``: an AM's, while it
+    waits)."""
     pending: Vector = {}
     container: Vector | None = None
+    am_ask: Vector | None = None
     requests = read.listed(app.get("resourceRequests"), "resourceRequest", f"{where}.resourceRequests")
     for index, item in enumerate(requests):
         here = f"{where}.resourceRequests[{index}]"
@@ -374,9 +391,17 @@ def _pending(read: _Reader, app: dict[str, Any], where: str) -> tuple[Vector, Ve
         capability = read.resource(request, "capability", here)
         count = read.amount(request, "numContainers", here)
         container = container or capability
+        if count and read.whole(request, "priority", here, default=-1) == 0:
+            am_ask = am_ask or capability
         for name, amount in capability.items():
             pending[name] = pending.get(name, 0) + amount * count
-    return pending, container
+    return pending, container, am_ask
+
+
+def _am_waits(app: dict[str, Any]) -> bool:
+    """A managed application whose AM has no container yet (``AppInfo`` names the AM's node once
+    it has one)."""
+    return app.get("unmanagedApplication") is False and not app.get("amHostHttpAddress")
 
 
 def _app_partition(read: _Reader, app: dict[str, Any], where: str) -> dict[str, Any] | None:
@@ -460,6 +485,8 @@ def build_snapshot(
     snapshot.queues = dict(sorted(snapshot.queues.items()))
     snapshot.cluster = _cluster(None if metrics is None else metrics.document, _name(metrics), root)
     snapshot.provenance = {"scheduler": kind, **(provenance or {})}
+    if kind == FAIR_SCHEDULER:
+        snapshot.provenance["notes"] = FAIR_AM_NOTE
     if info is not None:
         version = _hadoop_version(info)
         if version:

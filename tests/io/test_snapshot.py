@@ -220,3 +220,25 @@ def test_the_progress_bar_is_drawn_on_a_terminal_only(monkeypatch: pytest.Monkey
         assert advance is not None
         advance("reading", advance=True)
         advance("building the snapshot: 10,000 applications read", advance=False)
+
+
+@pytest.mark.parametrize("configuration", ["fair-users", "capacity-absolute"])
+def test_an_application_whose_am_waits_is_sized_by_its_ask(configuration: str, tmp_path: Path) -> None:
+    """The workload's application that waits (ACCEPTED, its AM ask pending at priority 0): its
+    'am' is that ask (the Fair Scheduler gives no other) and it asks for no container of its own.
+    A Fair application whose AM runs has no 'am', and the snapshot's notes say why."""
+    case = BY_NAME[configuration].recorded("3.4")
+    out = tmp_path / "snapshot.json"
+    assert take(case, out)[0] == 0
+    snap, _ = read_demand(str(out))
+    assert snap is not None
+    apps = [a for q in snap.queues.values() for a in q.applications]
+    waiting = next(a for a in apps if not any(a.usage.values()) and a.am is not None and a.container is None)
+    assert waiting.am == {"memory-mb": 2048, "vcores": 1} and waiting.container is None
+    assert waiting.demand == waiting.am  # its one ask
+    if configuration == "fair-users":
+        assert "no running application master's size" in snap.provenance["notes"]
+        (bob,) = [a for a in apps if a.user == "bob"]
+        assert bob.am is None and any(bob.usage.values())  # a managed AM that runs
+    else:
+        assert "notes" not in snap.provenance

@@ -51,15 +51,18 @@ import org.apache.hadoop.yarn.webapp.WebApp;
  *   {"nodes": [{"memory-mb": 8192, "vcores": 8}],
  *    "apps": [{"user": "alice", "queue": "root.a", "name": "a1", "unmanaged": true,
  *              "am": {"memory-mb": 1024, "vcores": 1}, "priority": 0,
- *              "container": {"memory-mb": 1024, "vcores": 1}, "running": 2, "pending": 3}]}
+ *              "container": {"memory-mb": 1024, "vcores": 1}, "running": 2, "pending": 3},
+ *             {"user": "bob", "queue": "root.a", "am": {"memory-mb": 2048, "vcores": 1}, "waits": true}]}
  * </pre>
  * Each application is submitted by its user to its queue (a placement policy may put it
  * elsewhere); its AM is launched (a managed one takes a container on a node heartbeat, an unmanaged
  * one none) and registers; it asks for {@code running} containers, node heartbeats allocate them
  * (as far as the scheduler allows, one application at a time: what it did not get is withdrawn),
  * and once every application has done so each asks for what it did not get and {@code pending}
- * more. No heartbeat follows, so those stay pending, and the scheduler's shares are computed for
- * that load: it is still when it is read, and the same on every start.
+ * more; an application that {@code waits} is submitted then, its AM not launched. No heartbeat
+ * follows, so those stay pending (a waiting application's AM ask too, as while an AM waits for
+ * room), and the scheduler's shares are computed for that load: it is still when it is read, and
+ * the same on every start.
  *
  * <p>The web address is printed on stdout as one JSON line ({@code {"ok": true, "url": ...}}), then
  * the ResourceManager serves until stdin closes. {@code --ha} runs it in HA mode (rm1, transitioned
@@ -263,26 +266,15 @@ public final class LiveRM {
       nm.nodeHeartbeat(true);
     }
     List<Object[]> asked = new ArrayList<>();
+    List<Map<String, Object>> waiting = new ArrayList<>();
     for (Object entry : (List<Object>) load.getOrDefault("apps", Collections.emptyList())) {
       Map<String, Object> app = (Map<String, Object>) entry;
-      boolean unmanaged = Boolean.TRUE.equals(app.get("unmanaged"));
-      Resource amResource = app.get("am") == null
-          ? Resource.newInstance(1024, 1) : resource((Map<String, Object>) app.get("am"));
-      MockRMAppSubmissionData data = MockRMAppSubmissionData.Builder.createWithResource(amResource, rm)
-          .withAppName(String.valueOf(app.getOrDefault("name", "app")))
-          .withUser(String.valueOf(app.get("user")))
-          .withQueue(String.valueOf(app.get("queue")))
-          .withUnmanagedAM(unmanaged)
-          .withAppPriority(Priority.newInstance(((Number) app.getOrDefault("priority", 0)).intValue()))
-          .build();
-      RMApp rmApp;
-      try {
-        rmApp = MockRMAppSubmitter.submit(rm, data);
-      } catch (AssertionError e) {
-        // the application failed (a queue it cannot be placed in): say why, as the RM did
-        throw new IllegalStateException("application " + app.get("name") + " of " + app.get("user")
-            + " in " + app.get("queue") + " was not accepted: " + lastDiagnostics(rm) + " (" + e.getMessage() + ")");
+      if (Boolean.TRUE.equals(app.get("waits"))) {
+        waiting.add(app);
+        continue;
       }
+      boolean unmanaged = Boolean.TRUE.equals(app.get("unmanaged"));
+      RMApp rmApp = submit(rm, app);
       MockAM am;
       if (unmanaged) {
         am = MockRM.launchUAM(rmApp, rm, nodes.get(0));
@@ -300,6 +292,11 @@ public final class LiveRM {
         ask(am, container, 0);
       }
       asked.add(new Object[] {am, container, running - allocated + pending});
+    }
+    // an application that waits is submitted once no heartbeat is to come: its AM's ask stays
+    // pending, and the application ACCEPTED
+    for (Map<String, Object> app : waiting) {
+      submit(rm, app);
     }
     for (Object[] entry : asked) {
       int count = (Integer) entry[2];
@@ -326,6 +323,28 @@ public final class LiveRM {
   static List<Container> ask(MockAM am, Resource size, int count) throws Exception {
     return am.allocate(Collections.singletonList(request(size, count)), new ArrayList<ContainerId>())
         .getAllocatedContainers();
+  }
+
+  /** Submit an application of the workload as its user, to its queue; raises what the RM said
+   * when it does not accept it. */
+  @SuppressWarnings("unchecked")
+  static RMApp submit(MockRM rm, Map<String, Object> app) throws Exception {
+    Resource amResource = app.get("am") == null
+        ? Resource.newInstance(1024, 1) : resource((Map<String, Object>) app.get("am"));
+    MockRMAppSubmissionData data = MockRMAppSubmissionData.Builder.createWithResource(amResource, rm)
+        .withAppName(String.valueOf(app.getOrDefault("name", "app")))
+        .withUser(String.valueOf(app.get("user")))
+        .withQueue(String.valueOf(app.get("queue")))
+        .withUnmanagedAM(Boolean.TRUE.equals(app.get("unmanaged")))
+        .withAppPriority(Priority.newInstance(((Number) app.getOrDefault("priority", 0)).intValue()))
+        .build();
+    try {
+      return MockRMAppSubmitter.submit(rm, data);
+    } catch (AssertionError e) {
+      // the application failed (a queue it cannot be placed in): say why, as the RM did
+      throw new IllegalStateException("application " + app.get("name") + " of " + app.get("user")
+          + " in " + app.get("queue") + " was not accepted: " + lastDiagnostics(rm) + " (" + e.getMessage() + ")");
+    }
   }
 
   /** The diagnostics of the application submitted last. */
