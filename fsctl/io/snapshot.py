@@ -373,9 +373,7 @@ def _app_items(read: _Reader, document: Any) -> Iterator[tuple[int, Any]]:
         raise kind(read.document, exc.where, exc.message) from None
 
 
-def _pending(
-    read: _Reader, app: dict[str, Any], where: str
-) -> tuple[Vector, Vector | None, Vector | None]:
+def _pending(read: _Reader, app: dict[str, Any], where: str) -> tuple[Vector, Vector | None, Vector | None]:
     """The outstanding off-switch requests (``*``): their sum, the first one's container size, and
     the size asked at priority 0 (``RMAppAttemptImpl.AM_CONTAINER_PRIORITY``: an AM's, while it
     waits)."""
