@@ -41,7 +41,7 @@ import org.apache.hadoop.yarn.webapp.WebApp;
  *
  * <pre>
  *   oracle/run rm --scheduler fair|capacity --conf-dir DIR [--workload FILE]
- *                 [--ha | --standby | --standby-of WEB,ADMIN]
+ *                 [--ha | --standby-of WEB,ADMIN]
  * </pre>
  *
  * <p>DIR holds {@code fair-scheduler.xml} or {@code capacity-scheduler.xml} (read as the
@@ -68,7 +68,7 @@ import org.apache.hadoop.yarn.webapp.WebApp;
  * the ResourceManager serves until stdin closes. {@code --ha} runs it in HA mode (rm1, transitioned
  * to active, with its admin RPC server listening so a standby can find it) and prints its admin
  * address too; {@code --standby-of WEB,ADMIN} starts rm2, a standby of that active one (its REST
- * answers redirect there); {@code --standby} a standby with no active RM anywhere.
+ * answers redirect there, and say that no RM is active once that one stops).
  */
 public final class LiveRM {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -133,7 +133,7 @@ public final class LiveRM {
     Map<String, String> args = new LinkedHashMap<>();
     for (int i = 0; i < argv.length; i++) {
       String a = argv[i];
-      if (a.equals("--ha") || a.equals("--standby")) {
+      if (a.equals("--ha")) {
         args.put(a.substring(2), "true");
       } else if (a.startsWith("--") && i + 1 < argv.length) {
         args.put(a.substring(2), argv[++i]);
@@ -150,7 +150,7 @@ public final class LiveRM {
   static MockRM start(Map<String, String> args, Map<String, Object> answer) throws Exception {
     File dir = new File(args.get("conf-dir")).getAbsoluteFile();
     String scheduler = args.get("scheduler");
-    boolean standby = args.containsKey("standby") || args.containsKey("standby-of");
+    boolean standby = args.containsKey("standby-of");
     boolean ha = standby || args.containsKey("ha");
     Configuration conf = configuration(dir, scheduler);
     if (ha) {
@@ -224,7 +224,7 @@ public final class LiveRM {
 
   /** rm1 and rm2 on 127.0.0.1; this one rm2 when it is a standby, else rm1. */
   static void highAvailability(Configuration conf, Map<String, String> args) {
-    boolean standby = args.containsKey("standby") || args.containsKey("standby-of");
+    boolean standby = args.containsKey("standby-of");
     String self = standby ? "rm2" : "rm1";
     conf.setBoolean(YarnConfiguration.RM_HA_ENABLED, true);
     conf.setBoolean(YarnConfiguration.AUTO_FAILOVER_ENABLED, false);
@@ -245,11 +245,11 @@ public final class LiveRM {
         conf.set(prefix + "." + id, "127.0.0.1:0");
       }
     }
-    if (args.containsKey("standby-of")) {
+    if (standby) {
       String[] active = args.get("standby-of").split(",");
       conf.set(YarnConfiguration.RM_WEBAPP_ADDRESS + ".rm1", active[0].replaceFirst("^https?://", ""));
       conf.set(YarnConfiguration.RM_ADMIN_ADDRESS + ".rm1", active[1]);
-    } else if (!standby) {
+    } else {
       conf.setBoolean(REAL_ADMIN, true);
     }
   }
