@@ -25,7 +25,8 @@ APPS_PATH = "/ws/v1/cluster/apps?states=RUNNING,ACCEPTED"
 METRICS_PATH = "/ws/v1/cluster/metrics"
 CONF_PATH = "/conf"
 SCHEDULER_CONF_PATH = "/ws/v1/cluster/scheduler-conf"
-STEPS = 7  # the active RM, the five paths, the building
+#: the steps of a live snapshot after asking each --rm which is active: the five paths, the building
+LIVE_STEPS = 6
 
 
 class Progress(Protocol):
@@ -36,9 +37,9 @@ class Progress(Protocol):
 
 
 def steps(options: SnapshotOptions) -> int:
-    """How many steps the snapshot takes: the requests of a live one, else one per saved response
-    and the building."""
-    return len(options.sources) + 1 if options.sources else STEPS
+    """How many steps the snapshot takes: asking each ``--rm`` and the requests of a live one, else
+    one per saved response; then the building."""
+    return len(options.sources) + 1 if options.sources else len(options.urls) + LIVE_STEPS
 
 
 def _quiet(message: str, *, advance: bool = True) -> None:

@@ -131,6 +131,30 @@ def test_ha_reads_the_active_rm(ha_pair: tuple[LiveRM, LiveRM], tmp_path: Path) 
     assert json.loads(out.read_text())["source"]["rm"] == active.url
 
 
+def test_progress_takes_every_step_of_a_live_snapshot(ha_pair: tuple[LiveRM, LiveRM], tmp_path: Path) -> None:
+    """The bar's length is what a live snapshot does: ask each --rm, read the five paths, build."""
+    import io
+
+    from fsctl.commands import snapshot
+
+    active, standby = ha_pair
+    steps: list[str] = []
+
+    def progress(message: str, *, advance: bool = True) -> None:
+        if advance:
+            steps.append(message)
+
+    options = snapshot.SnapshotOptions(
+        urls=[standby.url, active.url], output=str(tmp_path / "s.json"), progress=progress
+    )
+    assert snapshot.run(options, io.StringIO(), io.StringIO()) == 0
+    assert len(steps) == snapshot.steps(options), steps
+    assert (
+        steps[:2] == [f"asking {standby.url}", f"asking {active.url}"]
+        and steps[-1] == "building the snapshot"
+    )
+
+
 def test_a_standby_alone_names_the_active_one(ha_pair: tuple[LiveRM, LiveRM], tmp_path: Path) -> None:
     active, standby = ha_pair
     taken = run_fsctl("snapshot", "--rm", standby.url, "-o", str(tmp_path / "s.json"))
