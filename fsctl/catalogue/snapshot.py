@@ -43,13 +43,16 @@ SN104 = define(
     "SN104",
     "rm-standby",
     ERROR,
-    """No ResourceManager given with ``--rm`` is active.
+    """No ResourceManager given with ``--rm`` is active: each one answering is a standby.
 
-    In a ResourceManager HA pair only the active one serves the scheduler and the applications; a
-    standby answers with a redirect to the active one or with "This is standby RM". Give every
-    ResourceManager of the pair (``--rm URL --rm URL``): fsctl asks each one's
-    ``/ws/v1/cluster/info`` and reads from the active one. A redirect to an address not given with
-    ``--rm`` is not followed (headers and credentials go only where you send them).
+    In a ResourceManager HA pair only the active one serves the scheduler and the applications.
+    fsctl asks each ``--rm`` for ``/ws/v1/cluster/info``, which a standby answers itself with its
+    state (``STANDBY``), and reads from the one that is ``ACTIVE``. Any other path a standby answers
+    with a 307 redirect to the active one ("This is standby RM"), which the message names ("the
+    active one is ..."): give it with ``--rm``. A standby that knows no active one (the active
+    stopped, or an election is under way) answers "Can not find any active RM", and the message says
+    so: wait for the failover, or check the pair. A redirect is never followed (headers and
+    credentials go only where you send them).
     """,
 )
 

@@ -22,7 +22,11 @@ from fsctl.commands import diff
 @click.argument("old")
 @click.argument("new")
 @cluster_option(": also show how each queue's share changes.")
-@file_option("--demand", help="Demand snapshot (YAML or JSON): also compare instantaneous fair shares.")
+@file_option(
+    "--demand",
+    help="Demand snapshot (YAML or JSON): also compare instantaneous fair shares, on --cluster or the "
+    "cluster the snapshot gives.",
+)
 @input_options
 @format_option(
     ("auto", *diff.FORMATS),

@@ -4,12 +4,16 @@ bar on stderr (rich, which the core never imports: the command gets a callback).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
 from fsctl.cli.options import file_option
+
+if TYPE_CHECKING:
+    from fsctl.commands.snapshot import Progress
 
 
 def _header(text: str) -> tuple[str, str]:
@@ -25,8 +29,9 @@ def _header(text: str) -> tuple[str, str]:
 
 
 @contextmanager
-def _progress_bar(total: int) -> Iterator[Callable[[str], None] | None]:
-    """A bar on stderr when it is a terminal (a snapshot of a large cluster takes a while)."""
+def _progress_bar(total: int) -> Iterator[Progress | None]:
+    """A bar on stderr when it is a terminal (a snapshot of a large cluster takes a while): a step
+    per request or saved response, and the applications read while the snapshot is built."""
     if not sys.stderr.isatty():
         yield None
         return
@@ -42,8 +47,8 @@ def _progress_bar(total: int) -> Iterator[Callable[[str], None] | None]:
     ) as progress:
         task = progress.add_task("snapshot", total=total)
 
-        def advance(message: str) -> None:
-            progress.update(task, description=message, advance=1)
+        def advance(message: str, *, advance: bool = True) -> None:
+            progress.update(task, description=message, advance=1 if advance else 0)
 
         yield advance
 
@@ -129,7 +134,7 @@ def command(
         timeout=timeout,
         negotiate=negotiate,
     )
-    with _progress_bar(snapshot.STEPS) as advance:
+    with _progress_bar(snapshot.steps(options)) as advance:
         options.progress = advance
         code = snapshot.run(options, sys.stdout, sys.stderr)
     sys.exit(code)

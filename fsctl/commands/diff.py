@@ -23,6 +23,7 @@ from fsctl.model.versions import HadoopVersion
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf
+    from fsctl.model.resources import Vector
     from fsctl.model.tree import QueueTree
 
 GIT_TIMEOUT = 60
@@ -166,10 +167,13 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
     labels = (f"{options.old} ({old_tree.format})", f"{options.new} ({new_tree.format})")
     text = io.StringIO()
     to_stdout = options.output in (None, "-")
-    try:  # shares are computed with --cluster, --demand and for the html page
-        changes = diff_trees(old_tree, new_tree, cluster=options.cluster, demand=demand)
+    # a snapshot that gives its cluster's size (fsctl snapshot's do) sizes the shares, as in
+    # simulate and convert; --cluster comes first
+    cluster = options.cluster or (demand.cluster if demand is not None else None)
+    try:  # shares are computed with a cluster (--cluster, or the snapshot's) and for the html page
+        changes = diff_trees(old_tree, new_tree, cluster=cluster, demand=demand)
         if options.fmt == "html":
-            text.write(_page(options, old_tree, new_tree, changes, conf, demand, labels))
+            text.write(_page(options, old_tree, new_tree, changes, conf, demand, labels, cluster))
         else:
             color = use_color(stdout, options.color) if to_stdout else False
             cross_format = old_tree.format != new_tree.format
@@ -211,12 +215,13 @@ def _page(
     conf: HadoopConf | None,
     demand: Any,
     labels: tuple[str, str],
+    given: Vector | None,
 ) -> str:
     """The html page: the two trees of shares side by side, and the changes below."""
     from fsctl.report.diff import summary
     from fsctl.report.html import Page, Panel, Table, render_page
 
-    cluster = options.cluster or NOMINAL_CLUSTER
+    cluster = given or NOMINAL_CLUSTER
     panels = [
         Panel(f"before: {label}", _shares(tree, cluster, demand, conf, options.hadoop_version, label))
         for tree, label in ((old_tree, labels[0]), (new_tree, labels[1]))
@@ -224,7 +229,7 @@ def _page(
     panels[1].heading = f"after: {labels[1]}"
     size = ", ".join(f"{k}={v}" for k, v in cluster.items())
     subtitle = f"{summary(changes)}; shares on a cluster of {size}" + (
-        "" if options.cluster else " (a nominal size: give --cluster for yours)"
+        "" if given else " (a nominal size: give --cluster for yours)"
     )
     rows = [
         [c.kind, c.queue or "(scheduler-wide)", c.property or "", c.old or "", c.new or "", c.effect]

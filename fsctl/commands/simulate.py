@@ -139,6 +139,9 @@ def build_report(options: SimulateOptions) -> SimulateReport:
     report = report_for_tree(tree, cluster, snapshot, conf, options.hadoop_version, options.path)
     if snapshot is not None and snapshot.reported:
         report.live_check = live_check(report, snapshot)
+        mismatch = _release_mismatch(snapshot, options.hadoop_version)
+        if mismatch:
+            report.notes.append(mismatch)
     if tree.format == CAPACITY:
         report.preemption = _capacity_preemption(tree, report, snapshot, options)
     if options.queue or options.depth is not None:  # else every row stays, depths from the root's 0
@@ -170,6 +173,26 @@ def _same_scheduler(snapshot: DemandSnapshot, tree: QueueTree, options: Simulate
                 )
             )
         )
+
+
+def _release_mismatch(snapshot: DemandSnapshot, version: HadoopVersion) -> str:
+    """A note when the snapshot's ResourceManager runs another release than the one simulated: its
+    shares follow its own release's arithmetic, and the live check may differ for that alone."""
+    from fsctl.model.versions import SUPPORTED_VERSIONS, parse_version
+
+    release = snapshot.provenance.get("hadoop")
+    try:
+        runs = parse_version(release) if release else None
+    except ValueError:
+        return ""
+    if runs is None or runs == version:
+        return ""
+    line = f"{runs[0]}.{runs[1]}"
+    advice = f" (give --hadoop-version {line})" if line in SUPPORTED_VERSIONS else ""
+    return (
+        f"the snapshot's ResourceManager runs Hadoop {release}, these are Hadoop "
+        f"{version[0]}.{version[1]}'s shares{advice}"
+    )
 
 
 def live_check(report: SimulateReport, snapshot: DemandSnapshot) -> LiveCheck:

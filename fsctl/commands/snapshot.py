@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from fsctl.commands import EXIT_CLEAN, EXIT_ERROR
 
@@ -26,7 +25,25 @@ APPS_PATH = "/ws/v1/cluster/apps?states=RUNNING,ACCEPTED"
 METRICS_PATH = "/ws/v1/cluster/metrics"
 CONF_PATH = "/conf"
 SCHEDULER_CONF_PATH = "/ws/v1/cluster/scheduler-conf"
-STEPS = 6  # the active RM, then the five paths
+#: the steps of a live snapshot after asking each --rm which is active: the five paths, the building
+LIVE_STEPS = 6
+
+
+class Progress(Protocol):
+    """What the shell draws on stderr: each call names what is under way; ``advance`` False says
+    how far a long step has come (applications read) without ending it."""
+
+    def __call__(self, message: str, *, advance: bool = True) -> None: ...
+
+
+def steps(options: SnapshotOptions) -> int:
+    """How many steps the snapshot takes: asking each ``--rm`` and the requests of a live one, else
+    one per saved response; then the building."""
+    return len(options.sources) + 1 if options.sources else len(options.urls) + LIVE_STEPS
+
+
+def _quiet(message: str, *, advance: bool = True) -> None:
+    """No progress shown."""
 
 
 @dataclass
@@ -40,8 +57,8 @@ class SnapshotOptions:
     ca_bundle: str | None = None
     timeout: float = 30.0
     negotiate: bool = False
-    #: called with a short message before each step (the shell draws a progress bar on stderr)
-    progress: Callable[[str], None] | None = None
+    #: told of each step and of the applications read (the shell draws a progress bar on stderr)
+    progress: Progress | None = None
     #: the time a live snapshot records (ISO 8601, UTC); None: now
     time: str | None = None
 
@@ -94,7 +111,7 @@ def _live(options: SnapshotOptions) -> DemandSnapshot:
         negotiate=options.negotiate,
     )
     client = RMClient(connection)
-    step = options.progress or (lambda message: None)
+    step = options.progress or _quiet
     try:
         base = client.active(step)
         address = public_address(base)
@@ -102,7 +119,7 @@ def _live(options: SnapshotOptions) -> DemandSnapshot:
         step(f"reading {SCHEDULER_PATH} from {address}")
         scheduler = client.get_json(base, SCHEDULER_PATH)
         step(f"reading the applications from {address}")
-        apps = client.get_json(base, APPS_PATH)
+        apps = client.get_json_text(base, APPS_PATH)  # read one application at a time
         step(f"reading {METRICS_PATH}")
         metrics = client.get_json(base, METRICS_PATH)
         step(f"reading {CONF_PATH}")
@@ -128,6 +145,7 @@ def _live(options: SnapshotOptions) -> DemandSnapshot:
         Named(info, address + "/ws/v1/cluster/info"),
         [(named, None) for named in served if named.document is not None],
         {"rm": address, "time": time},
+        step,
     )
 
 
@@ -137,7 +155,9 @@ def _offline(options: SnapshotOptions) -> DemandSnapshot:
 
     found: dict[str, Named] = {}
     configurations: list[tuple[Named, bytes | None]] = []
+    step = options.progress or _quiet
     for path in options.sources:
+        step(f"reading {path}")
         document, data = _read_saved(path)
         kind = _kind_of(document, data)
         if kind is None:
@@ -168,13 +188,16 @@ def _offline(options: SnapshotOptions) -> DemandSnapshot:
         found.get("info"),
         configurations,
         {"from": ", ".join(os.path.basename(path) for path in options.sources)},
+        step,
     )
 
 
 def _read_saved(path: str) -> tuple[Any, bytes | None]:
-    """(the JSON document, None) or (None, the bytes of an XML document)."""
+    """(the JSON document, None) or (None, the bytes of an XML document). The applications' answer
+    stays its text, read one application at a time when the snapshot is built."""
     from fsctl.catalogue.snapshot import SN105, SN110
     from fsctl.io.fileio import read_input
+    from fsctl.io.jsonstream import first_key
     from fsctl.io.rm_client import MAX_RESPONSE_BYTES
 
     try:
@@ -184,9 +207,14 @@ def _read_saved(path: str) -> tuple[Any, bytes | None]:
     if data.lstrip()[:1] == b"<":
         return None, data
     try:
-        return json.loads(data.decode("utf-8-sig")), None
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise _Failed(SN105.code, SN105.name, f"{path}: not UTF-8 text") from None
+    del data
+    if first_key(text) == "apps":
+        return text, None
+    try:
+        return json.loads(text), None
     except (ValueError, RecursionError) as exc:
         raise _Failed(SN105.code, SN105.name, f"{path}: not JSON: {exc}") from None
 
@@ -194,6 +222,8 @@ def _read_saved(path: str) -> tuple[Any, bytes | None]:
 def _kind_of(document: Any, data: bytes | None) -> str | None:
     if data is not None:
         return "configuration" if b"<configuration" in data[:4096] else None
+    if isinstance(document, str):  # the text of the applications' answer (_read_saved)
+        return "apps"
     if not isinstance(document, dict):
         return None
     for key, kind in (
@@ -216,9 +246,10 @@ def _build(
     info: Named | None,
     configurations: list[tuple[Named, bytes | None]],
     provenance: dict[str, str],
+    step: Progress,
 ) -> DemandSnapshot:
-    from fsctl.catalogue.snapshot import SN106, SN110
-    from fsctl.io.snapshot import SnapshotError, build_snapshot
+    from fsctl.catalogue.snapshot import SN105, SN106, SN110
+    from fsctl.io.snapshot import SnapshotError, SnapshotSyntaxError, build_snapshot
     from fsctl.io.snapshot_conf import (
         SENSITIVE_KEYS_PROPERTY,
         ConfError,
@@ -234,7 +265,16 @@ def _build(
         except ConfError as exc:
             raise _Failed(SN110.code, SN110.name, f"{named.name}: {exc}") from None
     redactor = Redactor(dict(pairs).get(SENSITIVE_KEYS_PROPERTY))
+    step("building the snapshot")
+
+    def read_so_far(count: int) -> None:
+        step(f"building the snapshot: {count:,} applications read", advance=False)
+
     try:
-        return build_snapshot(scheduler, apps, metrics, info, split_sections(pairs, redactor), provenance)
+        return build_snapshot(
+            scheduler, apps, metrics, info, split_sections(pairs, redactor), provenance, read_so_far
+        )
+    except SnapshotSyntaxError as exc:
+        raise _Failed(SN105.code, SN105.name, str(exc)) from None
     except SnapshotError as exc:
         raise _Failed(SN106.code, SN106.name, str(exc)) from None

@@ -13,7 +13,7 @@ The walk is iterative and linear in the number of queues.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -249,7 +249,11 @@ def evaluate_fair(
     _add_dynamic_queues(result, loads, full_cluster, types, default_policy, max_resources_default)
 
     # 2. load: demand, usage and runnable apps, bottom-up (reverse pre-order)
-    _apply_load(result, loads, types, size_based_weight)
+    user_limits = info.user_max_apps
+    default_user_limit = info.defaults.user_max_apps_default
+    _apply_load(
+        result, loads, types, size_based_weight, lambda user: user_limits.get(user, default_user_limit)
+    )
 
     # 3. shares, top-down: root gets the cluster for both
     root = result.queues[0]
@@ -434,10 +438,20 @@ def app_weight(demand: Mapping[str, int], size_based_weight: bool) -> float:
 
 
 def _apply_load(
-    result: FairResult, loads: Mapping[str, QueueLoad], types: tuple[str, ...], size_based_weight: bool
+    result: FairResult,
+    loads: Mapping[str, QueueLoad],
+    types: tuple[str, ...],
+    size_based_weight: bool,
+    user_limit: Callable[[str], int],
 ) -> None:
-    # runnable apps: the leaf's maxRunningApps, then each ancestor's (MaxRunningAppsEnforcer), the
-    # leaves taken in document order (the enforcer orders by submission; a snapshot has no such order)
+    """Demand, usage and runnable applications of every queue, bottom-up.
+
+    Which applications run is ``MaxRunningAppsEnforcer.canAppBeRunnable``, asked for each one as it
+    is added, in submission order: its user's limit (``<user>`` maxRunningApps, else
+    userMaxAppsDefault), then maxRunningApps of its leaf and of each ancestor. Applications the
+    snapshot lists are taken in start order (ties in the snapshot's order); a queue that gives only
+    a count of applications has no times and names no users (each application is the only one of
+    its user): those take their room first, queue by queue in document order."""
     if not loads:
         # no load anywhere: every sum below is of zeros (the same values, without the adding; the
         # queues share one zero vector)
@@ -451,28 +465,42 @@ def _apply_load(
                 shares.demand = {t: min(0, ceiling.get(t, UNBOUNDED)) for t in types}
         return
     room = {q.path: q.max_running_apps for q in result.queues}
+    listed: list[tuple[int, int, QueueShares, AppLoad]] = []
+    for path, queue_load in loads.items():
+        leaf = result.index.get(path)
+        if leaf is not None and leaf.leaf and leaf.created:
+            listed.extend((app.start_time, len(listed), leaf, app) for app in queue_load.applications)
     for shares in result.queues:
         load = loads.get(shares.path)
         if not shares.leaf or load is None or not shares.created:
             continue
         shares.apps = load.app_count
-        runnable = min(shares.apps, max(shares.max_running_apps, 0))
-        node = result.index.get(shares.parent or "")
+        if load.applications:
+            continue
+        # no users named: each application is the only one of its user (userMaxAppsDefault)
+        runnable = shares.apps if user_limit("") > 0 else 0
+        node: QueueShares | None = shares
         while node is not None and runnable > 0:
             runnable = min(runnable, max(room[node.path], 0))
             node = result.index.get(node.parent or "")
-        node = result.index.get(shares.parent or "")
+        node = shares
         while node is not None:
             room[node.path] -= runnable
             node = result.index.get(node.parent or "")
         shares.runnable_apps = runnable
+    runnable_apps = _admit(result, listed, room, user_limit)
+    for shares in result.queues:
+        load = loads.get(shares.path)
+        if not shares.leaf or load is None or not shares.created:
+            continue
         if load.applications:
-            # submitted in start order, ties in listing order; the first ones are runnable
+            # the leaf's own order: submitted in start order, ties in listing order
             ordered = sorted(load.applications, key=lambda a: a.start_time)
             shares.applications = [
-                _app_shares(a, shares.path, index, index < runnable, types, size_based_weight)
+                _app_shares(a, shares.path, index, id(a) in runnable_apps, types, size_based_weight)
                 for index, a in enumerate(ordered)
             ]
+            shares.runnable_apps = sum(1 for a in shares.applications if a.runnable)
             demand = _sum((a.demand for a in load.applications), types)
             usage = _sum((a.usage for a in load.applications), types)
         else:
@@ -491,6 +519,42 @@ def _apply_load(
         shares.usage = _sum((c.usage for c in created), types)
         shares.apps = sum(c.apps for c in created)
         shares.runnable_apps = sum(c.runnable_apps for c in created)
+
+
+def _admit(
+    result: FairResult,
+    listed: list[tuple[int, int, QueueShares, AppLoad]],
+    room: dict[str, int],
+    user_limit: Callable[[str], int],
+) -> set[int]:
+    """The ids of the listed applications that run (MaxRunningAppsEnforcer.canAppBeRunnable, then
+    trackRunnableApp), each asked in submission order. An application that names no user is
+    counted as its own user (its limit is userMaxAppsDefault)."""
+    listed.sort(key=lambda entry: (entry[0], entry[1]))
+    users: dict[str, int] = {}
+    runnable: set[int] = set()
+    chains: dict[str, list[str]] = {}  # a leaf and its ancestors
+    for _, position, leaf, app in listed:
+        user = app.user if app.user is not None else f"\0{position}"
+        left = users.get(user)
+        if left is None:
+            left = users[user] = user_limit(app.user or "")
+        if left <= 0:
+            continue
+        chain = chains.get(leaf.path)
+        if chain is None:
+            chain = chains[leaf.path] = []
+            node: QueueShares | None = leaf
+            while node is not None:
+                chain.append(node.path)
+                node = result.index.get(node.parent or "")
+        if any(room[path] <= 0 for path in chain):  # a queue on the way is full
+            continue
+        users[user] = left - 1
+        for path in chain:
+            room[path] -= 1
+        runnable.add(id(app))
+    return runnable
 
 
 def _app_shares(

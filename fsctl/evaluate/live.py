@@ -5,7 +5,8 @@ in, the differences (SM26x diagnostics, each with both values) out.
 Fair Scheduler: steady and instantaneous fair shares to the unit, in the types the parent's policy
 computes (``ComputeFairShares``: the ``fair`` policy computes memory only); usage; and the settings
 the ResourceManager reports (minResources, maxResources, maxRunningApps, policy), which tell
-whether the allocation file given is the one it runs. Capacity Scheduler: capacity, absolute
+whether the allocation file given is the one it runs. Capacity Scheduler: capacity (for a queue
+given a weight, its normalized weight: ``QueueCapacities`` keeps its capacity 0), absolute
 capacity, maximum and absolute maximum capacity (percent, within the float rounding of Hadoop's
 ``QueueCapacities``), effective minimum and maximum resources to the unit, and usage.
 """
@@ -129,6 +130,14 @@ def check_capacity(result: CapacityResult, snapshot: DemandSnapshot) -> LiveChec
             theirs = reported.numbers.get(key)
             if theirs is None:
                 continue
+            if key == "capacity" and queue.mode == "weight":
+                # QueueCapacities keeps no capacity for a queue given a weight (it reports 0): the
+                # weight's share among its siblings is what the queue has, and what is compared
+                key, what = "normalized_weight", "normalized weight"
+                weight = reported.numbers.get(key)
+                if weight is None:
+                    continue
+                theirs = weight * 100
             ours = getattr(queue, key) * 100
             checker.check.values += 1
             if abs(ours - theirs) > PERCENT_TOLERANCE:

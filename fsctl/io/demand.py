@@ -15,7 +15,8 @@ when its demand is non-zero. Every problem becomes a located diagnostic (``SM1xx
 The snapshot itself is plain data (:mod:`fsctl.model.demand`), which evaluate reads.
 
 A snapshot written by ``fsctl snapshot`` (:mod:`fsctl.io.snapshot`) adds three top-level keys:
-``source`` (where it came from: ``rm``, ``time``, ``hadoop``, ``scheduler``, ``from``),
+``source`` (where it came from: ``rm``, ``time``, ``hadoop``, ``scheduler``, ``from``; ``notes``:
+what the ResourceManager's answers could not give),
 ``reported`` (per queue path, what the ResourceManager reported: resources, numbers and settings,
 see :class:`fsctl.model.demand.ReportedQueue`) and ``configuration`` (``yarn-site`` and
 ``capacity-scheduler``: name -> value, secrets redacted).
@@ -23,6 +24,7 @@ see :class:`fsctl.model.demand.ReportedQueue`) and ``configuration`` (``yarn-sit
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -36,18 +38,19 @@ from fsctl.model.demand import (
     QueueLoad,
     ReportedQueue,
 )
-from fsctl.model.diagnostics import Diagnostic
-from fsctl.model.location import Location
+from fsctl.model.diagnostics import Diagnostic, Rule
+from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import MANDATORY_TYPES, Vector
 
 if TYPE_CHECKING:
+    from fsctl.io.jsonstream import JsonLocator
     from fsctl.io.yamlsafe import Node as _Node
 
 MAX_BYTES = 64 * 1024 * 1024
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
 APP_KEYS = ("name", "user", "demand", "usage", "container", "start", "priority", "am")
 TOP_KEYS = ("cluster", "queues", "source", "reported", "configuration")
-SOURCE_KEYS = ("rm", "time", "hadoop", "scheduler", "from")
+SOURCE_KEYS = ("rm", "time", "hadoop", "scheduler", "from", "notes")
 SCHEDULERS = (FAIR_SCHEDULER, CAPACITY_SCHEDULER)
 #: ``reported:`` keys of a queue, by kind (ReportedQueue)
 REPORTED_RESOURCES = (
@@ -67,6 +70,7 @@ REPORTED_NUMBERS = (
     "absolute_capacity",
     "maximum_capacity",
     "absolute_maximum_capacity",
+    "normalized_weight",
     "max_apps",
     "active_apps",
     "pending_apps",
@@ -93,6 +97,8 @@ def resource_value(value: Any) -> Vector:
     """A resource given as text or as a mapping of names to non-negative integers."""
     if isinstance(value, str):
         return parse_resource_text(value)
+    if type(value) is dict and all(type(a) is int and a >= 0 and type(n) is str for n, a in value.items()):
+        return dict(value)  # what a snapshot written by fsctl holds, checked in one pass
     if isinstance(value, Mapping):
         vector: Vector = {}
         for name, amount in value.items():
@@ -105,7 +111,63 @@ def resource_value(value: Any) -> Vector:
     raise ValueError(f"expected a resource string or mapping, got {type(value).__name__}")
 
 
-# -- reading with positions ------------------------------------------------------------------
+# -- reading, with positions found when they are needed ------------------------------------------
+
+
+class _Document:
+    """A snapshot's values (plain dicts, lists and scalars) and where each was written.
+
+    JSON, which ``fsctl snapshot`` writes and which for 100,000 applications runs to tens of MB, is
+    decoded by :mod:`json` and its positions found only for what a message or a later finding
+    names (:class:`~fsctl.io.jsonstream.JsonLocator`). Anything else is YAML, composed with
+    positions (:mod:`fsctl.io.yamlsafe`), and read the same way.
+    """
+
+    def __init__(self, path: str, data: str) -> None:
+        self.path = path
+        self.data = data
+        self.nodes: _Node | None = None
+        self.locator: JsonLocator | None = None
+        if data.lstrip()[:1] == "{":
+            try:
+                self.root: Any = json.loads(data)
+            except (ValueError, RecursionError):
+                pass  # not JSON after all: YAML says where, or reads it
+            else:
+                from fsctl.io.jsonstream import JsonLocator
+
+                self.locator = JsonLocator(data)
+                return
+        self.nodes = _load(path, data)
+        self.root = _plain(self.nodes)
+
+    def at(self, where: tuple[Any, ...], key: bool = False) -> Location:
+        """Where the value at the JSON path ``where`` was written (its key, with ``key``)."""
+        if self.locator is not None:
+            position = self.locator.position(where, key)
+            if position is None:
+                return Location(self.path)
+            return Location(self.path, *self.locator.line_column(position))
+        node = self.nodes
+        for depth, step in enumerate(where):
+            if node is None:
+                break
+            if isinstance(node.value, dict):
+                key_node, node = node.value.get(step, (None, None))
+                if key and depth == len(where) - 1:
+                    node = key_node
+            elif isinstance(node.value, list) and isinstance(step, int) and 0 <= step < len(node.value):
+                node = node.value[step]
+            else:
+                node = None
+        return node.location if node is not None else Location(self.path)
+
+    def deferred(self, where: tuple[Any, ...], key: bool = False) -> DeferredLocation:
+        """:meth:`at`, worked out when a finding first reads it."""
+        return DeferredLocation(self._resolve, (where, key))
+
+    def _resolve(self, arg: tuple[tuple[Any, ...], bool]) -> Location:
+        return self.at(*arg)
 
 
 def _load(path: str, data: str) -> _Node:
@@ -116,6 +178,16 @@ def _load(path: str, data: str) -> _Node:
     except LocatedError as exc:
         rule = SM102 if exc.message == "a mapping key must be a plain value" else SM101
         raise _Failure(rule.at(exc.location, exc.message)) from None
+
+
+def _plain(node: _Node) -> Any:
+    """A composed node's value without positions (keys as YAML typed them)."""
+    value = node.value
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, (_, v) in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 class _Failure(Exception):
@@ -132,255 +204,250 @@ def read_demand(path: str, data: str | None = None) -> tuple[DemandSnapshot | No
         except (OSError, UnicodeDecodeError) as exc:
             return None, [SM101.at(Location(path), f"cannot read the demand snapshot: {exc}")]
     try:
-        root = _load(path, data)
+        document = _Document(path, data)
     except _Failure as failure:
         return None, [failure.diagnostic]
-    diagnostics: list[Diagnostic] = []
-    snapshot = DemandSnapshot(source=path)
-    if not isinstance(root.value, dict):
-        return None, [SM101.at(root.location, "the top level must be a mapping with a 'queues' key")]
-    for key, (key_node, value_node) in root.value.items():
-        if key == "cluster":
-            try:
-                snapshot.cluster = resource_value(_plain(value_node))
-                snapshot.cluster_location = value_node.location
-            except ValueError as exc:
-                diagnostics.append(SM103.at(value_node.location, f"cluster: {exc}", property="cluster"))
-        elif key == "queues":
-            if value_node.value is None:
-                continue
-            if not isinstance(value_node.value, dict):
-                diagnostics.append(SM102.at(value_node.location, "'queues' must map queue paths to entries"))
-                continue
-            for queue_key, (qk_node, qv_node) in value_node.value.items():
-                load = _read_queue(str(queue_key), qk_node, qv_node, diagnostics)
-                if load is not None:
-                    snapshot.queues[load.path] = load
-        elif key == "source":
-            _read_source(value_node, snapshot, diagnostics)
-        elif key == "reported":
-            _read_reported(value_node, snapshot, diagnostics)
-        elif key == "configuration":
-            _read_configuration(value_node, snapshot, diagnostics)
-        else:
-            diagnostics.append(
-                SM102.at(key_node.location, f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})")
-            )
-    return (None if diagnostics else snapshot), diagnostics
+    reader = _Reader(document)
+    snapshot = reader.snapshot()
+    document.root = None  # read: only the text stays, for the positions findings may ask for
+    return (None if reader.diagnostics else snapshot), reader.diagnostics
 
 
-def _text_mapping(node: _Node, what: str, diagnostics: list[Diagnostic]) -> dict[str, tuple[_Node, _Node]]:
-    """A mapping whose values are read one by one; anything else is one SM102 (and nothing read)."""
-    if node.value is None:
-        return {}
-    if not isinstance(node.value, dict):
-        diagnostics.append(SM102.at(node.location, f"{what}: expected a mapping"))
-        return {}
-    return {str(k): v for k, v in node.value.items()}
+class _Reader:
+    """Reads a :class:`_Document` into a :class:`DemandSnapshot`; each problem a located
+    diagnostic (``where``: the JSON path of the value it is about)."""
 
+    def __init__(self, document: _Document) -> None:
+        self.document = document
+        self.diagnostics: list[Diagnostic] = []
 
-def _scalar_text(node: _Node, where: str, diagnostics: list[Diagnostic]) -> str | None:
-    value = node.value
-    if isinstance(value, (dict, list)) or value is None:
-        diagnostics.append(SM102.at(node.location, f"{where}: expected a text value, got {value!r}"))
-        return None
-    text = str(value).lower() if isinstance(value, bool) else str(value)
-    if not text.isprintable():
-        diagnostics.append(SM102.at(node.location, f"{where}: a control character in {text!r}"))
-        return None
-    return text
+    def problem(
+        self, rule: Rule, where: tuple[Any, ...], message: str, *, key: bool = False, **about: Any
+    ) -> None:
+        self.diagnostics.append(rule.at(self.document.at(where, key), message, **about))
 
-
-def _read_source(node: _Node, snapshot: DemandSnapshot, diagnostics: list[Diagnostic]) -> None:
-    for key, (k_node, v_node) in _text_mapping(node, "source", diagnostics).items():
-        if key not in SOURCE_KEYS:
-            diagnostics.append(_unknown_key(k_node, "source", key, SOURCE_KEYS, ""))
-            continue
-        text = _scalar_text(v_node, f"source {key}", diagnostics)
-        if text is None:
-            continue
-        if key == "scheduler" and text not in SCHEDULERS:
-            diagnostics.append(
-                SM102.at(v_node.location, f"source scheduler: {text!r} is not one of {', '.join(SCHEDULERS)}")
-            )
-            continue
-        snapshot.provenance[key] = text
-
-
-def _read_configuration(node: _Node, snapshot: DemandSnapshot, diagnostics: list[Diagnostic]) -> None:
-    for section, (k_node, v_node) in _text_mapping(node, "configuration", diagnostics).items():
-        if section not in CONFIGURATION_SECTIONS:
-            diagnostics.append(_unknown_key(k_node, "configuration", section, CONFIGURATION_SECTIONS, ""))
-            continue
-        properties: dict[str, str] = {}
-        for name, (_, value_node) in _text_mapping(v_node, f"configuration {section}", diagnostics).items():
-            text = _scalar_text(value_node, f"configuration {section} {name}", diagnostics)
-            if text is not None:
-                properties[name] = text
-        snapshot.configuration[section] = properties
-
-
-def _read_reported(node: _Node, snapshot: DemandSnapshot, diagnostics: list[Diagnostic]) -> None:
-    for path, (k_node, v_node) in _text_mapping(node, "reported", diagnostics).items():
-        if not path.isprintable() or not (path == "root" or path.startswith("root.")):
-            diagnostics.append(
-                SM102.at(k_node.location, f"reported {path!r}: not a full queue path", queue=path)
-            )
-            continue
-        queue = ReportedQueue(path=path, leaf=False, location=k_node.location)
-        for key, (key_node, value_node) in _text_mapping(v_node, f"reported {path}", diagnostics).items():
-            where = f"reported {path} {key}"
-            value = value_node.value
-            if key == "leaf":
-                if not isinstance(value, bool):
-                    diagnostics.append(
-                        SM102.at(value_node.location, f"{where}: expected true or false", queue=path)
-                    )
-                queue.leaf = value is True
-            elif key in REPORTED_RESOURCES:
+    def snapshot(self) -> DemandSnapshot:
+        document = self.document
+        snapshot = DemandSnapshot(source=document.path)
+        root = document.root
+        if not isinstance(root, dict):
+            self.problem(SM101, (), "the top level must be a mapping with a 'queues' key")
+            return snapshot
+        for key, value in root.items():
+            if key == "cluster":
                 try:
-                    queue.resources[key] = resource_value(_plain(value_node))
+                    snapshot.cluster = resource_value(value)
+                    snapshot.cluster_location = document.deferred(("cluster",))
                 except ValueError as exc:
-                    diagnostics.append(
-                        SM103.at(value_node.location, f"{where}: {exc}", queue=path, property=key)
-                    )
-            elif key in REPORTED_NUMBERS:
-                if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    diagnostics.append(
-                        SM102.at(
-                            value_node.location, f"{where}: expected a number, got {value!r}", queue=path
-                        )
-                    )
-                else:
-                    queue.numbers[key] = value
-            elif key in REPORTED_SETTINGS:
-                text = _scalar_text(value_node, where, diagnostics)
-                if text is not None:
-                    queue.settings[key] = text
+                    self.problem(SM103, ("cluster",), f"cluster: {exc}", property="cluster")
+            elif key == "queues":
+                if value is None:
+                    continue
+                if not isinstance(value, dict):
+                    self.problem(SM102, ("queues",), "'queues' must map queue paths to entries")
+                    continue
+                for queue_key, entry in value.items():
+                    load = self.queue(str(queue_key), ("queues", queue_key), entry)
+                    if load is not None:
+                        snapshot.queues[load.path] = load
+            elif key == "source":
+                self.source(value, snapshot)
+            elif key == "reported":
+                self.reported(value, snapshot)
+            elif key == "configuration":
+                self.configuration(value, snapshot)
             else:
-                expected = ("leaf", *REPORTED_RESOURCES, *REPORTED_NUMBERS, *REPORTED_SETTINGS)
-                diagnostics.append(_unknown_key(key_node, f"reported {path}", key, expected, path))
-        snapshot.reported[path] = queue
-
-
-def _plain(node: _Node) -> Any:
-    value = node.value
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, (_, v) in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _read_queue(path: str, key_node: _Node, node: _Node, diagnostics: list[Diagnostic]) -> QueueLoad | None:
-    if not path.isprintable():  # a newline or control character: no queue has one; keep messages one line
-        diagnostics.append(SM102.at(key_node.location, f"{path!r}: not a queue path", queue=path))
-        return None
-    if not path.startswith("root") or path.startswith("root..") or path.endswith("."):
-        diagnostics.append(
-            SM102.at(key_node.location, f"{path!r}: give the full queue path, e.g. root.{path}", queue=path)
-        )
-        return None
-    load = QueueLoad(path=path, location=key_node.location)
-    if node.value is None:
-        return load
-    if not isinstance(node.value, dict):
-        diagnostics.append(
-            SM102.at(node.location, f"{path}: expected a mapping with demand/usage/apps", queue=path)
-        )
-        return None
-    for key, (k_node, v_node) in node.value.items():
-        if key in ("demand", "usage"):
-            try:
-                setattr(load, key, resource_value(_plain(v_node)))
-            except ValueError as exc:
-                diagnostics.append(
-                    SM103.at(v_node.location, f"{path} {key}: {exc}", queue=path, property=key)
+                self.problem(
+                    SM102, (key,), f"unknown key {key!r} (expected one of {', '.join(TOP_KEYS)})", key=True
                 )
-        elif key == "apps":
-            if isinstance(v_node.value, bool) or not isinstance(v_node.value, int) or v_node.value < 0:
-                diagnostics.append(
-                    SM102.at(
-                        v_node.location,
-                        f"{path} apps: expected a whole number >= 0, got {v_node.value!r}",
+        return snapshot
+
+    def mapping(self, value: Any, where: tuple[Any, ...], what: str) -> dict[Any, Any]:
+        """A mapping whose values are read one by one; anything else is one SM102 (nothing read)."""
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.problem(SM102, where, f"{what}: expected a mapping")
+            return {}
+        return value
+
+    def text(self, value: Any, where: tuple[Any, ...], what: str) -> str | None:
+        if isinstance(value, (dict, list)) or value is None:
+            self.problem(SM102, where, f"{what}: expected a text value, got {value!r}")
+            return None
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        if not text.isprintable():
+            self.problem(SM102, where, f"{what}: a control character in {text!r}")
+            return None
+        return text
+
+    def unknown(
+        self, where: tuple[Any, ...], what: str, key: object, expected: tuple[str, ...], queue: str
+    ) -> None:
+        self.problem(
+            SM102,
+            where,
+            f"{what}: unknown key {key!r} (expected one of {', '.join(expected)})",
+            key=True,
+            queue=queue,
+            property=str(key),
+        )
+
+    def source(self, value: Any, snapshot: DemandSnapshot) -> None:
+        for key, entry in self.mapping(value, ("source",), "source").items():
+            where = ("source", key)
+            if key not in SOURCE_KEYS:
+                self.unknown(where, "source", key, SOURCE_KEYS, "")
+                continue
+            text = self.text(entry, where, f"source {key}")
+            if text is None:
+                continue
+            if key == "scheduler" and text not in SCHEDULERS:
+                self.problem(
+                    SM102, where, f"source scheduler: {text!r} is not one of {', '.join(SCHEDULERS)}"
+                )
+                continue
+            snapshot.provenance[key] = text
+
+    def configuration(self, value: Any, snapshot: DemandSnapshot) -> None:
+        for section, entries in self.mapping(value, ("configuration",), "configuration").items():
+            where = ("configuration", section)
+            if section not in CONFIGURATION_SECTIONS:
+                self.unknown(where, "configuration", section, CONFIGURATION_SECTIONS, "")
+                continue
+            properties: dict[str, str] = {}
+            for name, entry in self.mapping(entries, where, f"configuration {section}").items():
+                text = self.text(entry, (*where, name), f"configuration {section} {name}")
+                if text is not None:
+                    properties[str(name)] = text
+            snapshot.configuration[str(section)] = properties
+
+    def reported(self, value: Any, snapshot: DemandSnapshot) -> None:
+        for path_key, entries in self.mapping(value, ("reported",), "reported").items():
+            path = str(path_key)
+            here = ("reported", path_key)
+            if not path.isprintable() or not (path == "root" or path.startswith("root.")):
+                self.problem(SM102, here, f"reported {path!r}: not a full queue path", key=True, queue=path)
+                continue
+            queue = ReportedQueue(path=path, leaf=False, location=self.document.deferred(here, key=True))
+            for key, entry in self.mapping(entries, here, f"reported {path}").items():
+                where = (*here, key)
+                what = f"reported {path} {key}"
+                if key == "leaf":
+                    if not isinstance(entry, bool):
+                        self.problem(SM102, where, f"{what}: expected true or false", queue=path)
+                    queue.leaf = entry is True
+                elif key in REPORTED_RESOURCES:
+                    try:
+                        queue.resources[key] = resource_value(entry)
+                    except ValueError as exc:
+                        self.problem(SM103, where, f"{what}: {exc}", queue=path, property=key)
+                elif key in REPORTED_NUMBERS:
+                    if isinstance(entry, bool) or not isinstance(entry, (int, float)):
+                        self.problem(SM102, where, f"{what}: expected a number, got {entry!r}", queue=path)
+                    else:
+                        queue.numbers[key] = entry
+                elif key in REPORTED_SETTINGS:
+                    text = self.text(entry, where, what)
+                    if text is not None:
+                        queue.settings[key] = text
+                else:
+                    expected = ("leaf", *REPORTED_RESOURCES, *REPORTED_NUMBERS, *REPORTED_SETTINGS)
+                    self.unknown(where, f"reported {path}", key, expected, path)
+            snapshot.reported[path] = queue
+
+    def queue(self, path: str, here: tuple[Any, ...], value: Any) -> QueueLoad | None:
+        if not path.isprintable():  # a newline or control character: no queue has one; keep messages one line
+            self.problem(SM102, here, f"{path!r}: not a queue path", key=True, queue=path)
+            return None
+        if not path.startswith("root") or path.startswith("root..") or path.endswith("."):
+            self.problem(
+                SM102, here, f"{path!r}: give the full queue path, e.g. root.{path}", key=True, queue=path
+            )
+            return None
+        load = QueueLoad(path=path, location=self.document.deferred(here, key=True))
+        if value is None:
+            return load
+        if not isinstance(value, dict):
+            self.problem(SM102, here, f"{path}: expected a mapping with demand/usage/apps", queue=path)
+            return None
+        for key, entry in value.items():
+            where = (*here, key)
+            if key in ("demand", "usage"):
+                try:
+                    setattr(load, key, resource_value(entry))
+                except ValueError as exc:
+                    self.problem(SM103, where, f"{path} {key}: {exc}", queue=path, property=key)
+            elif key == "apps":
+                if isinstance(entry, bool) or not isinstance(entry, int) or entry < 0:
+                    self.problem(
+                        SM102,
+                        where,
+                        f"{path} apps: expected a whole number >= 0, got {entry!r}",
                         queue=path,
                         property="apps",
                     )
-                )
-            else:
-                load.apps = v_node.value
-        elif key == "applications":
-            if not isinstance(v_node.value, list):
-                diagnostics.append(
-                    SM102.at(
-                        v_node.location,
+                else:
+                    load.apps = entry
+            elif key == "applications":
+                if not isinstance(entry, list):
+                    self.problem(
+                        SM102,
+                        where,
                         f"{path} applications: expected a list",
                         queue=path,
                         property="applications",
                     )
-                )
-                continue
-            for index, app_node in enumerate(v_node.value):
-                app = _read_app(path, index, app_node, diagnostics)
-                if app is not None:
-                    load.applications.append(app)
-        else:
-            diagnostics.append(_unknown_key(k_node, path, key, QUEUE_KEYS, path))
-    return load
+                    continue
+                for index, item in enumerate(entry):
+                    app = self.app(path, (*where, index), index, item)
+                    if app is not None:
+                        load.applications.append(app)
+            else:
+                self.unknown(where, path, key, QUEUE_KEYS, path)
+        return load
 
-
-def _unknown_key(node: _Node, where: str, key: object, expected: tuple[str, ...], queue: str) -> Diagnostic:
-    return SM102.at(
-        node.location,
-        f"{where}: unknown key {key!r} (expected one of {', '.join(expected)})",
-        queue=queue,
-        property=str(key),
-    )
-
-
-def _read_app(queue: str, index: int, node: _Node, diagnostics: list[Diagnostic]) -> AppLoad | None:
-    if not isinstance(node.value, dict):
-        diagnostics.append(
-            SM102.at(node.location, f"{queue} application {index + 1}: expected a mapping", queue=queue)
-        )
-        return None
-    app = AppLoad(name=f"app{index + 1}", location=node.location)
-    for key, (k_node, v_node) in node.value.items():
-        if key == "name":
-            app.name = str(v_node.value) if str(v_node.value).isprintable() else repr(str(v_node.value))
-        elif key == "user":
-            if not isinstance(v_node.value, str) or not v_node.value or not v_node.value.isprintable():
-                diagnostics.append(
-                    SM102.at(
-                        v_node.location,
-                        f"{queue} {app.name} user: expected a user name, got {v_node.value!r}",
+    def app(self, queue: str, here: tuple[Any, ...], index: int, value: Any) -> AppLoad | None:
+        if not isinstance(value, dict):
+            self.problem(SM102, here, f"{queue} application {index + 1}: expected a mapping", queue=queue)
+            return None
+        app = AppLoad(name=f"app{index + 1}", location=self.document.deferred(here))
+        for key, entry in value.items():
+            if key in _APP_RESOURCES:
+                try:
+                    setattr(app, key, resource_value(entry))
+                except ValueError as exc:
+                    self.problem(
+                        SM103, (*here, key), f"{queue} {app.name} {key}: {exc}", queue=queue, property=key
+                    )
+            elif key in _APP_WHOLE_NUMBERS and type(entry) is int:
+                setattr(app, _APP_WHOLE_NUMBERS[key], entry)
+            elif key == "name":
+                app.name = str(entry) if str(entry).isprintable() else repr(str(entry))
+            elif key == "user":
+                if not isinstance(entry, str) or not entry or not entry.isprintable():
+                    self.problem(
+                        SM102,
+                        (*here, key),
+                        f"{queue} {app.name} user: expected a user name, got {entry!r}",
                         queue=queue,
                         property=key,
                     )
+                else:
+                    app.user = entry
+            elif key in _APP_WHOLE_NUMBERS:
+                self.problem(
+                    SM102,
+                    (*here, key),
+                    f"{queue} {app.name} {key}: expected a whole number, got {entry!r}",
+                    queue=queue,
+                    property=key,
                 )
             else:
-                app.user = v_node.value
-        elif key in ("demand", "usage", "am", "container"):
-            try:
-                setattr(app, key, resource_value(_plain(v_node)))
-            except ValueError as exc:
-                diagnostics.append(
-                    SM103.at(v_node.location, f"{queue} {app.name} {key}: {exc}", queue=queue, property=key)
-                )
-        elif key in ("start", "priority"):
-            if isinstance(v_node.value, bool) or not isinstance(v_node.value, int):
-                diagnostics.append(
-                    SM102.at(
-                        v_node.location,
-                        f"{queue} {app.name} {key}: expected a whole number, got {v_node.value!r}",
-                        queue=queue,
-                        property=key,
-                    )
-                )
-            elif key == "start":
-                app.start_time = v_node.value
-            else:
-                app.priority = v_node.value
-        else:
-            diagnostics.append(_unknown_key(k_node, f"{queue} {app.name}", key, APP_KEYS, queue))
-    return app
+                self.unknown((*here, key), f"{queue} {app.name}", key, APP_KEYS, queue)
+        return app
+
+
+#: an application's resources, and its whole numbers with the field each sets
+_APP_RESOURCES = frozenset(("demand", "usage", "am", "container"))
+_APP_WHOLE_NUMBERS = {"start": "start_time", "priority": "priority"}

@@ -32,12 +32,16 @@ _STANDBY_PAGES = ("This is standby RM", "Can not find any active RM", "There is 
 class RMError(Exception):
     """A request that gave no usable answer: ``rule`` is its SN1xx rule, the message one line."""
 
-    def __init__(self, rule: Rule, message: str, status: int | None = None) -> None:
+    def __init__(
+        self, rule: Rule, message: str, status: int | None = None, active: str | None = None
+    ) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message
         #: the HTTP status of an answer that was an error
         self.status = status
+        #: a standby's answer (SN104): the active ResourceManager it redirects to, if it knows one
+        self.active = active
 
 
 @dataclass(frozen=True)
@@ -115,8 +119,8 @@ class RMClient:
             try:
                 info = self.get_json(base, "/ws/v1/cluster/info")
             except RMError as exc:
-                if exc.rule is SN104:
-                    standby.append(public_address(base))
+                if exc.rule is SN104:  # a standby that redirects even this path
+                    standby.append(_standby_named(public_address(base), exc))
                     continue
                 failures.append(exc)
                 continue
@@ -127,34 +131,42 @@ class RMClient:
             standby.append(self._standby(base, str(state)))
         if failures and not standby:
             raise failures[0]
-        named = ", ".join(standby + [f"{exc.message}" for exc in failures])
+        named = "; ".join(standby + [f"{exc.message}" for exc in failures])
         raise RMError(SN104, f"no active ResourceManager among --rm: {named}")
 
     def _standby(self, base: str, state: str) -> str:
-        """How a standby is named: by the redirect it answers a redirected path with, when it
-        knows the active one (RMWebAppFilter), else by its state."""
+        """How a ResourceManager that is not active is named: its state, and the active one it
+        redirects a redirected path to (RMWebAppFilter), or that it knows none."""
+        named = f"{public_address(base)} is {state}"
         try:
             self._get(base, "/ws/v1/cluster/metrics")
         except RMError as exc:
             if exc.rule is SN104:
-                return exc.message
-        return f"{public_address(base)} ({state})"
+                return _standby_named(named, exc)
+        return named
 
     def get_json(self, base: str, path: str) -> Any:
         """The JSON answer to GET ``base + path``; raises RMError."""
-        response = self._get(base, path)
-        text = response.text
-        content_type = response.headers.get("Content-Type", "")
+        text = self.get_json_text(base, path)
         where = public_address(base) + path.split("?", 1)[0]
-        if "json" not in content_type and text.lstrip()[:1] not in ("{", "["):
-            kind = content_type.split(";", 1)[0] or "no content type"
-            raise RMError(
-                SN105, f"{where}: answered {kind}, not JSON ({_first_line(text)}): a proxy or login page?"
-            )
         try:
             return json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise RMError(SN105, f"{where}: not JSON: {exc} (a truncated answer?)") from None
+
+    def get_json_text(self, base: str, path: str) -> str:
+        """The text of a JSON answer to GET ``base + path``, not decoded (a large one is read
+        piece by piece); raises RMError when it is some other kind of page."""
+        response = self._get(base, path)
+        text: str = response.text
+        content_type = response.headers.get("Content-Type", "")
+        if "json" not in content_type and text.lstrip()[:1] not in ("{", "["):
+            kind = content_type.split(";", 1)[0] or "no content type"
+            where = public_address(base) + path.split("?", 1)[0]
+            raise RMError(
+                SN105, f"{where}: answered {kind}, not JSON ({_first_line(text)}): a proxy or login page?"
+            )
+        return text
 
     def get_text(self, base: str, path: str) -> str:
         return self._get(base, path).text
@@ -176,9 +188,12 @@ class RMClient:
         try:
             response = self.session().get(base + path, timeout=self.connection.timeout, allow_redirects=False)
         except requests.exceptions.SSLError as exc:
-            raise RMError(
-                SN108, f"{where}: TLS failed: {_reason(exc)} (trust its CA with --ca-bundle)"
-            ) from None
+            reason = _reason(exc)
+            if "WRONG_VERSION_NUMBER" in reason.upper() or "RECORD_LAYER_FAILURE" in reason.upper():
+                hint = "it does not answer TLS here: is its address http://?"
+            else:
+                hint = "trust its CA with --ca-bundle"
+            raise RMError(SN108, f"{where}: TLS failed: {reason} ({hint})") from None
         except requests.exceptions.Timeout:
             raise RMError(
                 SN102, f"{where}: no answer within {self.connection.timeout:g} s (--timeout)"
@@ -201,8 +216,14 @@ class RMClient:
             status in (301, 302, 303, 307, 308) and "standby" in text.lower()
         ):
             target = response.headers.get("Location")
-            active = f"; the active one is {public_address(target)}" if target else ""
-            raise RMError(SN104, f"{where}: a standby ResourceManager{active} (give every RM with --rm)")
+            active = _origin(target) if target else None
+            raise RMError(
+                SN104,
+                f"{where}: a standby ResourceManager, the active one is {active} (give it with --rm)"
+                if active
+                else f"{where}: a standby ResourceManager, and it knows no active one ({_first_line(text)})",
+                active=active,
+            )
         if status in (401, 403):
             hint = "" if self.connection.negotiate else " (a Kerberized RM needs --negotiate)"
             raise RMError(SN103, f"{where}: HTTP {status} {response.reason or ''}".rstrip() + hint)
@@ -214,6 +235,16 @@ class RMClient:
                 SN107, f"{where}: HTTP {status} {response.reason or ''}: {_first_line(text)}", status
             )
         return response
+
+
+def _standby_named(named: str, answer: RMError) -> str:
+    """A standby, and what its answer (SN104) says of the active ResourceManager."""
+    return named + (f", the active one is {answer.active}" if answer.active else ", and knows no active one")
+
+
+def _origin(url: str) -> str:
+    """The scheme, host and port of ``url``: the address to give with ``--rm``."""
+    return public_address(urlunsplit((*urlsplit(url)[:2], "", "", "")))
 
 
 def _negotiate_auth() -> Any:

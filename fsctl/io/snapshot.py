@@ -7,8 +7,8 @@ The responses, as the ResourceManager's JAXB classes write them (``webapp/dao``)
 - ``/ws/v1/cluster/scheduler``: ``FairSchedulerInfo`` (``rootQueue``, each queue's
   ``fairResources``, ``steadyFairResources``, ``minResources``, ``maxResources``, ``demandResources``,
   ``usedResources``, ``childQueues``) or ``CapacitySchedulerInfo`` (``capacity``,
-  ``absoluteCapacity``, ``maxCapacity``, ``absoluteMaxCapacity``, ``minEffectiveCapacity``,
-  ``maxEffectiveCapacity``, ``resourcesUsed``, ``queues``);
+  ``absoluteCapacity``, ``maxCapacity``, ``absoluteMaxCapacity``, ``normalizedWeight``,
+  ``minEffectiveCapacity``, ``maxEffectiveCapacity``, ``resourcesUsed``, ``queues``);
 - ``/ws/v1/cluster/apps?states=RUNNING,ACCEPTED``: ``AppInfo`` (``user``, ``queue``,
   ``allocatedMB``/``allocatedVCores``, ``resourceRequests``, ``priority``, ``startedTime``, and for
   the Capacity Scheduler ``resourceInfo``: used, pending and AM resources);
@@ -39,6 +39,15 @@ from fsctl.model.resources import Vector
 
 #: the application states whose load the scheduler holds
 LIVE_STATES = ("RUNNING", "ACCEPTED")
+#: how often the applications read so far are told (the progress bar of a large cluster)
+PROGRESS_EVERY = 10_000
+#: what a Fair Scheduler's snapshot cannot hold (``source: notes``; the README says why)
+FAIR_AM_NOTE = (
+    "the Fair Scheduler reports no running application master's size (AppInfo has none, and a "
+    "container report per application would be one request each): an application whose AM runs "
+    "has no 'am', the AM being inside its usage; one whose AM waits has 'am' from its pending ask; "
+    "each queue's AM usage is reported (am_usage)"
+)
 #: Jersey's JSON names for the resource types a ResourceInfo without resourceInformations carries
 _LEGACY_RESOURCE_NAMES = (("memory", "memory-mb"), ("vCores", "vcores"))
 #: FairSchedulerQueueInfo field -> reported resource
@@ -68,6 +77,7 @@ _CAPACITY_NUMBERS = (
     ("absoluteCapacity", "absolute_capacity"),
     ("maxCapacity", "maximum_capacity"),
     ("absoluteMaxCapacity", "absolute_maximum_capacity"),
+    ("normalizedWeight", "normalized_weight"),
     ("numActiveApplications", "active_apps"),
     ("numPendingApplications", "pending_apps"),
 )
@@ -82,6 +92,10 @@ class SnapshotError(ValueError):
         self.document = document
         self.where = where
         self.message = message
+
+
+class SnapshotSyntaxError(SnapshotError):
+    """A response that is not JSON at all (truncated, a page of another kind)."""
 
 
 class _Reader:
@@ -295,9 +309,7 @@ def _applications(
     read: _Reader, document: Any, resolve: Callable[[str], str | None]
 ) -> Iterator[tuple[str, AppLoad]]:
     """(leaf path, application) for each RUNNING or ACCEPTED application, in the listed order."""
-    top = read.mapping(document, "$")
-    apps = read.field(top, "apps", "$")
-    for index, item in enumerate(read.listed(apps, "app", "$.apps")):
+    for index, item in _app_items(read, document):
         where = f"$.apps.app[{index}]"
         app = read.mapping(item, where)
         state = read.text(app, "state", where)
@@ -315,7 +327,7 @@ def _applications(
         }
         for key in usage:
             usage[key] = max(usage[key], 0)
-        pending, container = _pending(read, app, where)
+        pending, container, am_ask = _pending(read, app, where)
         partition = _app_partition(read, app, where)
         am: Vector | None = None
         if partition is not None:
@@ -326,6 +338,11 @@ def _applications(
             if "amUsed" in partition:
                 am_used = read.resource(partition, "amUsed", f"{where}.resourceInfo")
                 am = am_used if any(am_used.values()) else None
+        if _am_waits(app):
+            # no AM yet, so no task asks either: the one ask is the AM's, and its size the AM's
+            # where the scheduler does not say (the Fair Scheduler)
+            container = None
+            am = am or am_ask
         demand = {k: usage.get(k, 0) + pending.get(k, 0) for k in {**usage, **pending}}
         load = AppLoad(
             name=name,
@@ -340,10 +357,29 @@ def _applications(
         yield path, load
 
 
-def _pending(read: _Reader, app: dict[str, Any], where: str) -> tuple[Vector, Vector | None]:
-    """The outstanding off-switch requests (``*``): their sum and the first one's container size."""
+def _app_items(read: _Reader, document: Any) -> Iterator[tuple[int, Any]]:
+    """The listed applications: from the decoded answer, or one at a time from its text (a large
+    cluster's answer is read without decoding it whole: :mod:`fsctl.io.jsonstream`)."""
+    if not isinstance(document, str):
+        top = read.mapping(document, "$")
+        yield from enumerate(read.listed(read.field(top, "apps", "$"), "app", "$.apps"))
+        return
+    from fsctl.io.jsonstream import JsonStreamError, array_items
+
+    try:
+        yield from array_items(document, ("apps", "app"))
+    except JsonStreamError as exc:
+        kind = SnapshotSyntaxError if exc.syntax else SnapshotError
+        raise kind(read.document, exc.where, exc.message) from None
+
+
+def _pending(read: _Reader, app: dict[str, Any], where: str) -> tuple[Vector, Vector | None, Vector | None]:
+    """The outstanding off-switch requests (``*``): their sum, the first one's container size, and
+    the size asked at priority 0 (``RMAppAttemptImpl.AM_CONTAINER_PRIORITY``: an AM's, while it
+    waits)."""
     pending: Vector = {}
     container: Vector | None = None
+    am_ask: Vector | None = None
     requests = read.listed(app.get("resourceRequests"), "resourceRequest", f"{where}.resourceRequests")
     for index, item in enumerate(requests):
         here = f"{where}.resourceRequests[{index}]"
@@ -353,9 +389,17 @@ def _pending(read: _Reader, app: dict[str, Any], where: str) -> tuple[Vector, Ve
         capability = read.resource(request, "capability", here)
         count = read.amount(request, "numContainers", here)
         container = container or capability
+        if count and read.whole(request, "priority", here, default=-1) == 0:
+            am_ask = am_ask or capability
         for name, amount in capability.items():
             pending[name] = pending.get(name, 0) + amount * count
-    return pending, container
+    return pending, container, am_ask
+
+
+def _am_waits(app: dict[str, Any]) -> bool:
+    """A managed application whose AM has no container yet (``AppInfo`` names the AM's node once
+    it has one)."""
+    return app.get("unmanagedApplication") is False and not app.get("amHostHttpAddress")
 
 
 def _app_partition(read: _Reader, app: dict[str, Any], where: str) -> dict[str, Any] | None:
@@ -392,7 +436,8 @@ def _cluster(metrics: Any, name: str, fair_root: dict[str, Any] | None) -> Vecto
 
 @dataclass
 class Named:
-    """A document and the name its problems are reported under (a file, or the address it came from)."""
+    """A document and the name its problems are reported under (a file, or the address it came from).
+    The applications' document may be its JSON text, read one application at a time."""
 
     document: Any
     name: str
@@ -405,8 +450,10 @@ def build_snapshot(
     info: Named | None = None,
     configuration: dict[str, dict[str, str]] | None = None,
     provenance: dict[str, str] | None = None,
+    read_so_far: Callable[[int], None] | None = None,
 ) -> DemandSnapshot:
-    """The snapshot of these responses; raises :class:`SnapshotError`."""
+    """The snapshot of these responses; raises :class:`SnapshotError`. ``read_so_far`` is told
+    the number of applications read, every :data:`PROGRESS_EVERY`."""
     kind, scheduler_info_object = scheduler_info(scheduler.document, scheduler.name)
     read = _Reader(scheduler.name)
     if kind == FAIR_SCHEDULER:
@@ -429,11 +476,15 @@ def build_snapshot(
             return found[0] if len(found) == 1 else None
         return None
 
-    for path, app in _applications(_Reader(apps.name), apps.document, resolve):
+    for count, (path, app) in enumerate(_applications(_Reader(apps.name), apps.document, resolve), 1):
         snapshot.queues.setdefault(path, QueueLoad(path=path)).applications.append(app)
+        if read_so_far is not None and count % PROGRESS_EVERY == 0:
+            read_so_far(count)
     snapshot.queues = dict(sorted(snapshot.queues.items()))
     snapshot.cluster = _cluster(None if metrics is None else metrics.document, _name(metrics), root)
     snapshot.provenance = {"scheduler": kind, **(provenance or {})}
+    if kind == FAIR_SCHEDULER:
+        snapshot.provenance["notes"] = FAIR_AM_NOTE
     if info is not None:
         version = _hadoop_version(info)
         if version:

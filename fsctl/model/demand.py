@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fsctl.model.location import Location
+from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import Vector
 
 
@@ -32,7 +32,7 @@ class AppLoad:
     am: Vector | None = None
     user: str | None = None
     container: Vector | None = None
-    location: Location | None = None
+    location: Location | DeferredLocation | None = None
 
 
 @dataclass(slots=True)
@@ -42,7 +42,7 @@ class QueueLoad:
     usage: Vector = field(default_factory=dict)
     apps: int | None = None
     applications: list[AppLoad] = field(default_factory=list)
-    location: Location | None = None
+    location: Location | DeferredLocation | None = None
 
     @property
     def app_count(self) -> int:
@@ -77,14 +77,14 @@ class ReportedQueue:
     resources: dict[str, Vector] = field(default_factory=dict)
     numbers: dict[str, float] = field(default_factory=dict)
     settings: dict[str, str] = field(default_factory=dict)
-    location: Location | None = None
+    location: Location | DeferredLocation | None = None
 
 
 @dataclass(slots=True)
 class DemandSnapshot:
     queues: dict[str, QueueLoad] = field(default_factory=dict)
     cluster: Vector | None = None
-    cluster_location: Location | None = None
+    cluster_location: Location | DeferredLocation | None = None
     #: the file it was read from
     source: str = ""
     #: where a snapshot taken from a ResourceManager came from: ``rm`` (its address, no credential),

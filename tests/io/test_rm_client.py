@@ -1,18 +1,13 @@
-"""Network faults on real sockets (127.0.0.1, port 0): a closed port, a server that never answers,
-one answering HTML, 401, a standby's page, truncated JSON. No server here stands in for a
-ResourceManager's answers (those are recorded from a real one: tests/io/test_snapshot.py); and
-hypothesis throws damaged responses at the snapshot builder. Every case is one line, exit 2,
-nothing written."""
+"""The client's faults beyond the one situation per code of tests/io/test_snapshot_codes.py, on real
+loopback sockets (tests/io/loopback.py: 403, truncated JSON, a standby's redirect), and hypothesis
+throwing damaged responses at the snapshot builder. No server here stands in for a
+ResourceManager's answers (those are recorded from real ones: tests/data/rm/). Every case is one
+line, exit 2, nothing written."""
 
 from __future__ import annotations
 
 import io
 import json
-import socket
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -21,34 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fsctl.commands import snapshot
+from tests.io.loopback import answering
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rm"
-
-
-@contextmanager
-def answering(status: int, body: bytes, headers: dict[str, str] | None = None) -> Iterator[str]:
-    """A loopback HTTP server giving every GET this one answer (a network fault, not an RM)."""
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            self.send_response(status)
-            for name, value in (headers or {"Content-Type": "text/html"}).items():
-                self.send_header(name, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def take(tmp_path: Path, *urls: str, timeout: float = 5.0) -> tuple[int, str]:
@@ -59,32 +29,6 @@ def take(tmp_path: Path, *urls: str, timeout: float = 5.0) -> tuple[int, str]:
     assert not out.exists()
     assert err.getvalue().count("\n") == 1, err.getvalue()
     return code, err.getvalue()
-
-
-def test_a_closed_port_is_unreachable(tmp_path: Path) -> None:
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
-    code, err = take(tmp_path, f"http://127.0.0.1:{port}")
-    assert code == 2 and "SN101" in err and "connection refused" in err
-
-
-def test_a_server_that_never_answers_times_out(tmp_path: Path) -> None:
-    silent = socket.socket()
-    silent.bind(("127.0.0.1", 0))
-    silent.listen(1)
-    try:
-        code, err = take(tmp_path, f"http://127.0.0.1:{silent.getsockname()[1]}", timeout=0.5)
-    finally:
-        silent.close()
-    assert code == 2 and "SN102" in err and "0.5 s" in err
-
-
-def test_a_proxys_html_page(tmp_path: Path) -> None:
-    with answering(200, b"<html><body>Please log in</body></html>") as url:
-        code, err = take(tmp_path, url)
-    assert code == 2 and "SN105" in err and "text/html" in err
 
 
 @pytest.mark.parametrize("status", [401, 403])
@@ -100,38 +44,23 @@ def test_truncated_json(tmp_path: Path) -> None:
     assert code == 2 and "SN105" in err and "truncated" in err
 
 
-def test_a_standby_with_no_active_rm(tmp_path: Path) -> None:
-    page = b"Can not find any active RM. Will retry in next 5 seconds.\nHA Zookeeper Connection State: x"
-    with answering(307, page, {"Refresh": "5;url=http://x/", "Content-Type": "text/plain"}) as url:
+def test_a_standby_that_names_the_active_one(tmp_path: Path) -> None:
+    """RMWebAppFilter's redirect: the active RM is named by its address, never asked."""
+    page = b"This is standby RM. The redirect url is: http://rm2.example.com:8088/ws/v1/cluster/info"
+    location = {"Location": "http://rm2.example.com:8088/ws/v1/cluster/info", "Content-Type": "text/plain"}
+    with answering(307, page, location) as url:
         code, err = take(tmp_path, url)
-    assert code == 2 and "SN104" in err
-
-
-def test_a_server_error(tmp_path: Path) -> None:
-    with answering(500, b"java.lang.NullPointerException\n\tat ...", {"Content-Type": "text/plain"}) as url:
-        code, err = take(tmp_path, url)
-    assert code == 2 and "SN107" in err and "HTTP 500" in err and "NullPointerException" in err
-
-
-def test_negotiate_without_the_extra_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import sys
-
-    monkeypatch.setitem(sys.modules, "requests_gssapi", None)  # not installed
-    err = io.StringIO()
-    options = snapshot.SnapshotOptions(
-        urls=["http://127.0.0.1:9"], output=str(tmp_path / "s"), negotiate=True
-    )
-    assert snapshot.run(options, io.StringIO(), err) == 2
-    assert "SN109" in err.getvalue() and "fsctl[kerberos]" in err.getvalue()
+    assert code == 2 and "SN104" in err and "the active one is http://rm2.example.com:8088" in err
 
 
 # -- damaged responses ----------------------------------------------------------------------------
 
 RESPONSES = {
-    name: json.loads((DATA / "fair-3.4" / name).read_text()) for name in ("scheduler.json", "apps.json")
+    name: json.loads((DATA / "fair" / "3.4" / name).read_text()) for name in ("scheduler.json", "apps.json")
 }
 CAPACITY = {
-    name: json.loads((DATA / "capacity-3.4" / name).read_text()) for name in ("scheduler.json", "apps.json")
+    name: json.loads((DATA / "capacity" / "3.4" / name).read_text())
+    for name in ("scheduler.json", "apps.json")
 }
 
 

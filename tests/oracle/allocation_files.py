@@ -5,7 +5,7 @@ min/max/maxChild resources (absolute, percentage, vector, a vector that leaves a
 past Integer.MAX_VALUE; with ``gpu`` a third resource type, ``yarn.io/gpu``), queueMaxResourcesDefault,
 fair/drf/fifo at every level (root too), ``type="parent"``, reservations, ACLs, ``root.default``
 declared or not, a root element with settings of its own, with no children, or spelled ``ROOT``, a
-placement policy, and malformed values Hadoop refuses.
+placement policy, the running applications a user may have, and malformed values Hadoop refuses.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from hypothesis import strategies as st
 
 NAMES = ("a", "b", "c", "default", "p0", "p1")
+#: the users whose applications demand snapshots list (demand_snapshots.py) and whose running
+#: applications a file may limit
+USERS = ("alice", "bob", "carol")
 WEIGHTS = ("0", "0.5", "1", "1.0", "2", "3", "2.5", "10", "0.1", "1e20")
 BAD_WEIGHTS = ("abc", "-1", "")
 MEMORY = (0, 1024, 2048, 4096, 10240, 40960)
@@ -163,6 +166,11 @@ def allocation_files(draw: st.DrawFn, malformed: bool = False, gpu: bool = False
         )
     if draw(st.booleans()):
         lines.append(f"  <queueMaxAppsDefault>{draw(st.sampled_from((1, 10, 100)))}</queueMaxAppsDefault>")
+    if draw(st.integers(0, 3)) == 0:
+        lines.append(f"  <userMaxAppsDefault>{draw(st.sampled_from((0, 1, 2, 10)))}</userMaxAppsDefault>")
+    for user in draw(st.lists(st.sampled_from(USERS), max_size=2, unique=True)):
+        limit = draw(st.sampled_from((0, 1, 2)))
+        lines.append(f'  <user name="{user}"><maxRunningApps>{limit}</maxRunningApps></user>')
     if draw(st.integers(0, 3)) == 0:
         lines.append(
             f"  <queueMaxAMShareDefault>{draw(st.sampled_from(('0.5', '1.0', '-1')))}"

@@ -2,7 +2,8 @@
 preemption settings (allocation-file timeouts and thresholds, yarn-site gate) they run under.
 
 Usage stays inside the cluster so Hadoop can hold it; ties in start times, zero usage (an AM
-waiting) and AM containers are frequent, as they change the order and the AM limit.
+waiting), AM containers and users shared across queues are frequent, as they change the order, the
+AM limit and which applications run (a user's maxRunningApps).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from hypothesis import strategies as st
+
+from tests.oracle.allocation_files import USERS
 
 CLUSTER = {"memory-mb": 65536, "vcores": 64}
 CLUSTER_SPEC = "memory-mb=65536, vcores=64"
@@ -91,6 +94,9 @@ def snapshots(draw: st.DrawFn, leaves: list[str]) -> dict[str, Any]:
                 "usage": _resource(usage_m, usage_v),
                 "start": draw(st.integers(0, 3)),
             }
+            user = draw(st.sampled_from((None, *USERS)))
+            if user is not None:  # an application without one is the only one of its user
+                app["user"] = user
             if draw(st.booleans()):
                 am_m = draw(st.sampled_from((512, 1024, 2048)))
                 # a running AM is one of the app's containers: inside its usage

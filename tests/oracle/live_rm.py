@@ -1,11 +1,13 @@
-"""A real ResourceManager for the tests: ``oracle/run rm`` (oracle/.../live/LiveRM.java) with its web
-services on 127.0.0.1, under the load of ``tests/data/rm/<scheduler>/conf/workload.json``.
+"""Real ResourceManagers for the tests: ``oracle/run rm`` (oracle/.../live/LiveRM.java) with its web
+services on 127.0.0.1, one per configuration of ``tests/data/rm/<configuration>/conf/`` (the
+scheduler's file and ``workload.json``: the nodes, and the applications each user submits to each
+queue with the containers they ask for).
 
-The responses it gives are recorded in ``tests/data/rm/<scheduler>-<version>/`` for the JVM-free
-tier (``tests/io/test_snapshot_replay.py``); ``tests/oracle/test_live_rm.py`` records them afresh and
-holds the recording to them. Re-record with::
+The responses each one gives are recorded in ``tests/data/rm/<configuration>/<version>/`` for the
+JVM-free tier (``tests/io/test_snapshot.py``); ``tests/oracle/test_live_rm.py`` takes them afresh
+and holds the recording to them. Re-record with::
 
-    python -m tests.oracle.live_rm
+    python -m tests.oracle.live_rm [CONFIGURATION ...]
 """
 
 from __future__ import annotations
@@ -16,13 +18,13 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tests.oracle.oracle import FIRST_ANSWER_SECONDS, ROOT, RUN
 
 DATA = ROOT / "tests" / "data" / "rm"
-SCHEDULERS = ("fair", "capacity")
 VERSIONS = ("3.4", "3.3")
 #: what is recorded, by file name: the request path (JSON, as fsctl snapshot asks for it)
 RECORDED = {
@@ -32,6 +34,50 @@ RECORDED = {
     "info.json": "/ws/v1/cluster/info",
     "conf.json": "/conf",
 }
+SCHEDULER_FILES = {"fair": "fair-scheduler.xml", "capacity": "capacity-scheduler.xml"}
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """One live ResourceManager's configuration: ``tests/data/rm/<name>/conf/``."""
+
+    name: str
+    scheduler: str
+    #: the Hadoop lines that run it (queue weights are 3.4's)
+    versions: tuple[str, ...] = VERSIONS
+
+    @property
+    def conf_dir(self) -> Path:
+        return DATA / self.name / "conf"
+
+    @property
+    def scheduler_file(self) -> Path:
+        return self.conf_dir / SCHEDULER_FILES[self.scheduler]
+
+    def recorded(self, version: str) -> Path:
+        return DATA / self.name / version
+
+    def workload(self) -> dict[str, Any]:
+        loaded: dict[str, Any] = json.loads((self.conf_dir / "workload.json").read_text())
+        return loaded
+
+
+CONFIGURATIONS = (
+    # nested queues, drf and fair, a minimum and a maximum share, maxRunningApps, a managed AM
+    Configuration("fair", "fair"),
+    # queues created at submission for each user, several users per queue, a user's and a queue's
+    # limit on running applications, fifo, a maximum in percent, maxChildResources
+    Configuration("fair-users", "fair"),
+    # percentages, nested, a user limit factor
+    Configuration("capacity", "capacity"),
+    # absolute resources, nested, several users per queue
+    Configuration("capacity-absolute", "capacity"),
+    # weights, nested, the dominant resource calculator, several users per queue
+    Configuration("capacity-weight", "capacity", ("3.4",)),
+)
+BY_NAME = {configuration.name: configuration for configuration in CONFIGURATIONS}
+#: every (configuration, version) a real ResourceManager runs
+CASES = [(c, v) for c in CONFIGURATIONS for v in c.versions]
 
 
 class LiveRMError(RuntimeError):
@@ -41,8 +87,9 @@ class LiveRMError(RuntimeError):
 class LiveRM:
     """One ``oracle/run rm`` process: ``url`` its web address, ``answer`` its first line."""
 
-    def __init__(self, version: str, scheduler: str, *extra: str) -> None:
-        self._stderr = open(Path("/tmp") / f"fsctl-live-rm-{scheduler}-{version}.log", "w")  # noqa: SIM115
+    def __init__(self, version: str, configuration: Configuration, *extra: str) -> None:
+        log = Path("/tmp") / f"fsctl-live-rm-{configuration.name}-{version}.log"
+        self._stderr = open(log, "w")  # noqa: SIM115 - closed in close()
         self.process = subprocess.Popen(
             [
                 str(RUN),
@@ -50,9 +97,9 @@ class LiveRM:
                 version,
                 "rm",
                 "--scheduler",
-                scheduler,
+                configuration.scheduler,
                 "--conf-dir",
-                str(DATA / scheduler / "conf"),
+                str(configuration.conf_dir),
                 *extra,
             ],
             stdin=subprocess.PIPE,
@@ -65,7 +112,7 @@ class LiveRM:
         self.answer: dict[str, Any] = json.loads(line)
         if not self.answer.get("ok"):
             self.close()
-            raise LiveRMError(f"oracle/run rm ({scheduler}, {version}): {self.answer.get('error')}")
+            raise LiveRMError(f"oracle/run rm ({configuration.name}, {version}): {self.answer.get('error')}")
         self.url: str = self.answer["url"]
 
     def _first_line(self, seconds: float) -> str:
@@ -93,8 +140,8 @@ class LiveRM:
 
 
 @contextmanager
-def live_rm(version: str, scheduler: str, *extra: str) -> Iterator[LiveRM]:
-    rm = LiveRM(version, scheduler, *extra)
+def live_rm(version: str, configuration: Configuration, *extra: str) -> Iterator[LiveRM]:
+    rm = LiveRM(version, configuration, *extra)
     try:
         yield rm
     finally:
@@ -113,21 +160,18 @@ def fetch(url: str) -> dict[str, Any]:
     return answers
 
 
-def case_dir(scheduler: str, version: str) -> Path:
-    return DATA / f"{scheduler}-{version}"
-
-
-def record(versions: tuple[str, ...] = VERSIONS) -> None:
-    for version in versions:
-        for scheduler in SCHEDULERS:
-            with live_rm(version, scheduler) as rm:
-                answers = fetch(rm.url)
-            folder = case_dir(scheduler, version)
-            folder.mkdir(parents=True, exist_ok=True)
-            for name, document in answers.items():
-                (folder / name).write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
-            print(f"recorded {folder}")
+def record(names: tuple[str, ...]) -> None:
+    for configuration, version in CASES:
+        if names and configuration.name not in names:
+            continue
+        with live_rm(version, configuration) as rm:
+            answers = fetch(rm.url)
+        folder = configuration.recorded(version)
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, document in answers.items():
+            (folder / name).write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
+        print(f"recorded {folder}")
 
 
 if __name__ == "__main__":
-    record(tuple(sys.argv[1:]) or VERSIONS)
+    record(tuple(sys.argv[1:]))

@@ -28,6 +28,7 @@ import org.apache.hadoop.yarn.server.resourcemanager.MockRM;
 import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmissionData;
 import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmitter;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.AbstractYarnScheduler;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceScheduler;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler;
@@ -40,7 +41,7 @@ import org.apache.hadoop.yarn.webapp.WebApp;
  *
  * <pre>
  *   oracle/run rm --scheduler fair|capacity --conf-dir DIR [--workload FILE]
- *                 [--ha | --standby | --standby-of WEB,ADMIN]
+ *                 [--ha | --standby-of WEB,ADMIN]
  * </pre>
  *
  * <p>DIR holds {@code fair-scheduler.xml} or {@code capacity-scheduler.xml} (read as the
@@ -50,19 +51,24 @@ import org.apache.hadoop.yarn.webapp.WebApp;
  *   {"nodes": [{"memory-mb": 8192, "vcores": 8}],
  *    "apps": [{"user": "alice", "queue": "root.a", "name": "a1", "unmanaged": true,
  *              "am": {"memory-mb": 1024, "vcores": 1}, "priority": 0,
- *              "container": {"memory-mb": 1024, "vcores": 1}, "running": 2, "pending": 3}]}
+ *              "container": {"memory-mb": 1024, "vcores": 1}, "running": 2, "pending": 3},
+ *             {"user": "bob", "queue": "root.a", "am": {"memory-mb": 2048, "vcores": 1}, "waits": true}]}
  * </pre>
- * Each application is submitted by its user to its queue; its AM is launched (a managed one takes
- * a container on a node heartbeat, an unmanaged one none) and registers; it asks for
- * {@code running} containers, node heartbeats allocate them (as far as the scheduler allows), and
- * once every application has done so each asks for {@code pending} more. No heartbeat follows, so
- * those stay pending: the load is still when it is read.
+ * Each application is submitted by its user to its queue (a placement policy may put it
+ * elsewhere); its AM is launched (a managed one takes a container on a node heartbeat, an unmanaged
+ * one none) and registers; it asks for {@code running} containers, node heartbeats allocate them
+ * (as far as the scheduler allows, one application at a time: what it did not get is withdrawn),
+ * and once every application has done so each asks for what it did not get and {@code pending}
+ * more; an application that {@code waits} is submitted then, its AM not launched. No heartbeat
+ * follows, so those stay pending (a waiting application's AM ask too, as while an AM waits for
+ * room), and the scheduler's shares are computed for that load: it is still when it is read, and
+ * the same on every start.
  *
  * <p>The web address is printed on stdout as one JSON line ({@code {"ok": true, "url": ...}}), then
  * the ResourceManager serves until stdin closes. {@code --ha} runs it in HA mode (rm1, transitioned
  * to active, with its admin RPC server listening so a standby can find it) and prints its admin
  * address too; {@code --standby-of WEB,ADMIN} starts rm2, a standby of that active one (its REST
- * answers redirect there); {@code --standby} a standby with no active RM anywhere.
+ * answers redirect there, and say that no RM is active once that one stops).
  */
 public final class LiveRM {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -97,7 +103,7 @@ public final class LiveRM {
     Map<String, Object> answer = new LinkedHashMap<>();
     try {
       rm = start(args, answer);
-    } catch (Exception e) {
+    } catch (Exception | AssertionError e) { // MockRM's waits fail with JUnit's AssertionError
       e.printStackTrace();
       answer.clear();
       answer.put("ok", false);
@@ -127,7 +133,7 @@ public final class LiveRM {
     Map<String, String> args = new LinkedHashMap<>();
     for (int i = 0; i < argv.length; i++) {
       String a = argv[i];
-      if (a.equals("--ha") || a.equals("--standby")) {
+      if (a.equals("--ha")) {
         args.put(a.substring(2), "true");
       } else if (a.startsWith("--") && i + 1 < argv.length) {
         args.put(a.substring(2), argv[++i]);
@@ -144,7 +150,7 @@ public final class LiveRM {
   static MockRM start(Map<String, String> args, Map<String, Object> answer) throws Exception {
     File dir = new File(args.get("conf-dir")).getAbsoluteFile();
     String scheduler = args.get("scheduler");
-    boolean standby = args.containsKey("standby") || args.containsKey("standby-of");
+    boolean standby = args.containsKey("standby-of");
     boolean ha = standby || args.containsKey("ha");
     Configuration conf = configuration(dir, scheduler);
     if (ha) {
@@ -163,10 +169,6 @@ public final class LiveRM {
       if (workload.exists()) {
         run(rm, workload);
       }
-      // the Fair Scheduler computes shares on its update thread: let it run after the last change
-      long interval = rm.getConfig().getLong(FairSchedulerConfiguration.UPDATE_INTERVAL_MS,
-          FairSchedulerConfiguration.DEFAULT_UPDATE_INTERVAL_MS);
-      Thread.sleep(3 * interval + 200);
     }
     answer.put("ok", true);
     answer.put("url", "http://127.0.0.1:" + webPort(rm));
@@ -222,7 +224,7 @@ public final class LiveRM {
 
   /** rm1 and rm2 on 127.0.0.1; this one rm2 when it is a standby, else rm1. */
   static void highAvailability(Configuration conf, Map<String, String> args) {
-    boolean standby = args.containsKey("standby") || args.containsKey("standby-of");
+    boolean standby = args.containsKey("standby-of");
     String self = standby ? "rm2" : "rm1";
     conf.setBoolean(YarnConfiguration.RM_HA_ENABLED, true);
     conf.setBoolean(YarnConfiguration.AUTO_FAILOVER_ENABLED, false);
@@ -243,11 +245,11 @@ public final class LiveRM {
         conf.set(prefix + "." + id, "127.0.0.1:0");
       }
     }
-    if (args.containsKey("standby-of")) {
+    if (standby) {
       String[] active = args.get("standby-of").split(",");
       conf.set(YarnConfiguration.RM_WEBAPP_ADDRESS + ".rm1", active[0].replaceFirst("^https?://", ""));
       conf.set(YarnConfiguration.RM_ADMIN_ADDRESS + ".rm1", active[1]);
-    } else if (!standby) {
+    } else {
       conf.setBoolean(REAL_ADMIN, true);
     }
   }
@@ -264,19 +266,15 @@ public final class LiveRM {
       nm.nodeHeartbeat(true);
     }
     List<Object[]> asked = new ArrayList<>();
+    List<Map<String, Object>> waiting = new ArrayList<>();
     for (Object entry : (List<Object>) load.getOrDefault("apps", Collections.emptyList())) {
       Map<String, Object> app = (Map<String, Object>) entry;
+      if (Boolean.TRUE.equals(app.get("waits"))) {
+        waiting.add(app);
+        continue;
+      }
       boolean unmanaged = Boolean.TRUE.equals(app.get("unmanaged"));
-      Resource amResource = app.get("am") == null
-          ? Resource.newInstance(1024, 1) : resource((Map<String, Object>) app.get("am"));
-      MockRMAppSubmissionData data = MockRMAppSubmissionData.Builder.createWithResource(amResource, rm)
-          .withAppName(String.valueOf(app.getOrDefault("name", "app")))
-          .withUser(String.valueOf(app.get("user")))
-          .withQueue(String.valueOf(app.get("queue")))
-          .withUnmanagedAM(unmanaged)
-          .withAppPriority(Priority.newInstance(((Number) app.getOrDefault("priority", 0)).intValue()))
-          .build();
-      RMApp rmApp = MockRMAppSubmitter.submit(rm, data);
+      RMApp rmApp = submit(rm, app);
       MockAM am;
       if (unmanaged) {
         am = MockRM.launchUAM(rmApp, rm, nodes.get(0));
@@ -288,16 +286,76 @@ public final class LiveRM {
       int running = ((Number) app.getOrDefault("running", 0)).intValue();
       int pending = ((Number) app.getOrDefault("pending", 0)).intValue();
       int allocated = allocate(rm, am, nodes, container, running);
+      if (allocated < running) {
+        // what was not allocated is withdrawn (an ask is absolute: 0 containers), so that no later
+        // heartbeat hands it a container meant for another application
+        ask(am, container, 0);
+      }
       asked.add(new Object[] {am, container, running - allocated + pending});
     }
-    for (Object[] ask : asked) {
-      int count = (Integer) ask[2];
+    // an application that waits is submitted once no heartbeat is to come: its AM's ask stays
+    // pending, and the application ACCEPTED
+    for (Map<String, Object> app : waiting) {
+      submit(rm, app);
+    }
+    for (Object[] entry : asked) {
+      int count = (Integer) entry[2];
       if (count > 0) {
-        ((MockAM) ask[0]).allocate(Collections.singletonList(request((Resource) ask[1], count)),
-            new ArrayList<ContainerId>());
+        ask((MockAM) entry[0], (Resource) entry[1], count);
       }
     }
     rm.drainEvents();
+    // the Fair Scheduler's demand and fair shares of this still load, computed now; its update
+    // thread computes the same on every later run (no-op for the Capacity Scheduler)
+    scheduler(rm).update();
+  }
+
+  /** Every heartbeat below is preceded by an update: FSLeafQueue.fetchAppsWithDemand offers a node
+   * only to applications whose demand, as the update thread last computed it (every 500 ms),
+   * exceeds their usage, so an ask is invisible to a heartbeat until that thread has run. Left to
+   * the thread, containers went to whichever application's ask it had seen, during another
+   * application's AM launch, and the outstanding asks read back differed from one start to the
+   * next. MockRM.launchAM updates between its heartbeats for the same reason. */
+  static AbstractYarnScheduler<?, ?> scheduler(MockRM rm) {
+    return (AbstractYarnScheduler<?, ?>) rm.getResourceScheduler();
+  }
+
+  static List<Container> ask(MockAM am, Resource size, int count) throws Exception {
+    return am.allocate(Collections.singletonList(request(size, count)), new ArrayList<ContainerId>())
+        .getAllocatedContainers();
+  }
+
+  /** Submit an application of the workload as its user, to its queue; raises what the RM said
+   * when it does not accept it. */
+  @SuppressWarnings("unchecked")
+  static RMApp submit(MockRM rm, Map<String, Object> app) throws Exception {
+    Resource amResource = app.get("am") == null
+        ? Resource.newInstance(1024, 1) : resource((Map<String, Object>) app.get("am"));
+    MockRMAppSubmissionData data = MockRMAppSubmissionData.Builder.createWithResource(amResource, rm)
+        .withAppName(String.valueOf(app.getOrDefault("name", "app")))
+        .withUser(String.valueOf(app.get("user")))
+        .withQueue(String.valueOf(app.get("queue")))
+        .withUnmanagedAM(Boolean.TRUE.equals(app.get("unmanaged")))
+        .withAppPriority(Priority.newInstance(((Number) app.getOrDefault("priority", 0)).intValue()))
+        .build();
+    try {
+      return MockRMAppSubmitter.submit(rm, data);
+    } catch (AssertionError e) {
+      // the application failed (a queue it cannot be placed in): say why, as the RM did
+      throw new IllegalStateException("application " + app.get("name") + " of " + app.get("user")
+          + " in " + app.get("queue") + " was not accepted: " + lastDiagnostics(rm) + " (" + e.getMessage() + ")");
+    }
+  }
+
+  /** The diagnostics of the application submitted last. */
+  static String lastDiagnostics(MockRM rm) {
+    RMApp last = null;
+    for (RMApp app : rm.getRMContext().getRMApps().values()) {
+      if (last == null || app.getApplicationId().compareTo(last.getApplicationId()) > 0) {
+        last = app;
+      }
+    }
+    return last == null ? "no application" : String.valueOf(last.getDiagnostics()).trim();
   }
 
   /** Ask for {@code count} containers and heartbeat the nodes until they come or none comes. */
@@ -305,12 +363,11 @@ public final class LiveRM {
     if (count <= 0) {
       return 0;
     }
-    int got = 0;
-    got += am.allocate(Collections.singletonList(request(size, count)), new ArrayList<ContainerId>())
-        .getAllocatedContainers().size();
+    int got = ask(am, size, count).size();
     int idle = 0;
     int next = 0;
     while (got < count && idle < IDLE_ROUNDS * nodes.size()) {
+      scheduler(rm).update();
       nodes.get(next++ % nodes.size()).nodeHeartbeat(true);
       rm.drainEvents();
       List<Container> allocated = am.allocate(new ArrayList<ResourceRequest>(), new ArrayList<ContainerId>())
