@@ -2,8 +2,8 @@
 
 They cover what changes Hadoop's answer: nesting, weights (0, fractions), min/max/maxChild resources
 (absolute, percentage, vector; with ``gpu`` a third resource type, ``yarn.io/gpu``), fair/drf/fifo
-at every level, ``type="parent"``, reservations, ``root.default`` declared or not, a placement
-policy, and malformed values Hadoop refuses.
+at every level, ``type="parent"``, reservable queues (``<reservation/>``), ``root.default``
+declared or not, a placement policy, and malformed values Hadoop refuses.
 """
 
 from __future__ import annotations
@@ -99,9 +99,16 @@ def _queue(draw: st.DrawFn, name: str, depth: int, malformed: bool, gpu: bool) -
     if has_children:
         names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
         spec.children = [draw(_queue(n, depth + 1, malformed, gpu)) for n in names]
-    elif draw(st.integers(0, 9)) == 0:
-        spec.attributes = ' type="parent"'
-    spec.elements = draw(_elements(not has_children and not spec.attributes, malformed, gpu))
+    else:
+        kind = draw(st.integers(0, 9))
+        if kind == 0:
+            spec.attributes = ' type="parent"'
+        elif kind == 1:
+            # a reservable (plan) queue: a parent whose applications without a reservation run in
+            # its <name>-default leaf (FairScheduler.resolveReservationQueueName)
+            spec.elements = ["<reservation/>"]
+    leaf = not has_children and not spec.attributes and not spec.elements
+    spec.elements += draw(_elements(leaf, malformed, gpu))
     if malformed and draw(st.integers(0, 19)) == 0:
         spec.name = name + ".x"  # Hadoop: queue name shouldn't contain period
     return spec

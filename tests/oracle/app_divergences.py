@@ -21,13 +21,16 @@ def _same(ours: Any, theirs: Any) -> bool:
 def divergences(
     hadoop: dict[str, Any], ours: dict[str, Any], totals: frozenset[str] = frozenset()
 ) -> list[str]:
-    """Every value that differs, as ``path [app] key: Hadoop X, fsctl Y``.
+    """Every value that differs, as ``path [app] key: Hadoop X, fsctl Y``, and every queue only one
+    side has (a queue Hadoop never created is not one fsctl may show).
 
-    Leaves in ``totals`` had their load given as totals: Hadoop splits it into applications, fsctl
-    keeps one queue-sized stand-in, so only their queue values compare.
+    Leaves in ``totals`` had their load given as totals: Hadoop holds it as applications, which
+    fsctl models but does not list, so their applications are not compared one by one.
     """
     found: list[str] = []
     rows = {row["path"]: row for row in ours["queues"]}
+    created = {queue["path"] for queue in hadoop["queues"]}
+    found += [f"{path}: not in Hadoop's answer" for path in rows if path not in created]
     for queue in hadoop["queues"]:
         path = queue["path"]
         row = rows.get(path)
@@ -37,7 +40,7 @@ def divergences(
         for key in QUEUE_KEYS + (LEAF_KEYS if queue["leaf"] else ()):
             if not _same(row.get(key), queue.get(key)):
                 found.append(f"{path} {key}: Hadoop {queue.get(key)}, fsctl {row.get(key)}")
-        if not queue["leaf"] or path in totals:
+        if not queue["leaf"]:
             continue
         starved = queue.get("starvation") or {}
         for kind in STARVATION:
@@ -45,6 +48,8 @@ def divergences(
                 found.append(
                     f"{path} starvation.{kind}: Hadoop {starved.get(kind)}, fsctl {row['starvation'][kind]}"
                 )
+        if path in totals:
+            continue
         apps = row.get("applications") or []
         theirs = queue.get("applications") or []
         names, hadoop_names = [a["name"] for a in apps], [a["name"] for a in theirs]

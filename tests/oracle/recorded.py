@@ -2,8 +2,9 @@
 
 Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
 ``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
-``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it)
-and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb.
+``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it),
+``apps.json`` (applications to submit, ``[{"user", "groups", "queue"}]``, as ``fsctl route`` takes
+them) and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb.
 Re-record after a change to the oracle or a new case with::
 
     python -m tests.oracle.recorded
@@ -40,6 +41,14 @@ def demand_file(case: Path) -> Path | None:
     return path if path.exists() else None
 
 
+def submitted_apps(case: Path) -> list[dict[str, Any]] | None:
+    path = case / "apps.json"
+    if not path.exists():
+        return None
+    apps: list[dict[str, Any]] = json.loads(path.read_text())
+    return apps
+
+
 def yarn_site(case: Path) -> Path | None:
     path = case / "yarn-site.xml"
     return path if path.exists() else None
@@ -50,8 +59,10 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
     source = case_input(case)
     settings = case_settings(case)
     file = str(source)
+    apps = submitted_apps(case)
+    place = {"place": {"verb": "place", "file": file, "apps": apps}} if apps is not None else {}
     if source.name == "capacity-scheduler.xml":
-        return {"capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}}
+        return {"capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}, **place}
     shares: dict[str, Any] = {"verb": "shares", "file": file, "cluster": settings["cluster"]}
     if "demand" in settings:
         shares["demand"] = settings["demand"]
@@ -61,7 +72,9 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
     site = yarn_site(case)
     if site is not None:
         shares["yarn_site"] = str(site)
-    return {"load": {"verb": "load", "file": file}, "shares": shares}
+        if apps is not None:
+            place["place"]["yarn_site"] = str(site)
+    return {"load": {"verb": "load", "file": file}, "shares": shares, **place}
 
 
 def expected(case: Path) -> dict[str, dict[str, Any]]:

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from tests.oracle import fsctl_side
 from tests.oracle.app_divergences import divergences
-from tests.oracle.recorded import CASES, case_input, case_settings, demand_file, expected, yarn_site
+from tests.oracle.recorded import (
+    CASES,
+    case_input,
+    case_settings,
+    demand_file,
+    expected,
+    submitted_apps,
+    yarn_site,
+)
 
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir())
 
@@ -20,6 +29,44 @@ def _cluster(spec: str) -> dict[str, int]:
 
 
 APP_CASES = [p for p in CASE_DIRS if demand_file(p) is not None]
+PLACE_CASES = [p for p in CASE_DIRS if submitted_apps(p) is not None]
+
+
+@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("case", PLACE_CASES, ids=[p.name for p in PLACE_CASES])
+def test_fsctl_routes_as_hadoops_recorded_submissions(case: Path, version: str) -> None:
+    # each application submitted to a MockRM running the file: where the ResourceManager ran it
+    import io
+
+    from fsctl.commands.route import RouteOptions
+    from fsctl.commands.route import run as route
+    from fsctl.model.versions import parse_version
+
+    apps = submitted_apps(case) or []
+    specs = [
+        ",".join(
+            [f"user={a['user']}"]
+            + ([f"groups={':'.join(a['groups'])}"] if a.get("groups") else [])
+            + ([f"queue={a['queue']}"] if a.get("queue") else [])
+        )
+        for a in apps
+    ]
+    site = yarn_site(case)
+    out, err = io.StringIO(), io.StringIO()
+    options = RouteOptions(
+        [str(case_input(case))],
+        app_specs=specs,
+        yarn_site=None if site is None else str(site),
+        hadoop_version=parse_version(version),
+        fmt="json",
+    )
+    route(options, out, err)
+    ours = [app["placements"][0] for app in json.loads(out.getvalue())["apps"]]
+    hadoop = expected(case)[version]["place"]
+    assert hadoop["ok"], hadoop
+    assert [(p["queue"], p["rejected"]) for p in ours] == [
+        (p["queue"], p["rejected"]) for p in hadoop["placements"]
+    ]
 
 
 @pytest.mark.parametrize("version", ["3.4", "3.3"])
@@ -29,14 +76,18 @@ def test_fsctl_gives_hadoops_recorded_applications(case: Path, version: str) -> 
     hadoop = expected(case)[version]["shares"]
     assert hadoop["ok"], hadoop.get("error")
     site = yarn_site(case)
+    snapshot = demand_file(case)
+    assert snapshot is not None
     ours = fsctl_side.shares(
         str(case_input(case)),
         version,
         _cluster(case_settings(case)["cluster"]),
-        demand=str(demand_file(case)),
+        demand=str(snapshot),
         yarn_site=None if site is None else str(site),
     )
-    assert divergences(hadoop, ours) == []
+    loads = json.loads(snapshot.read_text())["queues"]
+    totals = frozenset(path for path, load in loads.items() if "applications" not in load)
+    assert divergences(hadoop, ours, totals) == []
 
 
 @pytest.mark.parametrize("version", ["3.4", "3.3"])

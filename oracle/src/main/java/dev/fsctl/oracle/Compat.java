@@ -1,7 +1,6 @@
 package dev.fsctl.oracle;
 
 import java.lang.reflect.Method;
-import org.apache.hadoop.yarn.server.resourcemanager.placement.ApplicationPlacementContext;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueCapacities;
 
 /** The few calls whose API differs between Hadoop 3.3 and 3.4, resolved at run time. */
@@ -16,16 +15,6 @@ final class Compat {
       return (Float) m.invoke(caps);
     } catch (ReflectiveOperationException e) {
       return null;
-    }
-  }
-
-  /** 3.4 has getFullQueuePath(); 3.3 keeps the parent and the leaf apart. */
-  static String fullPath(ApplicationPlacementContext placed) {
-    try {
-      Method m = ApplicationPlacementContext.class.getMethod("getFullQueuePath");
-      return (String) m.invoke(placed);
-    } catch (ReflectiveOperationException e) {
-      return placed.hasParentQueue() ? placed.getParentQueue() + "." + placed.getQueue() : placed.getQueue();
     }
   }
 }

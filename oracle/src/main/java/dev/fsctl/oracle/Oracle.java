@@ -24,8 +24,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.security.Groups;
 import org.apache.hadoop.util.VersionInfo;
-import org.apache.hadoop.yarn.api.records.ApplicationId;
-import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.ResourceInformation;
 import org.apache.hadoop.yarn.conf.ConfigurationProvider;
@@ -33,7 +31,6 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.FileSystemBasedConfigurationProvider;
 import org.apache.hadoop.yarn.server.resourcemanager.MockNodes;
 import org.apache.hadoop.yarn.server.resourcemanager.RMContextImpl;
-import org.apache.hadoop.yarn.server.resourcemanager.placement.ApplicationPlacementContext;
 import org.apache.hadoop.yarn.server.resourcemanager.placement.PlacementManager;
 import org.apache.hadoop.yarn.server.resourcemanager.placement.PlacementRule;
 import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
@@ -45,7 +42,6 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueCap
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeAddedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.AllocationConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.ConfigurableResource;
-import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSParentQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler;
@@ -54,7 +50,6 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.converter.Fs
 import org.apache.hadoop.yarn.server.resourcemanager.nodelabels.RMNodeLabelsManager;
 import org.apache.hadoop.yarn.security.ConfiguredYarnAuthorizer;
 import org.apache.hadoop.yarn.security.YarnAuthorizationProvider;
-import org.apache.hadoop.yarn.util.Records;
 import org.apache.hadoop.yarn.util.resource.ResourceUtils;
 
 /**
@@ -166,7 +161,7 @@ public final class Oracle {
         answer = capacity(request, base);
         break;
       case "place":
-        answer = place(request, base);
+        answer = Submissions.place(request, base);
         break;
       case "version":
         answer = new LinkedHashMap<>();
@@ -465,87 +460,6 @@ public final class Oracle {
         describeCapacityQueues(child, out);
       }
     }
-  }
-
-  // ---------------------------------------------------------------- place
-
-  static Map<String, Object> place(Map<String, Object> request, Configuration base) throws Exception {
-    String user = str(request, "user");
-    @SuppressWarnings("unchecked")
-    List<String> groups = request.get("groups") == null
-        ? new ArrayList<>() : (List<String>) request.get("groups");
-    StaticGroups.set(user, groups);
-    Groups.getUserToGroupsMappingService(base).refresh();
-    String file = str(request, "file");
-    boolean fair = new String(Files.readAllBytes(new File(file).toPath()), StandardCharsets.UTF_8)
-        .contains("<allocations");
-    String asked = str(request, "queue") == null ? YarnConfiguration.DEFAULT_QUEUE_NAME : str(request, "queue");
-    ApplicationSubmissionContext asc = Records.newRecord(ApplicationSubmissionContext.class);
-    asc.setApplicationId(ApplicationId.newInstance(1L, 1));
-    asc.setQueue(asked);
-    asc.setApplicationName(str(request, "name") == null ? "app" : str(request, "name"));
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("ok", true);
-    FairScheduler fs = null;
-    CapacityScheduler cs = null;
-    try {
-      if (fair) {
-        fs = fairScheduler(base, file);
-      } else {
-        cs = capacityScheduler(base, file);
-      }
-    } catch (Exception e) {
-      return failure(rootCause(e));
-    }
-    try {
-      PlacementManager pm = (fair ? fs.getRMContext() : cs.getRMContext()).getQueuePlacementManager();
-      ApplicationPlacementContext placed;
-      try {
-        placed = pm.placeApplication(asc, user);
-      } catch (Exception e) {
-        answer.put("queue", null);
-        answer.put("rejected", true);
-        answer.put("error", error(e));
-        return answer;
-      }
-      answer.put("placed_by_rule", placed != null);
-      String queue = fair ? acceptedByFair(fs, placed) : acceptedByCapacity(cs, placed, asked);
-      answer.put("queue", queue);
-      answer.put("rejected", queue == null);
-      return answer;
-    } finally {
-      if (fair) {
-        fs.stop();
-      } else {
-        cs.serviceStop();
-      }
-    }
-  }
-
-  /**
-   * FairScheduler.addApplication: no placement is a rejection, and the placed queue must be (or be
-   * creatable as) a leaf.
-   */
-  static String acceptedByFair(FairScheduler fs, ApplicationPlacementContext placed) {
-    if (placed == null) {
-      return null;
-    }
-    FSLeafQueue leaf = fs.getQueueManager().getLeafQueue(Compat.fullPath(placed), true);
-    return leaf == null ? null : leaf.getName();
-  }
-
-  /**
-   * CapacityScheduler: without a placement the submitted queue is used; it must be an existing leaf
-   * (by full path or unique short name). A placed queue that does not exist yet is reported as
-   * placed (auto-creation decides at submission).
-   */
-  static String acceptedByCapacity(CapacityScheduler cs, ApplicationPlacementContext placed, String asked) {
-    String name = placed == null ? asked : Compat.fullPath(placed);
-    CSQueue queue = cs.getQueue(name);
-    if (queue == null) {
-      return placed == null ? null : name;
-    }
-    return isLeaf(queue) ? queue.getQueuePath() : null;
   }
 
   /** LeafQueue (3.3) and AbstractLeafQueue (3.4) have no common name: a parent is a ParentQueue kind. */
