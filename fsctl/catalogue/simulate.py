@@ -56,8 +56,11 @@ SM104 = define(
     ERROR,
     """The demand snapshot names a queue the configuration does not define.
 
-    Give full paths (``root.team.etl``). A queue under a parent declared ``type="parent"`` is
-    accepted as a dynamic queue (its maxResources is the parent's ``maxChildResources``).
+    Give full paths (``root.team.etl``). A queue the file does not declare whose nearest existing
+    ancestor is a parent queue (root included) is a dynamic queue, which the Fair Scheduler creates
+    when an application is submitted to it (its maxResources is the parent's ``maxChildResources``,
+    else ``queueMaxResourcesDefault``); an entry for one without an application creates nothing.
+    Below a leaf no queue can be created.
     """,
 )
 

@@ -187,6 +187,11 @@ def _fair_report(
     shown = ".".join(str(p) for p in version)
     header = [f"cluster {_fmt_cluster(fair.cluster)}   fair scheduler, Hadoop {shown} arithmetic"]
     notes = list(preemption.notes)
+    notes += [
+        f"{path}: no application, so no queue (the Fair Scheduler creates a queue for an application "
+        "submitted to it)"
+        for path in fair.not_created
+    ]
     return SimulateReport(
         "fair-scheduler",
         fair.cluster,

@@ -94,6 +94,9 @@ class QueueShares:
     dynamic: bool = False
     note: str = ""
     applications: list[AppShares] = field(default_factory=list)
+    #: a load given as totals (``apps: N``): the N applications Hadoop would hold, not listed in
+    #: reports (:func:`stand_in_apps`)
+    stand_ins: list[AppShares] = field(default_factory=list, repr=False)
     max_am_share: float = 0.5
     am_usage: Vector = field(default_factory=dict)
     am_limit: Vector | None = None  # None: maxAMShare -1, no limit
@@ -116,6 +119,9 @@ class FairResult:
     queues: list[QueueShares]  # pre-order, children in document order
     hadoop_version: HadoopVersion = DEFAULT_VERSION
     index: dict[str, QueueShares] = field(default_factory=dict)
+    #: snapshot entries naming an undeclared queue without an application: the Fair Scheduler
+    #: creates a queue when an application is submitted to it, so none exists
+    not_created: list[str] = field(default_factory=list)
 
     def find(self, path: str) -> QueueShares | None:
         return self.index.get(path)
@@ -277,7 +283,7 @@ def evaluate_fair(
             for child, s, f in zip(children, steady, fair, strict=True):
                 child.steady_fair_share = s
                 child.fair_share = f
-        elif shares.leaf and shares.applications:
+        elif shares.leaf and (shares.applications or shares.stand_ins):
             _share_among_apps(shares, types, semantics)
     from fsctl.evaluate.am_limit import apply_am_limits  # it reads this module's results
 
@@ -322,7 +328,8 @@ def _queue_shares(
         path=queue.path,
         name=queue.name,
         parent=parent.path if parent is not None else None,
-        leaf=queue.is_leaf,
+        # QueueManager.initialize: root is an FSParentQueue, with or without children
+        leaf=queue.is_leaf and parent is not None,
         policy=policy,
         weight=weight,
         min_share=min_share,
@@ -354,9 +361,10 @@ def _add_dynamic_queues(
     Fair Scheduler created them (QueueManager.getLeafQueue(name, create=true): the missing parents
     too, below the nearest existing parent; never below a leaf). A new queue takes the defaults, its
     maxResources from its parent's ``maxChildResources`` when set (setChildResourceLimits), else
-    ``queueMaxResourcesDefault``. Paths below a leaf are left to :func:`unknown_queues`.
+    ``queueMaxResourcesDefault``. Paths below a leaf are left to :func:`unknown_queues`; an entry
+    without an application creates nothing (``result.not_created``).
     """
-    for path in loads:
+    for path, load in loads.items():
         if path in result.index:
             continue
         parts = path.split(".")
@@ -365,6 +373,9 @@ def _add_dynamic_queues(
             depth -= 1
         parent = result.index.get(".".join(parts[:depth])) if depth > 0 else None
         if parent is None or parent.leaf:
+            continue
+        if not submitted_count(load):
+            result.not_created.append(path)
             continue
         for index in range(depth + 1, len(parts) + 1):
             queue_path = ".".join(parts[:index])
@@ -405,7 +416,38 @@ def unknown_queues(result: FairResult, snapshot: DemandSnapshot | None) -> list[
     """Snapshot entries that name no queue of the tree (and could not be dynamic queues)."""
     if snapshot is None:
         return []
-    return [load for path, load in snapshot.queues.items() if path not in result.index]
+    idle = frozenset(result.not_created)
+    return [load for path, load in snapshot.queues.items() if path not in result.index and path not in idle]
+
+
+def submitted_count(load: QueueLoad) -> int:
+    """How many applications a snapshot entry stands for, as the Fair Scheduler holds them: the
+    listed ones; for totals, ``apps`` (else one when the entry has demand or usage), and at least
+    one when it has usage (something runs there)."""
+    if load.applications:
+        return len(load.applications)
+    count = load.apps if load.apps is not None else int(_any(load.demand) or _any(load.usage))
+    return max(count, 1) if _any(load.usage) else count
+
+
+def _any(vector: Mapping[str, int]) -> bool:
+    return any(v > 0 for v in vector.values())
+
+
+def stand_in_apps(load: QueueLoad, types: tuple[str, ...], count: int) -> list[AppLoad]:
+    """A load given as totals as ``count`` applications: the first holds the whole usage; the
+    pending demand (demand above usage) is split evenly, the first taking the remainder. The
+    Fair Scheduler sees applications, never a queue's totals: fair shares, starvation and
+    preemption are per application (``FSLeafQueue.updateStarvedApps``)."""
+    usage = {t: load.usage.get(t, 0) for t in types}
+    pending = {t: max(load.demand.get(t, 0) - usage[t], 0) for t in types}
+    apps = []
+    for index in range(count):
+        held = usage if index == 0 else dict.fromkeys(types, 0)
+        part = {t: pending[t] // count + (pending[t] % count if index == 0 else 0) for t in types}
+        demand = {t: held[t] + part[t] for t in types}
+        apps.append(AppLoad(f"{load.path} #{index + 1}", demand=demand, usage=dict(held)))
+    return apps
 
 
 def parent_entries(result: FairResult, snapshot: DemandSnapshot | None) -> list[QueueLoad]:
@@ -447,7 +489,7 @@ def _apply_load(
         load = loads.get(shares.path)
         if not shares.leaf or load is None or not shares.created:
             continue
-        shares.apps = load.app_count
+        shares.apps = submitted_count(load)
         runnable = min(shares.apps, max(shares.max_running_apps, 0))
         node = result.index.get(shares.parent or "")
         while node is not None and runnable > 0:
@@ -468,7 +510,13 @@ def _apply_load(
             demand = _sum((a.demand for a in load.applications), types)
             usage = _sum((a.usage for a in load.applications), types)
         else:
-            demand = {t: load.demand.get(t, 0) for t in types}
+            stand_ins = stand_in_apps(load, types, shares.apps)
+            shares.stand_ins = [
+                _app_shares(a, shares.path, index, index < runnable, types, size_based_weight)
+                for index, a in enumerate(stand_ins)
+            ]
+            # what the applications ask for: at least what they hold (FSAppAttempt.getDemand)
+            demand = _sum((a.demand for a in stand_ins), types)
             usage = {t: load.usage.get(t, 0) for t in types}
         shares.demand = _componentwise_min(demand, shares.max_share, types)  # FSLeafQueue.updateDemand
         shares.usage = usage
@@ -550,8 +598,9 @@ def _policy_shares(
 
 def _share_among_apps(leaf: QueueShares, types: tuple[str, ...], semantics: Semantics) -> None:
     """``FSLeafQueue.updateInternal``: the leaf's policy over its runnable apps (no steady share)."""
-    runnable = [a for a in leaf.applications if a.runnable]
-    for app in leaf.applications:
+    apps = leaf.applications or leaf.stand_ins
+    runnable = [a for a in apps if a.runnable]
+    for app in apps:
         app.fair_share = {t: 0 for t in leaf.fair_share}  # never computed: Hadoop's initial (0, 0)
     if not runnable:
         return

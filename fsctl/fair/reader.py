@@ -172,6 +172,7 @@ class _FairReader:
             self.internal_error(doc.root, exc)
         self.types = self.site.resource_types
         root: FairQueue = Queue(ROOT, ROOT, location=self.later(doc.root))
+        root.declared_parent = True  # QueueManager.initialize: root is an FSParentQueue, children or not
         self.info = FairInfo(
             resolve_defaults({}, self.types), site=self.site, document=doc, hadoop_version=hadoop_version
         )
@@ -676,7 +677,9 @@ class _FairReader:
         while stack:
             queue = stack.pop()
             policy = queue.effective.scheduling_policy
-            if not queue.is_leaf and policy == "fifo":
+            # a fifo root refuses every child (FifoPolicy.isChildPolicyAllowed); without one it loads
+            refuses = bool(queue.children) if queue.parent is None else not queue.is_leaf
+            if refuses and policy == "fifo":
                 self.report_fifo_parent(queue)
                 dropped.append(queue.path)
                 continue

@@ -278,4 +278,6 @@ def test_text_marks_starvation_on_leaves_and_sums_it_on_parents() -> None:
     rows = {line.split()[0]: line for line in result.stdout.splitlines()[2:] if line.strip()}
     assert result.returncode == 0
     assert "leaves starved min-share" in rows["root"] and "STARVED" not in rows["root"]
-    assert "STARVED min-share 51200M/50" in result.stdout  # root.qa.p0
+    # Hadoop's numbers (the oracle's MockRM on this sample): root.qa.p2's 25 applications, the first
+    # holding the usage, are starved of min share and of fair share
+    assert "STARVED min-share 2048M/2; STARVED fair-share 38912M/38" in result.stdout
