@@ -457,3 +457,21 @@ CV409 = define(
     """,
     hadoop_source="scheduler/capacity/CapacitySchedulerConfiguration.java#parseJSONMappingRules",
 )
+
+CV410 = define(
+    "CV410",
+    "root-maximum-lifted",
+    WARNING,
+    """Root's maximum caps the whole cluster under the Fair Scheduler; the migration lifts it.
+
+    ``queueMaxResourcesDefault`` applies to root too, as does root's own ``maxResources``
+    (``AllocationConfiguration.getMaxResources``), and the Fair Scheduler assigns a container only
+    when it fits in the maximum of every queue up to root (``FSQueue.fitsInMaxShare``): with a
+    ``50%`` default, half of the cluster stays idle. The Capacity Scheduler's root always has the
+    whole cluster, so after the conversion the queues may use all of it. The message gives the
+    ``maximum-capacity`` that keeps the cap on each top-level queue, if the cap was meant (one
+    percentage per queue: together they may still use more than the old cap). ``fsctl lint``
+    reports the cap itself (FS330).
+    """,
+    hadoop_source="scheduler/fair/FSQueue.java#fitsInMaxShare",
+)

@@ -366,7 +366,11 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter,
                 rules.CV201,
                 queue.setting_location("maxResources"),
                 f"Setting <maxResources> ({value}) of queue {path} is not supported, ignoring conversion"
-                + ("" if parent is not None else "; root always has the whole cluster")
+                + (
+                    ""
+                    if parent is not None
+                    else "; the Capacity Scheduler's root has the whole cluster (CV410)"
+                )
                 + ("" if cluster is not None or parent is None else "; give --cluster to convert it"),
                 queue=path,
                 property="maxResources",

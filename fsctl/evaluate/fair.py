@@ -470,8 +470,9 @@ def app_weight(demand: Mapping[str, int], size_based_weight: bool) -> float:
 def _apply_load(
     result: FairResult, loads: Mapping[str, QueueLoad], types: tuple[str, ...], size_based_weight: bool
 ) -> None:
-    # runnable apps: the leaf's maxRunningApps, then each ancestor's (MaxRunningAppsEnforcer), the
-    # leaves taken in document order (the enforcer orders by submission; a snapshot has no such order)
+    # runnable apps (MaxRunningAppsEnforcer): an application is runnable when its leaf and every
+    # ancestor are below their maxRunningApps as it is submitted; the applications are submitted in
+    # start order, ties in the snapshot's listing order (as application ids break them)
     if not loads:
         # no load anywhere: every sum below is of zeros (the same values, without the adding; the
         # queues share one zero vector)
@@ -484,39 +485,49 @@ def _apply_load(
             else:  # FSParentQueue.updateDemand: min(sum of children, maxShare)
                 shares.demand = {t: min(0, ceiling.get(t, UNBOUNDED)) for t in types}
         return
-    room = {q.path: q.max_running_apps for q in result.queues}
-    for shares in result.queues:
-        load = loads.get(shares.path)
-        if not shares.leaf or load is None or not shares.created:
+    leaves: list[tuple[QueueShares, QueueLoad, list[AppLoad]]] = []
+    submissions: list[tuple[int, int, int]] = []  # (start, leaf position, index in the leaf)
+    for path, load in loads.items():
+        found = result.index.get(path)
+        if found is None or not found.leaf or not found.created:
             continue
+        shares = found
         shares.apps = submitted_count(load)
-        runnable = min(shares.apps, max(shares.max_running_apps, 0))
-        node = result.index.get(shares.parent or "")
-        while node is not None and runnable > 0:
-            runnable = min(runnable, max(room[node.path], 0))
-            node = result.index.get(node.parent or "")
-        node = result.index.get(shares.parent or "")
-        while node is not None:
-            room[node.path] -= runnable
-            node = result.index.get(node.parent or "")
-        shares.runnable_apps = runnable
         if load.applications:
-            # submitted in start order, ties in listing order; the first ones are runnable
-            ordered = sorted(load.applications, key=lambda a: a.start_time)
-            shares.applications = [
-                _app_shares(a, shares.path, index, index < runnable, types, size_based_weight)
-                for index, a in enumerate(ordered)
-            ]
-            demand = _sum((a.demand for a in load.applications), types)
-            usage = _sum((a.usage for a in load.applications), types)
+            apps = sorted(load.applications, key=lambda a: a.start_time)
         else:
-            stand_ins = stand_in_apps(load, types, shares.apps)
-            shares.stand_ins = [
-                _app_shares(a, shares.path, index, index < runnable, types, size_based_weight)
-                for index, a in enumerate(stand_ins)
-            ]
-            # what the applications ask for: at least what they hold (FSAppAttempt.getDemand)
-            demand = _sum((a.demand for a in stand_ins), types)
+            apps = stand_in_apps(load, types, shares.apps)
+        position = len(leaves)
+        leaves.append((shares, load, apps))
+        submissions += [(app.start_time, position, index) for index, app in enumerate(apps)]
+    submissions.sort()
+    room = {q.path: q.max_running_apps for q in result.queues}
+    runnable = [[False] * len(apps) for _, _, apps in leaves]
+    for _, position, index in submissions:
+        chain = []
+        node: QueueShares | None = leaves[position][0]
+        while node is not None and room[node.path] > 0:
+            chain.append(node.path)
+            node = result.index.get(node.parent) if node.parent is not None else None
+        if node is None:  # room all the way up to root
+            for queue in chain:
+                room[queue] -= 1
+            runnable[position][index] = True
+    for (shares, load, apps), flags in zip(leaves, runnable, strict=True):
+        shares.runnable_apps = sum(flags)
+        # each leaf's applications in submission order (ties in its comparators go by it)
+        held = [
+            _app_shares(app, shares.path, index, flag, types, size_based_weight)
+            for index, (app, flag) in enumerate(zip(apps, flags, strict=True))
+        ]
+        # what the applications ask for: at least what they hold (FSAppAttempt.getDemand) for
+        # the stand-ins, as listed for listed applications
+        demand = _sum((a.demand for a in apps), types)
+        if load.applications:
+            shares.applications = held
+            usage = _sum((a.usage for a in apps), types)
+        else:
+            shares.stand_ins = held
             usage = {t: load.usage.get(t, 0) for t in types}
         shares.demand = _componentwise_min(demand, shares.max_share, types)  # FSLeafQueue.updateDemand
         shares.usage = usage

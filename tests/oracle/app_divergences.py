@@ -19,18 +19,22 @@ def _same(ours: Any, theirs: Any) -> bool:
 
 
 def divergences(
-    hadoop: dict[str, Any], ours: dict[str, Any], totals: frozenset[str] = frozenset()
+    hadoop: dict[str, Any],
+    ours: dict[str, Any],
+    totals: frozenset[str] = frozenset(),
+    refused: frozenset[str] = frozenset(),
 ) -> list[str]:
     """Every value that differs, as ``path [app] key: Hadoop X, fsctl Y``, and every queue only one
     side has (a queue Hadoop never created is not one fsctl may show).
 
     Leaves in ``totals`` had their load given as totals: Hadoop holds it as applications, which
-    fsctl models but does not list, so their applications are not compared one by one.
+    fsctl models but does not list, so their applications are not compared one by one. Queues in
+    ``refused`` are ones fsctl shows as not created (Hadoop refuses them, and their applications).
     """
     found: list[str] = []
     rows = {row["path"]: row for row in ours["queues"]}
     created = {queue["path"] for queue in hadoop["queues"]}
-    found += [f"{path}: not in Hadoop's answer" for path in rows if path not in created]
+    found += [f"{path}: not in Hadoop's answer" for path in rows if path not in created | refused]
     for queue in hadoop["queues"]:
         path = queue["path"]
         row = rows.get(path)

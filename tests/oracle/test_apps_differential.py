@@ -20,6 +20,7 @@ from tests.oracle.conftest import oracle_for
 from tests.oracle.demand_snapshots import (
     CLUSTER,
     CLUSTER_SPEC,
+    dynamic_queues,
     preemption_elements,
     snapshots,
     with_preemption,
@@ -75,7 +76,8 @@ def compare(version: str, text: str, site: str, demand: dict[str, Any]) -> list[
         assume(held_as_given(hadoop, demand))
         ours = fsctl_side.shares(path, version, CLUSTER, demand=demand_path, yarn_site=site_path)
         totals = frozenset(q for q, load in demand.items() if "applications" not in load)
-        return divergences(hadoop, ours, totals)
+        refused = fsctl_side.not_created(path, version, CLUSTER, demand_path)
+        return divergences(hadoop, ours, totals, refused)
     finally:
         for p in (path, site_path, demand_path):
             Path(p).unlink()
@@ -87,12 +89,15 @@ def cases(draw: st.DrawFn, version: str) -> tuple[str, str, dict[str, Any]]:
     path = _write(text, ".xml")
     try:
         loads, _, queues = fsctl_side.load_verdict(path, version)
+        reservable = fsctl_side.reservable_queues(path, version)
     finally:
         Path(path).unlink()
     assume(loads)
     leaves = [q for q, kind in queues.items() if kind == "leaf"]
     assume(leaves)
-    return text, draw(yarn_site()), draw(snapshots(leaves))
+    parents = [q for q, kind in queues.items() if kind == "parent" and q not in reservable]
+    dynamic = dynamic_queues(parents, reservable)
+    return text, draw(yarn_site()), draw(snapshots(leaves, dynamic))
 
 
 @pytest.mark.parametrize("version", ["3.4", "3.3"])

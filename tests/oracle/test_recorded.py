@@ -131,7 +131,34 @@ def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
         rows = [row for row in ours["queues"] if row["path"] in theirs]
         assert {row["path"] for row in rows} == set(theirs)
         for row in rows:
-            assert (
-                fsctl_side.resource_or_zero(row["steady_fair_share"])
-                == theirs[row["path"]]["steady_fair_share"]
-            ), row["path"]
+            for key in ("steady_fair_share", "max_share"):  # root's maximum caps the whole cluster
+                assert fsctl_side.resource_or_zero(row[key]) == fsctl_side.resource_or_zero(
+                    theirs[row["path"]][key]
+                ), (row["path"], key)
+
+
+FAIR_CASES = [p for p in CASE_DIRS if case_input(p).name == "fair-scheduler.xml"]
+
+
+@pytest.mark.parametrize("case", FAIR_CASES, ids=[p.name for p in FAIR_CASES])
+def test_lint_and_convert_name_the_cap_hadoop_puts_on_root(case: Path) -> None:
+    # Hadoop's root maximum share below the cluster: the whole cluster is capped (FSQueue.fitsInMaxShare)
+    from fsctl.commands.check import CheckOptions, check_files
+    from fsctl.convert.converter import convert
+    from fsctl.convert.options import ConvertOptions
+    from fsctl.io.loader import load
+
+    shares = expected(case)["3.4"]["shares"]
+    if not shares["ok"]:
+        return
+    root = next(q for q in shares["queues"] if q["path"] == "root")
+    cluster = shares["cluster"]
+    capped = any(v is not None and v < cluster[t] for t, v in root["max_share"].items() if cluster.get(t))
+    codes = {
+        d.code for f in check_files(CheckOptions([str(case_input(case))], lint=True)) for d in f.diagnostics
+    }
+    assert ("FS330" in codes) == capped
+    tree = load(str(case_input(case))).result.tree
+    assert tree is not None
+    converted = convert(tree, None, ConvertOptions(cluster=_cluster(case_settings(case)["cluster"])))
+    assert any(d.code == "CV410" for d in converted.findings) == capped

@@ -137,41 +137,48 @@ final class FairShares {
       RMNode node = MockNodes.newNodeInfo(1, cluster, 1, "127.0.0.1");
       fs.handle(new NodeAddedSchedulerEvent(node));
       int[] ids = {1};
-      // Each queue's first application holds its usage: asked for and allocated queue by queue,
-      // so every heartbeat has exactly one application to serve; then every application asks for
-      // its part of the rest of the demand.
+      // Each queue's first application holds its usage: asked for and allocated application by
+      // application, so every heartbeat has exactly one application to serve; then every
+      // application asks for its part of the rest of the demand.
       // A queue's load is either listed application by application (demand, usage, start) or as
       // totals over `apps` applications, the first of which holds the usage.
       List<Object[]> pendingAsks = new ArrayList<>();
       Map<String, List<Submitted>> submitted = new LinkedHashMap<>();
+      // every application in start order, ties in listing order (as application ids break them):
+      // the order decides which are runnable under a shared maxRunningApps
+      List<Map.Entry<String, Map<String, Object>>> order = new ArrayList<>();
       for (Map.Entry<String, Object> e : demand.entrySet()) {
-        Map<String, Object> load = load(e.getValue());
-        for (Map<String, Object> app : applications(load)) {
-          clock.setTime(BASE_TIME + (long) start(app));
-          ApplicationAttemptId id = submit(rm, fs, e.getKey(), ids);
-          if (id == null) {
-            continue;
-          }
-          Resource am = app.get("am") == null ? null : Oracle.parseResource(app.get("am").toString());
-          Object name = app.get("name");
-          submitted.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
-              .add(new Submitted(id, name == null ? id.getApplicationId().toString() : name.toString(), am));
-          Resource used = resourceOrZero(app.get("usage"));
-          Resource total = resourceOrZero(app.get("demand"));
-          if (!isZero(used)) {
-            ask(fs, id, used, 1);
-            fs.update();
-            fs.handle(new NodeUpdateSchedulerEvent(node));
-          }
-          Resource pending = Resource.newInstance(Math.max(0, total.getMemorySize() - used.getMemorySize()),
-              Math.max(0, total.getVirtualCores() - used.getVirtualCores()));
-          if (!isZero(pending)) {
-            pendingAsks.add(new Object[] {id, pending});
-          }
-          // an application master the snapshot shows running: it is part of the usage
-          if (am != null && !isZero(used)) {
-            FairInternals.amRunning(FairInternals.app(fs, id), am);
-          }
+        for (Map<String, Object> app : applications(load(e.getValue()))) {
+          order.add(new java.util.AbstractMap.SimpleEntry<>(e.getKey(), app));
+        }
+      }
+      order.sort((a, b) -> Double.compare(start(a.getValue()), start(b.getValue())));
+      for (Map.Entry<String, Map<String, Object>> e : order) {
+        Map<String, Object> app = e.getValue();
+        clock.setTime(BASE_TIME + (long) start(app));
+        ApplicationAttemptId id = submit(rm, fs, e.getKey(), ids);
+        if (id == null) {
+          continue;
+        }
+        Resource am = app.get("am") == null ? null : Oracle.parseResource(app.get("am").toString());
+        Object name = app.get("name");
+        submitted.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+            .add(new Submitted(id, name == null ? id.getApplicationId().toString() : name.toString(), am));
+        Resource used = resourceOrZero(app.get("usage"));
+        Resource total = resourceOrZero(app.get("demand"));
+        if (!isZero(used)) {
+          ask(fs, id, used, 1);
+          fs.update();
+          fs.handle(new NodeUpdateSchedulerEvent(node));
+        }
+        Resource pending = Resource.newInstance(Math.max(0, total.getMemorySize() - used.getMemorySize()),
+            Math.max(0, total.getVirtualCores() - used.getVirtualCores()));
+        if (!isZero(pending)) {
+          pendingAsks.add(new Object[] {id, pending});
+        }
+        // an application master the snapshot shows running: it is part of the usage
+        if (am != null && !isZero(used)) {
+          FairInternals.amRunning(FairInternals.app(fs, id), am);
         }
       }
       for (Object[] pending : pendingAsks) {
