@@ -60,6 +60,11 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
     except SimulateError as exc:
         stderr.write(f"fsctl simulate: {exc}\n")
         return EXIT_ERROR
+    if report.findings:
+        from fsctl.report.text import format_line
+
+        for finding in report.findings:
+            stderr.write(format_line(finding, options.demand or options.path) + "\n")
     if options.output in (None, "-"):
         render(report, options.fmt, stdout, use_color(stdout, options.color), options.path)
         return EXIT_CLEAN
@@ -157,7 +162,7 @@ def _fair_report(
 ) -> SimulateReport:
     from fsctl.catalogue.simulate import SM104, SM105
     from fsctl.evaluate.compute_fair_shares import FairSharesNeverEnd
-    from fsctl.evaluate.fair import evaluate_fair, parent_entries, unknown_queues
+    from fsctl.evaluate.fair import evaluate_fair, impossible_usage, parent_entries, unknown_queues
     from fsctl.evaluate.preemption import PreemptionSettings, evaluate_preemption
     from fsctl.report.simulate import SimulateReport
 
@@ -192,7 +197,7 @@ def _fair_report(
         "submitted to it)"
         for path in fair.not_created
     ]
-    return SimulateReport(
+    report = SimulateReport(
         "fair-scheduler",
         fair.cluster,
         fair.types,
@@ -201,6 +206,8 @@ def _fair_report(
         active_view=snapshot is not None,
         result=fair,
     )
+    report.findings = impossible_usage(fair, snapshot)
+    return report
 
 
 def never_ends(tree: QueueTree, blamed: Sequence[str] = ()) -> Diagnostic:

@@ -27,7 +27,8 @@ from fsctl.evaluate.compute_fair_shares import (
 )
 from fsctl.fair.model import FairTree
 from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
-from fsctl.model.resources import MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
+from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.resources import MEMORY, UNBOUNDED, ResourceSpec, Vector, fmt_vector, resource_types
 from fsctl.model.tree import Queue
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
@@ -448,6 +449,55 @@ def stand_in_apps(load: QueueLoad, types: tuple[str, ...], count: int) -> list[A
         demand = {t: held[t] + part[t] for t in types}
         apps.append(AppLoad(f"{load.path} #{index + 1}", demand=demand, usage=dict(held)))
     return apps
+
+
+def above_maximum(result: FairResult) -> list[tuple[QueueShares, Vector, str]]:
+    """Queues whose usage is above their maximum share, or root's above the cluster: (the queue,
+    the limit it passes, what the limit is). A container is assigned only when it fits in the
+    maximum of its queue and every ancestor (``FSQueue.fitsInMaxShare``), and the cluster holds no
+    more than its size: such a usage is one the configuration never reaches."""
+    found: list[tuple[QueueShares, Vector, str]] = []
+    for shares in result.queues:
+        if not shares.created or not shares.usage:
+            continue
+        usage, limit = shares.usage, shares.max_share
+        if any(usage.get(t, 0) > limit.get(t, UNBOUNDED) for t in result.types):
+            found.append((shares, limit, "its maximum"))
+        elif shares.parent is None and any(usage.get(t, 0) > result.cluster.get(t, 0) for t in result.types):
+            found.append((shares, dict(result.cluster), "the cluster"))
+    return found
+
+
+def impossible_usage(result: FairResult, snapshot: DemandSnapshot | None) -> list[Diagnostic]:
+    """SM108 for each queue of :func:`above_maximum`, at its snapshot entry (a leaf's), else at
+    the limit it passes (a parent's maxResources, the cluster's size)."""
+    from fsctl.catalogue.simulate import SM108
+
+    found = []
+    for shares, limit, what in above_maximum(result):
+        load = snapshot.queues.get(shares.path) if snapshot is not None else None
+        queue = shares.queue
+        if load is not None:
+            where = load.location
+        elif what == "the cluster":
+            where = snapshot.cluster_location if snapshot is not None else None
+        else:
+            where = queue.setting_location("maxResources") if queue is not None else None
+        why = (
+            "no cluster of that size holds it"
+            if what == "the cluster"
+            else "Hadoop assigns no container past it (FSQueue.fitsInMaxShare), so this configuration "
+            "never holds that usage"
+        )
+        found.append(
+            SM108.at(
+                where,
+                f"{shares.path} uses {fmt_vector(shares.usage)} in the snapshot, above {what} "
+                f"({fmt_vector(limit)}): {why}; the shares are computed for it as given",
+                queue=shares.path,
+            )
+        )
+    return found
 
 
 def parent_entries(result: FairResult, snapshot: DemandSnapshot | None) -> list[QueueLoad]:

@@ -70,3 +70,25 @@ def divergences(
                 if not _same(mine_starved, hers_starved):
                     found.append(f"{where} starvation.{kind}: Hadoop {hers_starved}, fsctl {mine_starved}")
     return found
+
+
+def held_as_given(hadoop: dict[str, Any], demand: dict[str, Any]) -> bool:
+    """Whether Hadoop could hold every listed usage (not when a limit or maxRunningApps kept a
+    container back: then the snapshot describes a state Hadoop never reaches)."""
+    from fsctl.io.demand import parse_resource_text
+
+    for queue in hadoop["queues"]:
+        listed = demand.get(queue["path"])
+        if not listed:
+            continue
+        if "applications" not in listed:
+            wanted = parse_resource_text(listed["usage"]) if "usage" in listed else {}
+            if {k: queue["usage"].get(k, 0) for k in wanted} != wanted:
+                return False
+            continue
+        submitted = sorted(listed["applications"], key=lambda a: a.get("start", 0))
+        for app, given_app in zip(queue.get("applications") or [], submitted, strict=False):
+            wanted = parse_resource_text(given_app["usage"]) if "usage" in given_app else {}
+            if {k: app["usage"].get(k, 0) for k in wanted} != wanted:
+                return False
+    return True

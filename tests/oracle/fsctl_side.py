@@ -78,6 +78,18 @@ def not_created(path: str, version: str, cluster: dict[str, int], demand: str) -
     return frozenset(q.path for q in result.queues if not q.created)
 
 
+def snapshot_warnings(
+    path: str, version: str, cluster: dict[str, int], demand: str, yarn_site: str | None = None
+) -> list[str]:
+    """The codes of the warnings ``fsctl simulate`` writes about the snapshot (SM108)."""
+    from fsctl.commands.simulate import build_report
+
+    options = SimulateOptions(
+        path, cluster=cluster, demand=demand, yarn_site=yarn_site, hadoop_version=parse_version(version)
+    )
+    return [d.code for d in build_report(options).findings]
+
+
 def resource_or_zero(value: dict[str, int | None] | None) -> dict[str, int]:
     """fsctl writes null for a resource the queue's policy does not compute; Hadoop leaves it 0."""
     return {k: (v or 0) for k, v in (value or {}).items()}

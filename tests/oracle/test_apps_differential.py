@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from tests.oracle import fsctl_side
 from tests.oracle.allocation_files import allocation_files
-from tests.oracle.app_divergences import divergences
+from tests.oracle.app_divergences import divergences, held_as_given
 from tests.oracle.conftest import oracle_for
 from tests.oracle.demand_snapshots import (
     CLUSTER,
@@ -32,28 +32,6 @@ def _write(text: str, suffix: str) -> str:
     with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False, prefix="fsctl-apps-") as handle:
         handle.write(text)
     return handle.name
-
-
-def held_as_given(hadoop: dict[str, Any], demand: dict[str, Any]) -> bool:
-    """Whether Hadoop could hold every listed usage (not when a limit or maxRunningApps kept a
-    container back: then the snapshot describes a state Hadoop never reaches)."""
-    from fsctl.io.demand import parse_resource_text
-
-    for queue in hadoop["queues"]:
-        listed = demand.get(queue["path"])
-        if not listed:
-            continue
-        if "applications" not in listed:
-            wanted = parse_resource_text(listed["usage"])
-            if {k: queue["usage"].get(k, 0) for k in wanted} != wanted:
-                return False
-            continue
-        submitted = sorted(listed["applications"], key=lambda a: a["start"])
-        for app, given_app in zip(queue.get("applications") or [], submitted, strict=False):
-            wanted = parse_resource_text(given_app["usage"])
-            if {k: app["usage"].get(k, 0) for k in wanted} != wanted:
-                return False
-    return True
 
 
 def compare(version: str, text: str, site: str, demand: dict[str, Any]) -> list[str]:
