@@ -9,6 +9,7 @@ and shares.
 """
 
 from fsctl.catalogue import ERROR, INFO, WARNING, define
+from fsctl.model.impact import documentation as severity_table
 
 _CONV = "scheduler/fair/converter/"
 _QC = _CONV + "FSQueueConverter.java"
@@ -250,8 +251,11 @@ CV301 = define(
 
     In percentage mode it is a percentage of the parent's maximum; in weight mode an absolute
     ``[memory=…,vcores=…]`` vector. A Capacity Scheduler percentage is one number for every
-    resource type, so when the types' fractions differ the message names the value lost.
-    """,
+    resource type, so when the types' fractions differ the message names the value lost. A limit
+    that moves (the queue's maximum, with its parents', as a fraction of the cluster) is a warning.
+
+"""
+    + severity_table(),
 )
 
 CV302 = define(
@@ -261,8 +265,10 @@ CV302 = define(
     """``<maxChildResources>`` became the auto-creation template's ``maximum-capacity``.
 
     Queues created under the parent by placement rules get this maximum, as dynamic Fair queues
-    got ``maxChildResources``.
-    """,
+    got ``maxChildResources``. A limit that moves (one percentage for every type) is a warning.
+
+"""
+    + severity_table(),
 )
 
 CV303 = define(
@@ -413,10 +419,13 @@ CV406 = define(
     WARNING,
     """A leaf's guaranteed share under the Capacity Scheduler differs from its steady fair share.
 
-    Computed for the ``--cluster`` given; the threshold is ``--share-tolerance`` (default 10%
-    relative change of the memory share). Weight-mode capacities ignore ``minResources`` and
-    ``maxResources``, which the Fair Scheduler's steady share honours.
-    """,
+    Computed for the ``--cluster`` given; a move beyond ``--share-tolerance`` (default 10% relative
+    change of the memory share) is reported, as a warning or as information by the table below.
+    Weight-mode capacities ignore ``minResources`` and ``maxResources``, which the Fair Scheduler's
+    steady share honours.
+
+"""
+    + severity_table(),
 )
 
 CV407 = define(
@@ -474,4 +483,21 @@ CV410 = define(
     reports the cap itself (FS330).
     """,
     hadoop_source="scheduler/fair/FSQueue.java#fitsInMaxShare",
+)
+
+CV411 = define(
+    "CV411",
+    "guarantee-above-old-maximum",
+    WARNING,
+    """A queue's guarantee under the Capacity Scheduler is above the most it could hold before.
+
+    Computed for the ``--cluster`` given. Weights become capacities, and maxResources (the queue's
+    or a parent's) becomes ``maximum-capacity``: the Fair Scheduler capped the queue's steady share
+    at its maximum and gave the rest to its siblings, the Capacity Scheduler guarantees the queue
+    more than it may ever use (Hadoop 3.4 accepts ``capacity`` above ``maximum-capacity``; ``fsctl
+    lint`` reports it on the output, CS306), so its siblings' guarantees shrink. Lower the weight
+    or raise the maximum.
+
+"""
+    + severity_table(),
 )

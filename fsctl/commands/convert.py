@@ -34,10 +34,13 @@ from fsctl.report import FileReport, render_diagnostics, use_color
 from fsctl.report.convert import report_json, routing_text, share_table_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from fsctl.hadoop.conf import HadoopConf
     from fsctl.model.tree import QueueTree
     from fsctl.model.versions import HadoopVersion
     from fsctl.routing.apps import App
+    from fsctl.routing.engine import RoutedApp
 
 CAPACITY_FILE = "capacity-scheduler.xml"
 SITE_FILE = "yarn-site.xml"
@@ -187,7 +190,13 @@ def _route(
     """The routing report: RT201 findings, and the changed applications for the table."""
     from fsctl.convert.converter import merged_site, read_back
     from fsctl.convert.options import CS_PREFIX
-    from fsctl.convert.routing import changed, conversion_findings, probe_apps, route_conversion
+    from fsctl.convert.routing import (
+        changed,
+        conversion_findings,
+        fallback_back,
+        probe_apps,
+        route_conversion,
+    )
     from fsctl.io.xmldoc import XmlLoadError
 
     # the verified tree is needed no more after routing: released before the report is rendered
@@ -204,8 +213,12 @@ def _route(
     # the converted file by its name: the output folder may be a temporary one (--dry-run, --print)
     files = (fair_path, CAPACITY_FILE)
     moved = changed(route_conversion(tree, capacity, conversion.mapping_rules, override, probes, files))
+    # --fallback-queue is recommended where it would send the applications back (none is given yet)
+    back = fallback_back(capacity, conversion.mapping_rules, files[1])
+    no_advice: Callable[[list[RoutedApp]], str | None] = lambda _: None  # noqa: E731
+    where = tree.info.placement_location or tree.root.location
+    conversion.findings.extend(conversion_findings(moved, where, no_advice if conv.fallback_queue else back))
     capacity.unlink()  # freed here, before the report is built, though the collector is paused
-    conversion.findings.extend(conversion_findings(moved, tree.root.location))
     conversion.routing = moved
     conversion.probes = len(probes)  # each routed once
 

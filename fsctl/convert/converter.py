@@ -16,7 +16,7 @@ from fsctl.convert import fairview, output, paths, placement
 from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
 from fsctl.convert.queues import QueueContext, convert_queues
 from fsctl.convert.resources import Plan
-from fsctl.convert.shares import ShareRow, report_moves, share_table
+from fsctl.convert.shares import ShareRow, guarantees_above_maximum, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
 from fsctl.fair.model import FairQueue, FairTree
 from fsctl.model.diagnostics import Diagnostic, Severity
@@ -97,7 +97,8 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
         except FairSharesNeverEnd as exc:  # Hadoop's search loops forever: no shares before to compare
             _never_ends(tree, out, exc.queues)
         else:
-            report_moves(tree, shares, options.share_tolerance, out)
+            report_moves(tree, shares, options.share_tolerance, options.cluster, out)
+            guarantees_above_maximum(tree, plan, options.cluster, out)
 
     result = ConversionResult(
         capacity=out.capacity,

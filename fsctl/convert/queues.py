@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview, weights
 from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
-from fsctl.convert.resources import Plan, maximum_percent, resolved
+from fsctl.convert.resources import Plan, chain_limits, fair_maximum, limit_change, maximum_percent, resolved
 from fsctl.hadoop.javanum import java_float_str, to_float32
-from fsctl.model.diagnostics import Rule
+from fsctl.model.diagnostics import Rule, Severity
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec, fmt_vector
 from fsctl.model.tree import Queue, QueueTree
 
@@ -354,11 +354,15 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter,
                         f"; raised to {text} because Hadoop before 3.4 refuses a capacity above the maximum "
                         "(CSQueueUtils.capacitiesSanityCheck)"
                     )
-            out.on_setting(
+            plan.set_maximum(path, parent, percent)
+            severity, moved = limit_change(fair_maximum(chain_limits(queue), cluster), plan.abs_maximum[path])
+            out.finding(
                 rules.CV301,
-                queue,
-                "maxResources",
-                message,
+                queue.setting_location("maxResources"),
+                message + (f"; the limit moves: {moved}" if severity >= Severity.WARNING else ""),
+                queue=path,
+                property="maxResources",
+                severity=severity,
             )
         else:
             out.fs2cs_rule(
@@ -376,7 +380,7 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter,
                 property="maxResources",
             )
     out.capacity[CS_PREFIX + path + ".maximum-capacity"] = text
-    if plan.cluster is not None:  # the plan is read for --cluster only
+    if plan.cluster is not None and path not in plan.abs_maximum:  # the plan is read for --cluster only
         plan.set_maximum(path, parent, percent)
 
 
@@ -418,11 +422,17 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
         )
         if conversion is not None and conversion.lost:
             message += f"; one percentage for every resource type: {conversion.lost}"
-        out.on_setting(
+        # a dynamic child's maximum: maxChildResources under the parent's own chain of maxima
+        percent = conversion.percent if conversion is not None else 100.0
+        child = percent / 100.0 * plan.abs_maximum.get(path, 1.0)
+        severity, moved = limit_change(fair_maximum([spec, *chain_limits(queue)], cluster), child)
+        out.finding(
             rules.CV302,
-            queue,
-            "maxChildResources",
-            message,
+            queue.setting_location("maxChildResources"),
+            message + (f"; the limit moves: {moved}" if severity >= Severity.WARNING else ""),
+            queue=path,
+            property="maxChildResources",
+            severity=severity,
         )
         return
     reason = "" if auto_created else " (no auto-creation in percentage mode)"

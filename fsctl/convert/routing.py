@@ -1,23 +1,32 @@
 """The routing report of a conversion: probe applications derived from the Fair file, plus any
-``--apps``, placed by the Fair Scheduler's policy and by the converted mapping rules; every one that
-lands elsewhere, or is rejected, after the switch becomes an RT201 finding and a table row.
+``--apps``, placed by the Fair Scheduler's policy and by the converted mapping rules; the ones that
+land elsewhere, or are rejected, after the switch are the table's rows and, grouped by cause, the
+RT201 findings.
 
 Probes: each user and group named in an ACL or a ``<user>`` element, each queue requested by full
-path and by leaf name, a queue that does not exist and a user no setting names.
+path and by leaf name, a queue that does not exist and a user no setting names. A probe stands for a
+case (its ``pattern``), never for a user: its made-up user and group are not shown as real ones.
+
+One RT201 finding per cause: the Fair rule that decided, and where the application lands before and
+after with the submitter's user, group and queue left as ``<user>``, ``<group>`` and ``<queue>``.
+It sits at that Fair rule's element, counts the real applications (``--apps``) and their users, and
+names the probes' cases; when ``--fallback-queue`` would send them back where they were, it says so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from fsctl.capacity.mapping import MappingConfig, rules_from_json_dicts
 from fsctl.catalogue import route as rules
 from fsctl.convert.fairview import acl_raw
+from fsctl.convert.placement import assure_root
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
 from fsctl.model.tree import QueueTree
 from fsctl.routing.apps import App
-from fsctl.routing.engine import CapacityEngine, Engine, RoutedApp, fair_engine, route_each
+from fsctl.routing.engine import CapacityEngine, Engine, Landing, RoutedApp, fair_engine, route_each
 from fsctl.routing.findings import landing_text
 
 PROBE_USER = "fsctl_probe_user"
@@ -47,17 +56,28 @@ def probe_apps(tree: QueueTree) -> list[App]:
             requested[queue.path] = None
             requested[queue.name] = None
     where = tree.root.location
-    probes = [App(user, (PROBE_GROUP,), None, where) for user in users]
-    probes += [App(PROBE_USER, (group,), None, where) for group in groups]
+    probes = [
+        App(user, (PROBE_GROUP,), None, where, f"user {user} (named in the file), naming no queue")
+        for user in users
+    ]
+    probes += [
+        App(PROBE_USER, (group,), None, where, f"a user whose primary group is {group}, naming no queue")
+        for group in groups
+    ]
     # the queue probes are distinct and name a queue, unlike the user and group probes: only the
     # last two can repeat a probe, so the thousands of queue probes are not hashed
     head = _unique(probes)
     seen = set(head)
-    last = [App(PROBE_USER, (PROBE_GROUP,), None, where)]
+    last = [App(PROBE_USER, (PROBE_GROUP,), None, where, _NOBODY)]
     if PROBE_QUEUE not in requested:
-        last.insert(0, App(PROBE_USER, (PROBE_GROUP,), PROBE_QUEUE, where))
-    queues = [App(PROBE_USER, (PROBE_GROUP,), name, where) for name in requested]
+        last.insert(
+            0, App(PROBE_USER, (PROBE_GROUP,), PROBE_QUEUE, where, "submitted to a queue that does not exist")
+        )
+    queues = [App(PROBE_USER, (PROBE_GROUP,), name, where, f"submitted to {name}") for name in requested]
     return [*head, *queues, *(app for app in last if app not in seen)]
+
+
+_NOBODY = "naming no queue, by a user no setting names whose primary group is not a queue"
 
 
 def _unique(apps: Iterable[App]) -> list[App]:
@@ -87,20 +107,93 @@ def route_conversion(
 
 
 def changed(routed: Iterable[RoutedApp]) -> list[RoutedApp]:
-    """The applications that land elsewhere, or are rejected, after the switch."""
-    return [item for item in routed if item.differs or item.landings[-1].rejected]
+    """The applications that land elsewhere after the switch (rejected where they ran before,
+    or running where they were rejected); one rejected by both lands nowhere either way."""
+    return [item for item in routed if item.differs]
 
 
-def conversion_findings(moved: Iterable[RoutedApp], fallback: Location | None) -> list[Diagnostic]:
-    """RT201 for each application of ``moved`` (:func:`changed`)."""
-    found = []
+Cause = tuple[str, str, str, str]
+
+
+def causes(moved: Iterable[RoutedApp]) -> dict[Cause, list[RoutedApp]]:
+    """The applications of ``moved`` by cause: (the Fair rule that decided, where they land before,
+    the rule after, where they land after), the submitter left as ``<user>``, ``<group>``, ``<queue>``."""
+    found: dict[Cause, list[RoutedApp]] = {}
     for item in moved:
         before, after = item.landings
-        found.append(
-            rules.RT201.at(
-                item.app.location or fallback,
-                f"{item.app.label()}: {landing_text(before)} under the Fair Scheduler, "
-                f"{landing_text(after)} after the conversion",
-            )
-        )
+        key = (before.rule, _general(before, item.app), after.rule, _general(after, item.app))
+        found.setdefault(key, []).append(item)
     return found
+
+
+def _general(landing: Landing, app: App) -> str:
+    """``landing_text`` with the submitter's user, primary group and queue as placeholders."""
+    from fsctl.fair.names import clean_name
+
+    text = landing_text(landing)
+    requested = app.queue
+    if requested:
+        for spelling in dict.fromkeys((assure_root(requested), requested)):
+            text = _replace_path(text, spelling, "<queue>")
+    if app.groups:
+        text = _replace_segment(text, clean_name(app.groups[0]), "<group>")
+    return _replace_segment(text, clean_name(app.user), "<user>")
+
+
+def _replace_path(text: str, path: str, by: str) -> str:
+    return re.sub(rf"(?<![\w.-]){re.escape(path)}(?![\w-])", by, text)
+
+
+def _replace_segment(text: str, name: str, by: str) -> str:
+    """``name`` where it is a whole segment of a queue path (``root.alice``, ``root.eng.alice``)."""
+    return re.sub(rf"(?<=\.){re.escape(name)}(?![\w-])", by, text)
+
+
+def conversion_findings(
+    moved: Iterable[RoutedApp], fallback: Location | None, back: Callable[[list[RoutedApp]], str | None]
+) -> list[Diagnostic]:
+    """RT201 for each cause of :func:`causes`, at the Fair rule that decided (``fallback`` when none
+    did); ``back`` names the ``--fallback-queue`` that sends a cause's applications back where the
+    Fair Scheduler put them, if one does."""
+    found = []
+    for (_, before, _, after), items in causes(moved).items():
+        probes = [i.app.pattern for i in items if i.app.pattern is not None]
+        real = [i.app for i in items if i.app.pattern is None]
+        who = []
+        if real:
+            users = list(dict.fromkeys(app.user for app in real))
+            shown = ", ".join(users[:5]) + (f" and {len(users) - 5} more" if len(users) > 5 else "")
+            who.append(
+                f"{len(real)} of the applications given (user{'s' if len(users) != 1 else ''} {shown})"
+            )
+        if probes:
+            more = f"; and {len(probes) - 3} more" if len(probes) > 3 else ""
+            who.append(
+                f"{len(probes)} probe case{'s' if len(probes) != 1 else ''} ({'; '.join(probes[:3])}{more})"
+            )
+        fix = back(items)
+        advice = f"; --fallback-queue {fix} sends them back there" if fix else ""
+        where = items[0].landings[0].where or fallback
+        moves = f"{before} under the Fair Scheduler, {after} after the conversion"
+        found.append(rules.RT201.at(where, f"{' and '.join(who)}: {moves}{advice}"))
+    return found
+
+
+def fallback_back(
+    capacity: QueueTree, mapping_rules: Sequence[dict[str, object]] | None, file: str
+) -> Callable[[list[RoutedApp]], str | None]:
+    """For a cause's applications: the queue the Fair Scheduler put them in, when converting with
+    ``--fallback-queue`` naming it sends every one of them there (routed again to be sure)."""
+    from fsctl.convert.placement import with_fallback
+
+    def back(items: list[RoutedApp]) -> str | None:
+        target = items[0].landings[0].queue
+        queue = capacity.find(target) if target is not None else None
+        if target is None or queue is None or not queue.is_leaf:
+            return None
+        rules_with = rules_from_json_dicts(with_fallback(list(mapping_rules or []), target))
+        # as convert writes them with a fallback queue: queue-mappings-override on
+        engine = CapacityEngine(file, capacity, MappingConfig(format="json", override=True, rules=rules_with))
+        return target if all(engine.route(item.app).queue == target for item in items) else None
+
+    return back

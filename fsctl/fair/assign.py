@@ -115,25 +115,28 @@ def assign(
     queue: str = DEFAULT_QUEUE_NAME,
 ) -> Assignment:
     """QueuePlacementPolicy.assignAppToQueue, then FairScheduler.addApplication's leaf check."""
-    return Assignment(*assignment_fields(queues, rules, user, groups, queue))
+    placed, described, reason, _ = assignment_fields(queues, rules, user, groups, queue)
+    return Assignment(placed, described, reason)
 
 
 def assignment_fields(
     queues: FairQueues, rules: Sequence[PlacementRule], user: str, groups: Iterable[str], queue: str
-) -> tuple[str | None, str, str]:
-    """:func:`assign` as the fields of its :class:`Assignment` (queue, rule, reason), for a caller
-    that routes many applications and keeps its own record of each."""
+) -> tuple[str | None, str, str, PlacementRule | None]:
+    """:func:`assign` as the fields of its :class:`Assignment` (queue, rule, reason) and the rule
+    that decided (None: none did), for a caller that routes many applications and keeps its own
+    record of each."""
     group_list = list(dict.fromkeys(groups))  # Groups.getGroupsSet: ordered, no repeats
     for rule in rules:
         try:
             placed = _rule_queue(rule, queues, user, group_list, queue)
         except _Rejected as exc:
-            return None, queues.described(rule), str(exc)
+            return None, queues.described(rule), str(exc), rule
         if placed is not None:
             if placed in queues.reservable:
-                return _admit(queues, reservation_default(placed), queues.described(rule), _NO_RESERVATION)
-            return _admit(queues, placed, queues.described(rule))
-    return None, "no rule", "application rejected by placement rules"
+                target, why = reservation_default(placed), _NO_RESERVATION
+                return (*_admit(queues, target, queues.described(rule), why), rule)
+            return (*_admit(queues, placed, queues.described(rule)), rule)
+    return None, "no rule", "application rejected by placement rules", None
 
 
 _NO_RESERVATION = "no reservation given: the plan queue's default queue (resolveReservationQueueName)"

@@ -8,24 +8,27 @@ when no rule decides, the queue the application was submitted to.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from fsctl.capacity.mapping import MappingConfig, MappingRule, Placer, QueueIndex, submitted_queue
 from fsctl.capacity.values import CapacityTree
 from fsctl.fair.assign import FairQueues, assignment_fields
+from fsctl.model.location import Location
 from fsctl.model.tree import PlacementRule, QueueTree
 from fsctl.routing.apps import App
 
 
 @dataclass(frozen=True, slots=True)
 class Landing:
-    """Where one configuration puts one application (``queue`` None: rejected)."""
+    """Where one configuration puts one application (``queue`` None: rejected), and where the rule
+    that decided is written (``where``: a Fair placement rule's element; None otherwise)."""
 
     file: str
     queue: str | None
     rule: str
     reason: str = ""
+    where: Location | None = field(default=None, compare=False)
 
     @property
     def rejected(self) -> bool:
@@ -61,8 +64,10 @@ class FairEngine:
         self.rules = list(rules)
 
     def route(self, app: App) -> Landing:
-        queue, rule, reason = assignment_fields(self.queues, self.rules, app.user, app.groups, app.requested)
-        return Landing(self.file, queue, rule, reason)
+        queue, rule, reason, decided = assignment_fields(
+            self.queues, self.rules, app.user, app.groups, app.requested
+        )
+        return Landing(self.file, queue, rule, reason, decided.location if decided is not None else None)
 
 
 class CapacityEngine:

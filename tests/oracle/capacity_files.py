@@ -1,5 +1,6 @@
 """Hypothesis strategies for whole capacity-scheduler.xml files: percentage, weight, absolute and
-mixed capacities, maximum capacities, nesting, stopped queues, and values Hadoop refuses."""
+mixed capacities, maximum capacities (root's too: below 100 it scales every absolute maximum),
+nesting, stopped queues, and values Hadoop refuses."""
 
 from __future__ import annotations
 
@@ -56,6 +57,9 @@ def _children(draw: st.DrawFn, path: str, depth: int, props: dict[str, str], mal
 def capacity_files(draw: st.DrawFn, malformed: bool = False) -> str:
     """The text of one capacity-scheduler.xml."""
     props: dict[str, str] = {}
+    root_maximum = draw(st.sampled_from((None, None, None, "100.0", "100", "50", "-1")))
+    if root_maximum is not None:  # fs2cs writes 100.0
+        props[f"{PREFIX}root.maximum-capacity"] = root_maximum
     draw(_children("root", 1, props, malformed))
     body = "".join(
         f"  <property><name>{name}</name><value>{value}</value></property>\n" for name, value in props.items()
