@@ -396,9 +396,12 @@ CV404 = define(
     WARNING,
     """Several leaf queues share a name; applications must submit by full path.
 
-    The Capacity Scheduler (3.3+, YARN-9879) accepts duplicate leaf names, but a short name that
-    is not unique is ambiguous and submissions to it are rejected. The converted files refer to
-    every queue by full path; the message lists the clashing queues.
+    The Capacity Scheduler (3.3+, YARN-9879) accepts duplicate leaf names, but resolves a short
+    name only when it is unique (``CSQueueStore``): a mapping rule that yields it does not place the
+    application (the next rule does), a submission the rules leave alone is rejected. The Fair
+    Scheduler reads ``p0`` as ``root.p0``. The message lists the clashing queues and says where an
+    application submitted to the short name lands under each scheduler (both routed, as ``fsctl
+    route`` does); the converted files refer to every queue by full path.
     """,
 )
 

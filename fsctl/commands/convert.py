@@ -191,7 +191,9 @@ def _route(
     from fsctl.convert.converter import merged_site, read_back
     from fsctl.convert.options import CS_PREFIX
     from fsctl.convert.routing import (
+        ambiguous_leaves,
         changed,
+        conversion_engines,
         conversion_findings,
         fallback_back,
         probe_apps,
@@ -212,7 +214,9 @@ def _route(
     probes = [*probe_apps(tree), *apps]
     # the converted file by its name: the output folder may be a temporary one (--dry-run, --print)
     files = (fair_path, CAPACITY_FILE)
-    moved = changed(route_conversion(tree, capacity, conversion.mapping_rules, override, probes, files))
+    engines = conversion_engines(tree, capacity, conversion.mapping_rules, override, files)
+    moved = changed(route_conversion(engines, probes))
+    ambiguous_leaves(conversion.findings, engines)
     # --fallback-queue is recommended where it would send the applications back (none is given yet)
     back = fallback_back(capacity, conversion.mapping_rules, files[1])
     no_advice: Callable[[list[RoutedApp]], str | None] = lambda _: None  # noqa: E731

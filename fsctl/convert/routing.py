@@ -90,20 +90,41 @@ def _unique(apps: Iterable[App]) -> list[App]:
     return kept
 
 
-def route_conversion(
+def conversion_engines(
     fair: QueueTree,
     capacity: QueueTree,
     mapping_rules: Sequence[dict[str, object]] | None,
     override: bool,
-    apps: Iterable[App],
     files: tuple[str, str],
-) -> Iterator[RoutedApp]:
-    """Every app through the Fair policy and the converted rules (``files``: the names shown), one
-    at a time: the report keeps only the few that land elsewhere (:func:`changed`)."""
+) -> list[Engine]:
+    """The Fair policy and the converted rules (``files``: the names shown)."""
     converted = rules_from_json_dicts(mapping_rules or [])
     mapping = MappingConfig(format="json", override=override, rules=converted)
-    engines: list[Engine] = [fair_engine(files[0], fair), CapacityEngine(files[1], capacity, mapping)]
+    return [fair_engine(files[0], fair), CapacityEngine(files[1], capacity, mapping)]
+
+
+def route_conversion(engines: Sequence[Engine], apps: Iterable[App]) -> Iterator[RoutedApp]:
+    """Every app through both engines, one at a time: the report keeps only the few that land
+    elsewhere (:func:`changed`)."""
     return route_each(engines, apps)
+
+
+def ambiguous_leaves(findings: list[Diagnostic], engines: Sequence[Engine]) -> None:
+    """Each CV404 (a leaf name shared by several leaves) completed with where an application
+    submitted to that short name lands before and after the switch, as routing finds it."""
+    from dataclasses import replace
+
+    for index, finding in enumerate(findings):
+        if finding.code != "CV404" or finding.queue is None:
+            continue
+        name = finding.queue.rsplit(".", 1)[-1]
+        probe = App(PROBE_USER, (PROBE_GROUP,), name)
+        before, after = (_general(engine.route(probe), probe) for engine in engines)
+        lands = (
+            f"an application submitted to '{name}' lands in {before} under the Fair Scheduler and in "
+            f"{after} after the conversion"
+        )
+        findings[index] = replace(finding, message=f"{finding.message}; {lands}")
 
 
 def changed(routed: Iterable[RoutedApp]) -> list[RoutedApp]:
