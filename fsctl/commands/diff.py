@@ -102,9 +102,12 @@ def read_side(
 
     if data is None and looks_like_revision(spec):
         data = git_show(spec, cwd)
+    from fsctl.catalogue.fair import LOADS_ANYWAY
+
     loaded = load(spec, yarn_site=conf, hadoop_version=version, data=data)
     result = loaded.result
-    errors = [d for d in result.diagnostics if d.severity >= Severity.ERROR]
+    # a queue Hadoop refuses to create does not stop the scheduler (convert and simulate go on too)
+    errors = [d for d in result.diagnostics if d.severity >= Severity.ERROR and d.code not in LOADS_ANYWAY]
     if result.tree is None and not errors:
         what = "a yarn-site.xml" if result.format == "yarn-site" else "not a scheduler configuration"
         raise InputError(f"{spec}: {what}; diff compares fair-scheduler.xml and capacity-scheduler.xml files")

@@ -292,7 +292,14 @@ def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool)
 
 
 def _unsupported(
-    out: Emitter, action_key: str, rule: Rule, queue: Queue, name: str, value: str, why: str
+    out: Emitter,
+    action_key: str,
+    rule: Rule,
+    queue: Queue,
+    name: str,
+    value: str,
+    why: str,
+    severity: Severity | None = None,
 ) -> None:
     """fs2cs's "Setting <name> (value) of queue q is not supported, ignoring conversion" rule."""
     out.fs2cs_rule(
@@ -300,9 +307,15 @@ def _unsupported(
         rule,
         queue.setting_location(name),
         f"Setting <{name}> ({value}) of queue {queue.path} is not supported, ignoring conversion{why}",
+        severity,
         queue=queue.path,
         property=name,
     )
+
+
+def _limits_nothing(spec: ResourceSpec) -> bool:
+    """A maximum of the whole cluster or more: dropping it lifts no limit."""
+    return spec.is_percentage and all(fraction >= 1.0 for _, fraction in spec.fractions or ())
 
 
 def _min_resources(queue: Queue, plan: Plan, out: Emitter, memo: _Memo) -> None:
@@ -376,6 +389,7 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter,
                     else "; the Capacity Scheduler's root has the whole cluster (CV410)"
                 )
                 + ("" if cluster is not None or parent is None else "; give --cluster to convert it"),
+                Severity.INFO if _limits_nothing(spec) else None,
                 queue=path,
                 property="maxResources",
             )
@@ -438,7 +452,8 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
     reason = "" if auto_created else " (no auto-creation in percentage mode)"
     if ctx.options.cluster is None and auto_created:
         reason = "; give --cluster to convert it"
-    _unsupported(out, "maxChildCapacity", rules.CV203, queue, "maxChildResources", value, reason)
+    lifted = None if not _limits_nothing(spec) else Severity.INFO
+    _unsupported(out, "maxChildCapacity", rules.CV203, queue, "maxChildResources", value, reason, lifted)
 
 
 def _dropped(queue: Queue, out: Emitter) -> None:

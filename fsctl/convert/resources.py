@@ -118,6 +118,8 @@ def limit_change(old: dict[str, float | None], new_fraction: float) -> tuple[Sev
     severity = limit_severity(old, new)
     worst, text = 1.0, ""
     for name, before in old.items():
+        if before is not None and new[name] is None:
+            return severity, f"{name} lifted ({before * 100:.1f}% of the cluster -> no limit)"
         if before is None or before <= 0 or new_fraction <= 0:
             continue
         factor = max(new_fraction / before, before / new_fraction)
