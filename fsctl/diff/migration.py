@@ -124,7 +124,7 @@ def routing_changes(fair: QueueTree, capacity: QueueTree, fair_is_old: bool) -> 
         )
         old, new = (before, after) if fair_is_old else (after, before)
         effect = (
-            f"{len(items)} probe case{'s' if len(items) != 1 else ''} ({cases}) land elsewhere: {before} "
+            f"{len(items)} probe case{'s' if len(items) != 1 else ''} ({cases}) land{'' if len(items) != 1 else 's'} elsewhere: {before} "
             f"under the Fair Scheduler, {after} under the Capacity Scheduler (RT201)"
         )
         changes.append(Change(CHANGED, None, "placement", old, new, effect))
