@@ -317,8 +317,13 @@ CV306 = define(
     WARNING,
     """A ``<reservation>`` queue becomes a Capacity Scheduler parent; the reservation is lost.
 
-    The Fair Scheduler treats a reservable queue as a parent (plan queue). fs2cs converts it to a
-    parent with auto-creation (weight mode), so it gets no ordering policy (YARN-11464).
+    The Fair Scheduler treats a reservable queue as a parent (plan queue) and runs an application
+    submitted to it without a reservation in its default queue, ``<queue>.<name>-default``
+    (``FairScheduler.resolveReservationQueueName``). fs2cs converts it to a parent with
+    auto-creation (weight mode), so it gets no ordering policy (YARN-11464), and such an application
+    is placed by the mapping rules that come next: the message says where it lands before and after
+    (both routed), and no mapping rule can match on the queue submitted to. Submit to
+    ``<queue>.<name>-default`` by name, which the Capacity Scheduler creates under the parent.
     """,
     hadoop_source=_QC,
 )

@@ -191,13 +191,13 @@ def _route(
     from fsctl.convert.converter import merged_site, read_back
     from fsctl.convert.options import CS_PREFIX
     from fsctl.convert.routing import (
-        ambiguous_leaves,
         changed,
         conversion_engines,
         conversion_findings,
         fallback_back,
         probe_apps,
         route_conversion,
+        where_they_land,
     )
     from fsctl.io.xmldoc import XmlLoadError
 
@@ -216,7 +216,7 @@ def _route(
     files = (fair_path, CAPACITY_FILE)
     engines = conversion_engines(tree, capacity, conversion.mapping_rules, override, files)
     moved = changed(route_conversion(engines, probes))
-    ambiguous_leaves(conversion.findings, engines)
+    where_they_land(conversion.findings, engines)
     # --fallback-queue is recommended where it would send the applications back (none is given yet)
     back = fallback_back(capacity, conversion.mapping_rules, files[1])
     no_advice: Callable[[list[RoutedApp]], str | None] = lambda _: None  # noqa: E731

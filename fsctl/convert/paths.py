@@ -47,7 +47,7 @@ def check_paths(tree: QueueTree, options: ConvertOptions, out: Emitter) -> None:
             )
         else:
             # where an application naming the short name lands is added once both are routed
-            # (fsctl.convert.routing.ambiguous_leaves)
+            # (fsctl.convert.routing.where_they_land)
             out.finding(
                 rules.CV404,
                 where,

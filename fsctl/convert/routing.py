@@ -109,20 +109,22 @@ def route_conversion(engines: Sequence[Engine], apps: Iterable[App]) -> Iterator
     return route_each(engines, apps)
 
 
-def ambiguous_leaves(findings: list[Diagnostic], engines: Sequence[Engine]) -> None:
-    """Each CV404 (a leaf name shared by several leaves) completed with where an application
-    submitted to that short name lands before and after the switch, as routing finds it."""
+def where_they_land(findings: list[Diagnostic], engines: Sequence[Engine]) -> None:
+    """Complete, with where such an application lands before and after the switch as routing finds
+    it: each CV404 (a leaf name several leaves share: an application submitted to the short name)
+    and each CV306 (a reservable queue: an application submitted to it without a reservation)."""
     from dataclasses import replace
 
     for index, finding in enumerate(findings):
-        if finding.code != "CV404" or finding.queue is None:
+        if finding.code not in ("CV404", "CV306") or finding.queue is None:
             continue
-        name = finding.queue.rsplit(".", 1)[-1]
+        name = finding.queue.rsplit(".", 1)[-1] if finding.code == "CV404" else finding.queue
         probe = App(PROBE_USER, (PROBE_GROUP,), name)
-        before, after = (_general(engine.route(probe), probe) for engine in engines)
+        before, after = (_general(engine.route(probe), probe, queue=False) for engine in engines)
+        what = "without a reservation " if finding.code == "CV306" else ""
         lands = (
-            f"an application submitted to '{name}' lands in {before} under the Fair Scheduler and in "
-            f"{after} after the conversion"
+            f"an application submitted to '{name}' {what}lands in {before} under the Fair Scheduler and "
+            f"in {after} after the conversion"
         )
         findings[index] = replace(finding, message=f"{finding.message}; {lands}")
 
@@ -147,13 +149,14 @@ def causes(moved: Iterable[RoutedApp]) -> dict[Cause, list[RoutedApp]]:
     return found
 
 
-def _general(landing: Landing, app: App) -> str:
-    """``landing_text`` with the submitter's user, primary group and queue as placeholders."""
+def _general(landing: Landing, app: App, queue: bool = True) -> str:
+    """``landing_text`` with the submitter's user, primary group and (``queue``) queue as
+    placeholders."""
     from fsctl.fair.names import clean_name
 
     text = landing_text(landing)
     requested = app.queue
-    if requested:
+    if requested and queue:
         for spelling in dict.fromkeys((assure_root(requested), requested)):
             text = _replace_path(text, spelling, "<queue>")
     if app.groups:

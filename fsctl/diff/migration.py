@@ -123,9 +123,11 @@ def routing_changes(fair: QueueTree, capacity: QueueTree, fair_is_old: bool) -> 
             f"; and {len(items) - 3} more" if len(items) > 3 else ""
         )
         old, new = (before, after) if fair_is_old else (after, before)
+        count = f"{len(items)} probe case{'s' if len(items) != 1 else ''} ({cases})"
+        lands = "land" if len(items) != 1 else "lands"
         effect = (
-            f"{len(items)} probe case{'s' if len(items) != 1 else ''} ({cases}) land{'' if len(items) != 1 else 's'} elsewhere: {before} "
-            f"under the Fair Scheduler, {after} under the Capacity Scheduler (RT201)"
+            f"{count} {lands} elsewhere: {before} under the Fair Scheduler, {after} under the Capacity "
+            "Scheduler (RT201)"
         )
         changes.append(Change(CHANGED, None, "placement", old, new, effect))
     return changes

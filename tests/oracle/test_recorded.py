@@ -199,3 +199,23 @@ def test_cv404_says_where_hadoop_puts_applications_to_an_ambiguous_leaf() -> Non
         "root.<user> (mapping rule 2 (user *: user)) after the conversion"
     )
     assert "rejected" not in finding["message"]
+
+
+def test_cv306_says_where_hadoop_puts_applications_to_a_reservable_queue() -> None:
+    # alice submits to 'plan', a reservable queue, without a reservation: Hadoop's Fair Scheduler
+    # runs her application in root.plan.plan-default (resolveReservationQueueName), the converted
+    # Capacity Scheduler (plan an auto-creating parent) in root.batch by the next rule
+    from fsctl.commands.convert import ConvertCommand
+    from fsctl.commands.convert import run as convert
+
+    fair_case = CASES / "reservation-default-queue"
+    converted_case = CASES / "reservation-default-queue-converted"
+    fair = expected(fair_case)["3.4"]["place"]["placements"][1]  # bob, queue root.plan
+    capacity = expected(converted_case)["3.4"]["place"]["placements"][1]
+    out = io.StringIO()
+    convert(ConvertCommand(str(case_input(fair_case)), dry_run=True, fmt="json"), out, io.StringIO())
+    (finding,) = [
+        d for f in json.loads(out.getvalue())["files"] for d in f["diagnostics"] if d["code"] == "CV306"
+    ]
+    assert f"'root.plan' without a reservation lands in {fair['queue']} (" in finding["message"]
+    assert f"under the Fair Scheduler and in {capacity['queue']} (" in finding["message"]
