@@ -100,6 +100,26 @@ def fair_maximum(limits: Iterable[object], cluster: dict[str, int]) -> dict[str,
     return least
 
 
+def fair_maxima(queues: Iterable[Queue], cluster: dict[str, int]) -> dict[str, dict[str, float | None]]:
+    """:func:`fair_maximum` of every queue's chain (``queues`` parents first), each computed once
+    from its parent's: a large tree walks its ancestors no more than once."""
+    found: dict[str, dict[str, float | None]] = {}
+    for queue in queues:
+        parent = queue.parent
+        if parent is None:
+            continue
+        own = fair_maximum([queue.effective.max_resources], cluster)
+        above = found.get(parent.path)
+        if above is not None:
+            own = {t: _least(v, above.get(t)) for t, v in own.items()}
+        found[queue.path] = own
+    return found
+
+
+def _least(a: float | None, b: float | None) -> float | None:
+    return b if a is None else a if b is None else min(a, b)
+
+
 def chain_limits(queue: Queue) -> list[object]:
     """The maxResources of a queue and of its ancestors below root (root's cap is CV410's)."""
     limits: list[object] = []

@@ -27,7 +27,6 @@ from fsctl.model.location import Location
 from fsctl.model.tree import QueueTree
 from fsctl.routing.apps import App
 from fsctl.routing.engine import CapacityEngine, Engine, Landing, RoutedApp, fair_engine, route_each
-from fsctl.routing.findings import landing_text
 
 PROBE_USER = "fsctl_probe_user"
 PROBE_GROUP = "fsctl_probe_group"
@@ -151,26 +150,31 @@ def causes(moved: Iterable[RoutedApp]) -> dict[Cause, list[RoutedApp]]:
 
 def _general(landing: Landing, app: App, queue: bool = True) -> str:
     """``landing_text`` with the submitter's user, primary group and (``queue``) queue as
-    placeholders."""
+    placeholders: in the queue, a segment that is the user's or group's name, or the whole path
+    that was asked for; in the reason, a word that is that path."""
     from fsctl.fair.names import clean_name
 
-    text = landing_text(landing)
-    requested = app.queue
-    if requested and queue:
-        for spelling in dict.fromkeys((assure_root(requested), requested)):
-            text = _replace_path(text, spelling, "<queue>")
+    asked = {assure_root(app.queue), app.queue} if app.queue and queue else set()
+    names = {clean_name(app.user): "<user>"}
     if app.groups:
-        text = _replace_segment(text, clean_name(app.groups[0]), "<group>")
-    return _replace_segment(text, clean_name(app.user), "<user>")
+        names.setdefault(clean_name(app.groups[0]), "<group>")
+    shown = landing.shown()
+    if shown in asked:
+        shown = "<queue>"
+    elif landing.queue is not None:
+        head, *rest = shown.split(".")
+        shown = ".".join([head, *(names.get(part, part) for part in rest)])
+    reason = landing.reason
+    if reason and asked:
+        reason = "".join(
+            "<queue>" if word.rstrip(".,:;'") in asked else word for word in _WORDS.split(reason)
+        )
+    why = f"{landing.rule}: {reason}" if reason else landing.rule
+    return f"{shown} ({why})"
 
 
-def _replace_path(text: str, path: str, by: str) -> str:
-    return re.sub(rf"(?<![\w.-]){re.escape(path)}(?![\w-])", by, text)
-
-
-def _replace_segment(text: str, name: str, by: str) -> str:
-    """``name`` where it is a whole segment of a queue path (``root.alice``, ``root.eng.alice``)."""
-    return re.sub(rf"(?<=\.){re.escape(name)}(?![\w-])", by, text)
+#: a reason split into words and the spaces between them (joined back unchanged)
+_WORDS = re.compile(r"(\s+)")
 
 
 def conversion_findings(

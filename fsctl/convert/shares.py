@@ -15,7 +15,7 @@ from typing import Any
 
 from fsctl.catalogue import convert as rules
 from fsctl.convert.options import Emitter
-from fsctl.convert.resources import Plan, chain_limits, fair_maximum
+from fsctl.convert.resources import Plan, fair_maxima
 from fsctl.model.impact import above, share_severity
 from fsctl.model.resources import MEMORY, fmt_vector
 from fsctl.model.tree import QueueTree
@@ -61,11 +61,12 @@ def share_table(tree: QueueTree, plan: Plan, cluster: dict[str, int]) -> list[Sh
 
 def guarantees_above_maximum(tree: QueueTree, plan: Plan, cluster: dict[str, int], out: Emitter) -> None:
     """CV411 for each queue guaranteed more of the cluster than it could hold before."""
+    maxima = fair_maxima(tree.queues(), cluster)
     for queue in tree.queues():
         if queue.parent is None or queue.path not in plan.abs_capacity:
             continue
         guarantee = plan.abs_capacity[queue.path]
-        held = fair_maximum(chain_limits(queue), cluster)
+        held = maxima[queue.path]
         if not above(dict.fromkeys(held, guarantee), held):
             continue
         most = ", ".join(f"{t} {v * 100:.1f}%" for t, v in held.items() if v is not None)

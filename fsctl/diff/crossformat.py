@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fsctl.capacity.values import CapacityTree
+from fsctl.convert.resources import fair_maxima
 from fsctl.diff.changes import ADDED, CHANGED, REMOVED, Change, canonical, canonical_property, percent_text
 from fsctl.diff.queues import properties, queue_kind
 from fsctl.diff.rules import CS_PROPERTY, capacity_rules, mapping_text, rule_changes
@@ -122,6 +123,7 @@ def cross_format_changes(
     dropped = frozenset(fair.info.dropped_queues)  # queues the Fair Scheduler refuses to create
     maximums = converted_maximums(fair, capacity, cluster) if cluster else None
     absolute_maximum = _absolute_maximums(capacity, cluster) if cluster else {}
+    maxima = fair_maxima(fair.queues(), cluster) if cluster else {}
     for path, fq in fair_index.items():
         cq = cs_index.get(path)
         if cq is None:
@@ -133,7 +135,8 @@ def cross_format_changes(
         if cluster:  # the limits as convert judges them, where the value is the one convert writes
             from fsctl.diff.migration import limit_changes
 
-            changes.extend(limit_changes(fq, cq, absolute_maximum, cluster, oriented, bool(compared)))
+            held = maxima.get(path, {})
+            changes.extend(limit_changes(fq, cq, absolute_maximum, held, cluster, oriented, bool(compared)))
     changes.extend(_share_changes(dropped, fair, capacity, fair_index, cs_index, cluster, demand, oriented))
     changes.extend(placement_vs_mapping(fair, capacity, fair_is_old))
     from fsctl.diff.migration import routing_changes
@@ -383,23 +386,25 @@ def _share_changes(
         changes.append(Change(CHANGED, path, "shareOfParent", old_text, new_text, effect, expected=expected))
     if cluster:
         from fsctl.diff.migration import guarantee_changes
-        from fsctl.diff.shares import STEADY, fair_shares
+        from fsctl.diff.shares import share_of_cluster
         from fsctl.evaluate.capacity import evaluate_capacity
         from fsctl.evaluate.fair import evaluate_fair
 
         fair_result = evaluate_fair(fair, cluster, demand)
-        steady_text = fair_shares(fair, cluster, demand)
         cs = {q.path: q for q in evaluate_capacity(capacity, cluster).queues}
+        maxima = fair_maxima(fair.queues(), cluster)
         for path in fair_index:
             if path not in cs_index or path == fair.root.path:
                 continue
             before, after = fair_result.find(path), cs.get(path)
-            a_text = steady_text.get(path, {}).get(STEADY)
-            if before is None or after is None or a_text is None:
+            if before is None or after is None or not before.created:
+                continue
+            a_text = share_of_cluster(before.steady_fair_share, fair_result.cluster)
+            if a_text is None:
                 continue
             b_text = percent_text(after.absolute_capacity)
             warned, why = guarantee_changes(
-                fair_index[path],
+                maxima[path],
                 before.steady_fair_share,
                 after.absolute_capacity,
                 after.guaranteed,

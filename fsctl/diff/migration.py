@@ -46,19 +46,21 @@ def limit_changes(
     fq: Queue,
     cq: Queue,
     absolute_maximum: dict[str, float],
+    held: dict[str, float | None],
     cluster: Vector,
     oriented: Oriented,
     max_compared: bool = False,
 ) -> list[Change]:
     """maxResources and maxChildResources kept by the Capacity file, compared as limits of the
     cluster; ``absolute_maximum`` is each Capacity queue's absolute maximum capacity.
+    ``held``: the most the Fair queue may hold (its maxResources and its parents');
     ``max_compared``: the maximum-capacity already differs from the one convert writes."""
     from fsctl.convert.resources import chain_limits, fair_maximum, limit_change
 
     changes: list[Change] = []
     path = fq.path
     if "maxResources" in fq.declared and path in absolute_maximum and not max_compared:
-        severity, moved = limit_change(fair_maximum(chain_limits(fq), cluster), absolute_maximum[path])
+        severity, moved = limit_change(held, absolute_maximum[path])
         if severity >= Severity.WARNING:
             old, new = oriented(_spelled(fq.effective.max_resources), f"{absolute_maximum[path] * 100:.1f}%")
             effect = f"the queue's maximum (maxResources and its parents') as a share of the cluster: {moved}"
@@ -82,7 +84,7 @@ def _spelled(value: Any) -> str:
 
 
 def guarantee_changes(
-    fq: Queue,
+    held: dict[str, float | None],
     steady: Vector,
     capacity: float,
     guaranteed: Vector,
@@ -93,10 +95,8 @@ def guarantee_changes(
     """Whether the move from the steady fair share to the guarantee is one convert warns about
     (CV411 for any queue: the absolute ``capacity`` above the old maximum; CV406 for one without
     children the Fair Scheduler creates, as convert's share table has them: the guaranteed memory,
-    capped by the maximum, against the steady share), and why."""
-    from fsctl.convert.resources import chain_limits, fair_maximum
-
-    held = fair_maximum(chain_limits(fq), cluster)
+    capped by the maximum, against the steady share), and why; ``held`` is the most the queue could
+    hold under the Fair Scheduler (:func:`fsctl.convert.resources.fair_maxima`)."""
     if above(dict.fromkeys(held, capacity), held):
         return True, "a guarantee above the most the queue could hold under the Fair Scheduler (CV411)"
     if not childless:
