@@ -196,10 +196,10 @@ def _route(
         conversion_findings,
         fallback_back,
         probe_apps,
-        route_conversion,
         where_they_land,
     )
     from fsctl.io.xmldoc import XmlLoadError
+    from fsctl.routing.engine import route_each
 
     # the verified tree is needed no more after routing: released before the report is rendered
     capacity, conversion.capacity_tree = conversion.capacity_tree, None
@@ -215,7 +215,7 @@ def _route(
     # the converted file by its name: the output folder may be a temporary one (--dry-run, --print)
     files = (fair_path, CAPACITY_FILE)
     engines = conversion_engines(tree, capacity, conversion.mapping_rules, override, files)
-    moved = changed(route_conversion(engines, probes))
+    moved = changed(route_each(engines, probes))  # one at a time: only the few that move are kept
     where_they_land(conversion.findings, engines)
     # --fallback-queue is recommended where it would send the applications back (none is given yet)
     back = fallback_back(capacity, conversion.mapping_rules, files[1])

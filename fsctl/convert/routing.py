@@ -16,7 +16,7 @@ names the probes' cases; when ``--fallback-queue`` would send them back where th
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from fsctl.capacity.mapping import MappingConfig, rules_from_json_dicts
 from fsctl.catalogue import route as rules
@@ -102,12 +102,6 @@ def conversion_engines(
     return [fair_engine(files[0], fair), CapacityEngine(files[1], capacity, mapping)]
 
 
-def route_conversion(engines: Sequence[Engine], apps: Iterable[App]) -> Iterator[RoutedApp]:
-    """Every app through both engines, one at a time: the report keeps only the few that land
-    elsewhere (:func:`changed`)."""
-    return route_each(engines, apps)
-
-
 def where_they_land(findings: list[Diagnostic], engines: Sequence[Engine]) -> None:
     """Complete, with where such an application lands before and after the switch as routing finds
     it: each CV404 (a leaf name several leaves share: an application submitted to the short name)
@@ -126,6 +120,15 @@ def where_they_land(findings: list[Diagnostic], engines: Sequence[Engine]) -> No
             f"in {after} after the conversion"
         )
         findings[index] = replace(finding, message=f"{finding.message}; {lands}")
+
+
+def moved_probes(fair: QueueTree, capacity: QueueTree) -> list[RoutedApp]:
+    """The probes of ``fair`` that land elsewhere under ``capacity`` and the mapping rules it holds
+    (``fsctl diff`` of a Fair file against a Capacity file)."""
+    from fsctl.routing.engine import capacity_engine
+
+    engines: list[Engine] = [fair_engine(fair.source, fair), capacity_engine(capacity.source, capacity)]
+    return changed(route_each(engines, probe_apps(fair)))
 
 
 def changed(routed: Iterable[RoutedApp]) -> list[RoutedApp]:

@@ -112,11 +112,9 @@ def guarantee_changes(
 def routing_changes(fair: QueueTree, capacity: QueueTree, fair_is_old: bool) -> list[Change]:
     """convert's probe applications through the Fair policy and the Capacity file's mapping rules:
     one change per cause that lands elsewhere (RT201)."""
-    from fsctl.convert.routing import causes, changed, probe_apps
-    from fsctl.routing.engine import Engine, capacity_engine, fair_engine, route_each
+    from fsctl.convert.routing import causes, moved_probes
 
-    engines: list[Engine] = [fair_engine(fair.source, fair), capacity_engine(capacity.source, capacity)]
-    moved = changed(route_each(engines, probe_apps(fair)))
+    moved = moved_probes(fair, capacity)
     changes = []
     for (_, before, _, after), items in causes(moved).items():
         cases = "; ".join(item.app.label() for item in items[:3]) + (
