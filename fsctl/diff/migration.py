@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fsctl.diff.changes import CHANGED, Change
+from fsctl.diff.changes import CHANGED, Change, canonical
 from fsctl.model.diagnostics import Severity
 from fsctl.model.impact import above, share_severity
 from fsctl.model.resources import MEMORY, ResourceSpec, Vector
@@ -62,7 +62,7 @@ def limit_changes(
     if "maxResources" in fq.declared and path in absolute_maximum and not max_compared:
         severity, moved = limit_change(held, absolute_maximum[path])
         if severity >= Severity.WARNING:
-            old, new = oriented(_spelled(fq.effective.max_resources), f"{absolute_maximum[path] * 100:.1f}%")
+            old, new = oriented(canonical(fq.effective.max_resources), f"{absolute_maximum[path] * 100:.1f}%")
             effect = f"the queue's maximum (maxResources and its parents') as a share of the cluster: {moved}"
             changes.append(Change(CHANGED, path, "maximum-capacity", old, new, effect))
     template = _percent(cq.declared[TEMPLATE_MAXIMUM].value) if TEMPLATE_MAXIMUM in cq.declared else None
@@ -71,16 +71,10 @@ def limit_changes(
         child = template / 100.0 * absolute_maximum[path]
         severity, moved = limit_change(fair_maximum([spec, *chain_limits(fq)], cluster), child)
         if severity >= Severity.WARNING:
-            old, new = oriented(_spelled(spec), f"{child * 100:.1f}%")
+            old, new = oriented(canonical(spec), f"{child * 100:.1f}%")
             effect = f"a dynamic child's maximum (maxChildResources) as a share of the cluster: {moved}"
             changes.append(Change(CHANGED, path, TEMPLATE_MAXIMUM, old, new, effect))
     return changes
-
-
-def _spelled(value: Any) -> str:
-    from fsctl.diff.changes import canonical
-
-    return canonical(value)
 
 
 def guarantee_changes(
