@@ -1046,6 +1046,8 @@ class _TreeChecker:
             capacity = queue.effective.capacity
             maximum = queue.effective.maximum_capacity
             cap = capacity.fraction if isinstance(capacity, CapacityValue) else 0.0
+            if queue.parent is None:  # root's capacity is always 100 %: a root maximum below fails
+                cap = 1.0
             top = maximum.fraction if isinstance(maximum, CapacityValue) else 1.0
             parent_cap, parent_max = (
                 absolute.get(queue.parent.path, (1.0, 1.0)) if queue.parent else (1.0, 1.0)
@@ -1053,7 +1055,9 @@ class _TreeChecker:
             abs_cap = to_float32(cap * parent_cap)
             abs_max = to_float32(top * parent_max)
             absolute[queue.path] = (abs_cap, abs_max)
-            if queue.parent is None or capacity is None or capacity.mode is not CapacityMode.PERCENTAGE:
+            if queue.parent is not None and (
+                capacity is None or capacity.mode is not CapacityMode.PERCENTAGE
+            ):
                 continue
             if abs_cap <= abs_max:
                 continue
@@ -1064,7 +1068,8 @@ class _TreeChecker:
                 message = f"Illegal queue capacity setting, {values}. When label=[]"
             else:
                 message = f"Illegal queue capacity setting {values} for queue=[{queue.path}],label=[]"
-            yield rules.CS124.on(queue, "capacity", message)
+            where = "capacity" if queue.parent is not None else "maximum-capacity"
+            yield rules.CS124.on(queue, where, message)
 
     # -- resource arithmetic (DefaultResourceCalculator: memory only) ---------------------------
 

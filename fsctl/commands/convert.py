@@ -42,12 +42,15 @@ from fsctl.report import FileReport, render_diagnostics, use_color
 from fsctl.report.convert import report_json, routing_text, share_table_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from fsctl.convert.brief import Brief, Figures, QueueFigures
     from fsctl.hadoop.conf import HadoopConf
     from fsctl.model.demand import DemandSnapshot
     from fsctl.model.tree import QueueTree
     from fsctl.model.versions import HadoopVersion
     from fsctl.routing.apps import App
+    from fsctl.routing.engine import RoutedApp
 
 CAPACITY_FILE = "capacity-scheduler.xml"
 SITE_FILE = "yarn-site.xml"
@@ -351,15 +354,29 @@ def _route(
 ) -> None:
     """The routing report: RT201 findings, and the changed applications for the table."""
     from fsctl.convert.options import CS_PREFIX
-    from fsctl.convert.routing import changed, conversion_findings, probe_apps, route_conversion
+    from fsctl.convert.routing import (
+        changed,
+        conversion_engines,
+        conversion_findings,
+        fallback_back,
+        probe_apps,
+        where_they_land,
+    )
+    from fsctl.routing.engine import route_each
 
     override = conversion.capacity.get(CS_PREFIX + "queue-mappings-override.enable") == "true"
     probes = [*probe_apps(tree), *apps]
     # the converted file by its name: the output folder may be a temporary one (--dry-run, --print)
     files = (fair_path, CAPACITY_FILE)
-    moved = changed(route_conversion(tree, capacity, conversion.mapping_rules, override, probes, files))
+    engines = conversion_engines(tree, capacity, conversion.mapping_rules, override, files)
+    moved = changed(route_each(engines, probes))  # one at a time: only the few that move are kept
+    where_they_land(conversion.findings, engines)
+    # --fallback-queue is recommended where it would send the applications back (none is given yet)
+    back = fallback_back(capacity, conversion.mapping_rules, files[1])
+    no_advice: Callable[[list[RoutedApp]], str | None] = lambda _: None  # noqa: E731
+    where = tree.info.placement_location or tree.root.location
+    conversion.findings.extend(conversion_findings(moved, where, no_advice if conv.fallback_queue else back))
     capacity.unlink()  # freed here, before the report is built, though the collector is paused
-    conversion.findings.extend(conversion_findings(moved, tree.root.location))
     conversion.routing = moved
     conversion.probes = len(probes)  # each routed once
 

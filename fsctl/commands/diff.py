@@ -103,9 +103,12 @@ def read_side(
 
     if data is None and looks_like_revision(spec):
         data = git_show(spec, cwd)
+    from fsctl.catalogue.fair import LOADS_ANYWAY
+
     loaded = load(spec, yarn_site=conf, hadoop_version=version, data=data)
     result = loaded.result
-    errors = [d for d in result.diagnostics if d.severity >= Severity.ERROR]
+    # a queue Hadoop refuses to create does not stop the scheduler (convert and simulate go on too)
+    errors = [d for d in result.diagnostics if d.severity >= Severity.ERROR and d.code not in LOADS_ANYWAY]
     if result.tree is None and not errors:
         what = "a yarn-site.xml" if result.format == "yarn-site" else "not a scheduler configuration"
         raise InputError(f"{spec}: {what}; diff compares fair-scheduler.xml and capacity-scheduler.xml files")
@@ -187,6 +190,8 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
     except SimulateError as exc:  # the html page's shares: simulate's own located message (SM107)
         err.write(f"fsctl diff: {exc}\n")
         return EXIT_ERROR
+    for finding in _snapshot_warnings((old_tree, new_tree), options.cluster, demand):
+        err.write(finding + "\n")
     from fsctl.io.fileio import write_report
 
     inputs = [options.old, options.new, options.yarn_site, options.demand]
@@ -195,6 +200,21 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
         err.write(f"fsctl diff: {problem}\n")
         return EXIT_ERROR
     return EXIT_FINDINGS if is_different(changes) else EXIT_CLEAN
+
+
+def _snapshot_warnings(trees: tuple[QueueTree, QueueTree], cluster: Any, demand: Any) -> list[str]:
+    """SM108 for a snapshot no Fair side ever holds (usage above a maximum), one line each."""
+    if demand is None or not cluster:  # the shares were computed (a search that never ends raised)
+        return []
+    from fsctl.evaluate.fair import evaluate_fair, impossible_usage
+    from fsctl.report.text import format_line
+
+    lines: list[str] = []
+    for tree in dict.fromkeys(trees):  # one tree read for both sides is checked once
+        if tree.format == FAIR:
+            result = evaluate_fair(tree, cluster, demand)
+            lines += [format_line(d, demand.source) for d in impossible_usage(result, demand)]
+    return lines
 
 
 def _never_ends(old: QueueTree, new: QueueTree, options: DiffOptions, blamed: tuple[str, ...]) -> str:

@@ -65,6 +65,11 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
         stderr.write(f"fsctl simulate: {exc}\n")
         return EXIT_ERROR
     differs = report.live_check is not None and bool(report.live_check.differences)
+    if report.findings:
+        from fsctl.report.text import format_line
+
+        for finding in report.findings:
+            stderr.write(format_line(finding, options.demand or options.path) + "\n")
     if options.output in (None, "-"):
         render(report, options.fmt, stdout, use_color(stdout, options.color), options.path)
         return EXIT_FINDINGS if differs else EXIT_CLEAN
@@ -228,7 +233,7 @@ def _fair_report(
 ) -> SimulateReport:
     from fsctl.catalogue.simulate import SM104, SM105
     from fsctl.evaluate.compute_fair_shares import FairSharesNeverEnd
-    from fsctl.evaluate.fair import evaluate_fair, parent_entries, unknown_queues
+    from fsctl.evaluate.fair import evaluate_fair, impossible_usage, parent_entries, unknown_queues
     from fsctl.evaluate.preemption import PreemptionSettings, evaluate_preemption
     from fsctl.report.simulate import SimulateReport
 
@@ -258,7 +263,12 @@ def _fair_report(
     shown = ".".join(str(p) for p in hadoop_version)
     header = [f"cluster {_fmt_cluster(fair.cluster)}   fair scheduler, Hadoop {shown} arithmetic"]
     notes = list(preemption.notes)
-    return SimulateReport(
+    notes += [
+        f"{path}: no application, so no queue (the Fair Scheduler creates a queue for an application "
+        "submitted to it)"
+        for path in fair.not_created
+    ]
+    report = SimulateReport(
         "fair-scheduler",
         fair.cluster,
         fair.types,
@@ -267,6 +277,8 @@ def _fair_report(
         active_view=snapshot is not None,
         result=fair,
     )
+    report.findings = impossible_usage(fair, snapshot)
+    return report
 
 
 def _capacity_preemption(

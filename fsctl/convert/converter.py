@@ -16,7 +16,7 @@ from fsctl.convert import fairview, output, paths, placement
 from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
 from fsctl.convert.queues import QueueContext, convert_queues
 from fsctl.convert.resources import Plan
-from fsctl.convert.shares import ShareRow, report_moves, share_table
+from fsctl.convert.shares import ShareRow, guarantees_above_maximum, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
 from fsctl.fair.creation import creation_order
 from fsctl.fair.model import FairQueue, FairTree
@@ -89,6 +89,7 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
         out,
     )
 
+    _root_maximum(tree, options, out)
     mapping_rules, mapping_json = _placement(tree, site, options, fallback, out)
 
     _drop_unreadable(out, options)
@@ -102,7 +103,8 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
         except FairSharesNeverEnd as exc:  # Hadoop's search loops forever: no shares before to compare
             _never_ends(tree, out, exc.queues)
         else:
-            report_moves(tree, shares, options.share_tolerance, out)
+            report_moves(tree, shares, options.share_tolerance, options.cluster, out)
+            guarantees_above_maximum(tree, plan, options.cluster, out)
 
     result = ConversionResult(
         capacity=out.capacity,
@@ -279,6 +281,43 @@ def _created_queues(tree: FairTree, out: Emitter) -> FairTree:
     pruned = replace(tree, root=copies[tree.root.path])
     pruned.reindex()
     return pruned
+
+
+def _root_maximum(tree: FairTree, options: ConvertOptions, out: Emitter) -> None:
+    """CV410: a maximum on root caps the Fair cluster; the Capacity Scheduler's root has it all."""
+    from fsctl.convert.resources import maximum_percent, resolved
+    from fsctl.fair.effective import root_maximum
+    from fsctl.hadoop.javanum import java_float_str, to_float32
+
+    found = root_maximum(tree)
+    if found is None:
+        return
+    spec, setting = found
+    own = "maxResources" in tree.root.declared
+    how = "root's maxResources" if own else "queueMaxResourcesDefault (which applies to root too)"
+    top = ", ".join(q.path for q in tree.root.children[:3]) + (", ..." if len(tree.root.children) > 3 else "")
+    percent: float | None = None
+    if spec.is_percentage:
+        percent = round(max(fraction for _, fraction in spec.fractions or ()) * 100.0, 3)
+    elif options.cluster is not None:
+        conversion = maximum_percent(resolved(spec, options.cluster), options.cluster)
+        percent = conversion.percent if conversion is not None else None
+    if percent is not None:
+        value = java_float_str(to_float32(percent))
+        keep = f"; to keep it, give the top-level queues ({top}) maximum-capacity={value}"
+    elif spec.is_percentage or options.cluster is not None:
+        keep = ""  # not below this cluster's size
+    else:
+        keep = "; give --cluster for the maximum-capacity that keeps it on the top-level queues"
+    written = setting.raw.strip() if setting.raw else str(setting.value)
+    out.finding(
+        rules.CV410,
+        setting.location or tree.root.location,
+        f"{how} caps the whole cluster at {written} under the Fair Scheduler; the Capacity Scheduler's "
+        f"root always has the whole cluster, so the migration lifts the cap{keep}",
+        queue="root" if own else None,
+        property="maxResources" if own else "queueMaxResourcesDefault",
+    )
 
 
 def _rules_file_problems(options: ConvertOptions, out: Emitter) -> None:

@@ -128,12 +128,18 @@ class Emitter:
             )
 
     def fs2cs_rule(
-        self, action_key: str, rule: Rule, location: Location | None, message: str, **where: Unpack[Where]
+        self,
+        action_key: str,
+        rule: Rule,
+        location: Location | None,
+        message: str,
+        severity: Severity | None = None,
+        **where: Unpack[Where],
     ) -> None:
         """A finding that fs2cs raises through its rule handler under ``<action_key>.action``; ``where``
-        is the finding's ``queue`` and ``property``."""
+        is the finding's ``queue`` and ``property``, ``severity`` replaces the rule's unless it aborts."""
         if self.rules.action(action_key) != "abort":
-            self.findings.append(rule.at(location, message, **where))
+            self.findings.append(rule.at(location, message, severity=severity, **where))
             return
         self.aborted = True
         aborted = f"{message} (rules file: {action_key}.action=abort)"

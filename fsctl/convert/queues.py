@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview, weights
 from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
-from fsctl.convert.resources import Plan, maximum_percent, resolved
+from fsctl.convert.resources import Plan, chain_limits, fair_maximum, limit_change, maximum_percent, resolved
 from fsctl.fair.creation import Creation
 from fsctl.hadoop.javahash import hash_set_order
 from fsctl.hadoop.javanum import java_float_str, to_float32
-from fsctl.model.diagnostics import Rule
+from fsctl.model.diagnostics import Rule, Severity
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec, fmt_vector
 from fsctl.model.tree import Queue, QueueTree
 
@@ -321,7 +321,14 @@ def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, remainder: weigh
 
 
 def _unsupported(
-    out: Emitter, action_key: str, rule: Rule, queue: Queue, name: str, value: str, why: str
+    out: Emitter,
+    action_key: str,
+    rule: Rule,
+    queue: Queue,
+    name: str,
+    value: str,
+    why: str,
+    severity: Severity | None = None,
 ) -> None:
     """fs2cs's "Setting <name> (value) of queue q is not supported, ignoring conversion" rule."""
     out.fs2cs_rule(
@@ -329,9 +336,15 @@ def _unsupported(
         rule,
         queue.setting_location(name),
         f"Setting <{name}> ({value}) of queue {queue.path} is not supported, ignoring conversion{why}",
+        severity,
         queue=queue.path,
         property=name,
     )
+
+
+def _limits_nothing(spec: ResourceSpec) -> bool:
+    """A maximum of the whole cluster or more: dropping it lifts no limit."""
+    return spec.is_percentage and all(fraction >= 1.0 for _, fraction in spec.fractions or ())
 
 
 def _min_resources(queue: Queue, plan: Plan, out: Emitter, memo: _Memo) -> None:
@@ -383,11 +396,15 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter,
                         f"; raised to {text} because Hadoop before 3.4 refuses a capacity above the maximum "
                         "(CSQueueUtils.capacitiesSanityCheck)"
                     )
-            out.on_setting(
+            plan.set_maximum(path, parent, percent)
+            severity, moved = limit_change(fair_maximum(chain_limits(queue), cluster), plan.abs_maximum[path])
+            out.finding(
                 rules.CV301,
-                queue,
-                "maxResources",
-                message,
+                queue.setting_location("maxResources"),
+                message + (f"; the limit moves: {moved}" if severity >= Severity.WARNING else ""),
+                queue=path,
+                property="maxResources",
+                severity=severity,
             )
         else:
             out.fs2cs_rule(
@@ -395,13 +412,18 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter,
                 rules.CV201,
                 queue.setting_location("maxResources"),
                 f"Setting <maxResources> ({value}) of queue {path} is not supported, ignoring conversion"
-                + ("" if parent is not None else "; root always has the whole cluster")
+                + (
+                    ""
+                    if parent is not None
+                    else "; the Capacity Scheduler's root has the whole cluster (CV410)"
+                )
                 + ("" if cluster is not None or parent is None else "; give --cluster to convert it"),
+                Severity.INFO if _limits_nothing(spec) else None,
                 queue=path,
                 property="maxResources",
             )
     out.capacity[CS_PREFIX + path + ".maximum-capacity"] = text
-    if plan.cluster is not None:  # the plan is read for --cluster only
+    if plan.cluster is not None and path not in plan.abs_maximum:  # the plan is read for --cluster only
         plan.set_maximum(path, parent, percent)
 
 
@@ -443,17 +465,24 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
         )
         if conversion is not None and conversion.lost:
             message += f"; one percentage for every resource type: {conversion.lost}"
-        out.on_setting(
+        # a dynamic child's maximum: maxChildResources under the parent's own chain of maxima
+        percent = conversion.percent if conversion is not None else 100.0
+        child = percent / 100.0 * plan.abs_maximum.get(path, 1.0)
+        severity, moved = limit_change(fair_maximum([spec, *chain_limits(queue)], cluster), child)
+        out.finding(
             rules.CV302,
-            queue,
-            "maxChildResources",
-            message,
+            queue.setting_location("maxChildResources"),
+            message + (f"; the limit moves: {moved}" if severity >= Severity.WARNING else ""),
+            queue=path,
+            property="maxChildResources",
+            severity=severity,
         )
         return
     reason = "" if auto_created else " (no auto-creation in percentage mode)"
     if ctx.options.cluster is None and auto_created:
         reason = "; give --cluster to convert it"
-    _unsupported(out, "maxChildCapacity", rules.CV203, queue, "maxChildResources", value, reason)
+    lifted = None if not _limits_nothing(spec) else Severity.INFO
+    _unsupported(out, "maxChildCapacity", rules.CV203, queue, "maxChildResources", value, reason, lifted)
 
 
 def _dropped(queue: Queue, out: Emitter) -> None:

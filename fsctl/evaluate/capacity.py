@@ -216,7 +216,9 @@ def _legacy(result: CapacityResult, dominant: bool, divides: bool) -> None:
     types, cluster = result.types, result.cluster
     root = result.queues[0]
     root.capacity = root.absolute_capacity = 1.0
-    root.maximum_capacity = root.absolute_maximum_capacity = 1.0
+    # root keeps the whole cluster, but its maximum-capacity scales every absolute maximum below it
+    # (oracle, 3.4.2: root.maximum-capacity=50 halves them; 3.3.6 refuses it, CS124)
+    root.absolute_maximum_capacity = root.maximum_capacity
     root.guaranteed = dict(cluster)
     root.maximum = dict(cluster)
     # the resources of an absolute capacity: queues with equal capacities share one vector (results
@@ -330,7 +332,9 @@ def _non_legacy(result: CapacityResult, dominant: bool) -> None:
     root = result.queues[0]
     root.guaranteed = dict(cluster)
     root.maximum = dict(cluster)
-    root.capacity = root.absolute_capacity = root.maximum_capacity = root.absolute_maximum_capacity = 1.0
+    root.capacity = root.absolute_capacity = 1.0
+    # the fractions below root scale by its maximum-capacity; the resources do not (oracle, 3.4.2)
+    root.absolute_maximum_capacity = root.maximum_capacity
     for parent in result.queues:
         children = parent.children
         if not children:

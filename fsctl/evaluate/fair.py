@@ -27,6 +27,7 @@ from fsctl.evaluate.compute_fair_shares import (
 )
 from fsctl.fair.model import FairTree
 from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
+from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.resources import (
     MANDATORY_TYPES,
     MEMORY,
@@ -34,6 +35,7 @@ from fsctl.model.resources import (
     VCORES,
     ResourceSpec,
     Vector,
+    fmt_vector,
     resource_types,
 )
 from fsctl.model.tree import Queue
@@ -102,6 +104,9 @@ class QueueShares:
     dynamic: bool = False
     note: str = ""
     applications: list[AppShares] = field(default_factory=list)
+    #: a load given as totals (``apps: N``): the N applications Hadoop would hold, not listed in
+    #: reports (:func:`stand_in_apps`)
+    stand_ins: list[AppShares] = field(default_factory=list, repr=False)
     max_am_share: float = 0.5
     am_usage: Vector = field(default_factory=dict)
     am_limit: Vector | None = None  # None: maxAMShare -1, no limit
@@ -124,6 +129,9 @@ class FairResult:
     queues: list[QueueShares]  # pre-order, children in document order
     hadoop_version: HadoopVersion = DEFAULT_VERSION
     index: dict[str, QueueShares] = field(default_factory=dict)
+    #: snapshot entries naming an undeclared queue without an application: the Fair Scheduler
+    #: creates a queue when an application is submitted to it, so none exists
+    not_created: list[str] = field(default_factory=list)
 
     def find(self, path: str) -> QueueShares | None:
         return self.index.get(path)
@@ -289,7 +297,7 @@ def evaluate_fair(
             for child, s, f in zip(children, steady, fair, strict=True):
                 child.steady_fair_share = s
                 child.fair_share = f
-        elif shares.leaf and shares.applications:
+        elif shares.leaf and (shares.applications or shares.stand_ins):
             _share_among_apps(shares, types, semantics)
     from fsctl.evaluate.am_limit import apply_am_limits  # it reads this module's results
 
@@ -334,7 +342,8 @@ def _queue_shares(
         path=queue.path,
         name=queue.name,
         parent=parent.path if parent is not None else None,
-        leaf=queue.is_leaf,
+        # QueueManager.initialize: root is an FSParentQueue, with or without children
+        leaf=queue.is_leaf and parent is not None,
         policy=policy,
         weight=weight,
         min_share=min_share,
@@ -366,9 +375,10 @@ def _add_dynamic_queues(
     Fair Scheduler created them (QueueManager.getLeafQueue(name, create=true): the missing parents
     too, below the nearest existing parent; never below a leaf). A new queue takes the defaults, its
     maxResources from its parent's ``maxChildResources`` when set (setChildResourceLimits), else
-    ``queueMaxResourcesDefault``. Paths below a leaf are left to :func:`unknown_queues`.
+    ``queueMaxResourcesDefault``. Paths below a leaf are left to :func:`unknown_queues`; an entry
+    without an application creates nothing (``result.not_created``).
     """
-    for path in loads:
+    for path, load in loads.items():
         if path in result.index:
             continue
         parts = path.split(".")
@@ -377,6 +387,9 @@ def _add_dynamic_queues(
             depth -= 1
         parent = result.index.get(".".join(parts[:depth])) if depth > 0 else None
         if parent is None or parent.leaf:
+            continue
+        if not submitted_count(load):
+            result.not_created.append(path)
             continue
         for index in range(depth + 1, len(parts) + 1):
             queue_path = ".".join(parts[:index])
@@ -417,7 +430,87 @@ def unknown_queues(result: FairResult, snapshot: DemandSnapshot | None) -> list[
     """Snapshot entries that name no queue of the tree (and could not be dynamic queues)."""
     if snapshot is None:
         return []
-    return [load for path, load in snapshot.queues.items() if path not in result.index]
+    idle = frozenset(result.not_created)
+    return [load for path, load in snapshot.queues.items() if path not in result.index and path not in idle]
+
+
+def submitted_count(load: QueueLoad) -> int:
+    """How many applications a snapshot entry stands for, as the Fair Scheduler holds them: the
+    listed ones; for totals, ``apps`` (else one when the entry has demand or usage), and at least
+    one when it has usage (something runs there)."""
+    if load.applications:
+        return len(load.applications)
+    count = load.apps if load.apps is not None else int(_any(load.demand) or _any(load.usage))
+    return max(count, 1) if _any(load.usage) else count
+
+
+def _any(vector: Mapping[str, int]) -> bool:
+    return any(v > 0 for v in vector.values())
+
+
+def stand_in_apps(load: QueueLoad, types: tuple[str, ...], count: int) -> list[AppLoad]:
+    """A load given as totals as ``count`` applications: the first holds the whole usage; the
+    pending demand (demand above usage) is split evenly, the first taking the remainder. The
+    Fair Scheduler sees applications, never a queue's totals: fair shares, starvation and
+    preemption are per application (``FSLeafQueue.updateStarvedApps``)."""
+    usage = {t: load.usage.get(t, 0) for t in types}
+    pending = {t: max(load.demand.get(t, 0) - usage[t], 0) for t in types}
+    apps = []
+    for index in range(count):
+        held = usage if index == 0 else dict.fromkeys(types, 0)
+        part = {t: pending[t] // count + (pending[t] % count if index == 0 else 0) for t in types}
+        demand = {t: held[t] + part[t] for t in types}
+        apps.append(AppLoad(f"{load.path} #{index + 1}", demand=demand, usage=dict(held)))
+    return apps
+
+
+def above_maximum(result: FairResult) -> list[tuple[QueueShares, Vector, str]]:
+    """Queues whose usage is above their maximum share, or root's above the cluster: (the queue,
+    the limit it passes, what the limit is). A container is assigned only when it fits in the
+    maximum of its queue and every ancestor (``FSQueue.fitsInMaxShare``), and the cluster holds no
+    more than its size: such a usage is one the configuration never reaches."""
+    found: list[tuple[QueueShares, Vector, str]] = []
+    for shares in result.queues:
+        if not shares.created or not shares.usage:
+            continue
+        usage, limit = shares.usage, shares.max_share
+        if any(usage.get(t, 0) > limit.get(t, UNBOUNDED) for t in result.types):
+            found.append((shares, limit, "its maximum"))
+        elif shares.parent is None and any(usage.get(t, 0) > result.cluster.get(t, 0) for t in result.types):
+            found.append((shares, dict(result.cluster), "the cluster"))
+    return found
+
+
+def impossible_usage(result: FairResult, snapshot: DemandSnapshot | None) -> list[Diagnostic]:
+    """SM108 for each queue of :func:`above_maximum`, at its snapshot entry (a leaf's), else at
+    the limit it passes (a parent's maxResources, the cluster's size)."""
+    from fsctl.catalogue.simulate import SM108
+
+    found = []
+    for shares, limit, what in above_maximum(result):
+        load = snapshot.queues.get(shares.path) if snapshot is not None else None
+        queue = shares.queue
+        if load is not None:
+            where = load.location
+        elif what == "the cluster":
+            where = snapshot.cluster_location if snapshot is not None else None
+        else:
+            where = queue.setting_location("maxResources") if queue is not None else None
+        why = (
+            "no cluster of that size holds it"
+            if what == "the cluster"
+            else "Hadoop assigns no container past it (FSQueue.fitsInMaxShare), so this configuration "
+            "never holds that usage"
+        )
+        found.append(
+            SM108.at(
+                where,
+                f"{shares.path} uses {fmt_vector(shares.usage)} in the snapshot, above {what} "
+                f"({fmt_vector(limit)}): {why}; the shares are computed for it as given",
+                queue=shares.path,
+            )
+        )
+    return found
 
 
 def parent_entries(result: FairResult, snapshot: DemandSnapshot | None) -> list[QueueLoad]:
@@ -448,10 +541,10 @@ def _apply_load(
 
     Which applications run is ``MaxRunningAppsEnforcer.canAppBeRunnable``, asked for each one as it
     is added, in submission order: its user's limit (``<user>`` maxRunningApps, else
-    userMaxAppsDefault), then maxRunningApps of its leaf and of each ancestor. Applications the
-    snapshot lists are taken in start order (ties in the snapshot's order); a queue that gives only
-    a count of applications has no times and names no users (each application is the only one of
-    its user): those take their room first, queue by queue in document order."""
+    userMaxAppsDefault), then maxRunningApps of its leaf and of each ancestor. A queue that gives
+    only a count of applications has no times and names no users (each application is the only one
+    of its user): those are submitted first, queue by queue in the snapshot's order; then the listed
+    applications in start order, ties in the snapshot's order (as application ids break them)."""
     if not loads:
         # no load anywhere: every sum below is of zeros (the same values, without the adding; the
         # queues share one zero vector)
@@ -464,47 +557,39 @@ def _apply_load(
             else:  # FSParentQueue.updateDemand: min(sum of children, maxShare)
                 shares.demand = {t: min(0, ceiling.get(t, UNBOUNDED)) for t in types}
         return
-    room = {q.path: q.max_running_apps for q in result.queues}
-    listed: list[tuple[int, int, QueueShares, AppLoad]] = []
-    for path, queue_load in loads.items():
-        leaf = result.index.get(path)
-        if leaf is not None and leaf.leaf and leaf.created:
-            listed.extend((app.start_time, len(listed), leaf, app) for app in queue_load.applications)
-    for shares in result.queues:
-        load = loads.get(shares.path)
-        if not shares.leaf or load is None or not shares.created:
+    leaves: list[tuple[QueueShares, QueueLoad, list[AppLoad]]] = []
+    submissions: list[tuple[tuple[int, int], int, QueueShares, AppLoad]] = []
+    for path, load in loads.items():
+        found = result.index.get(path)
+        if found is None or not found.leaf or not found.created:
             continue
-        shares.apps = load.app_count
+        shares = found
+        shares.apps = submitted_count(load)
         if load.applications:
-            continue
-        # no users named: each application is the only one of its user (userMaxAppsDefault)
-        runnable = shares.apps if user_limit("") > 0 else 0
-        node: QueueShares | None = shares
-        while node is not None and runnable > 0:
-            runnable = min(runnable, max(room[node.path], 0))
-            node = result.index.get(node.parent or "")
-        node = shares
-        while node is not None:
-            room[node.path] -= runnable
-            node = result.index.get(node.parent or "")
-        shares.runnable_apps = runnable
-    runnable_apps = _admit(result, listed, room, user_limit)
-    for shares in result.queues:
-        load = loads.get(shares.path)
-        if not shares.leaf or load is None or not shares.created:
-            continue
-        if load.applications:
-            # the leaf's own order: submitted in start order, ties in listing order
-            ordered = sorted(load.applications, key=lambda a: a.start_time)
-            shares.applications = [
-                _app_shares(a, shares.path, index, id(a) in runnable_apps, types, size_based_weight)
-                for index, a in enumerate(ordered)
-            ]
-            shares.runnable_apps = sum(1 for a in shares.applications if a.runnable)
-            demand = _sum((a.demand for a in load.applications), types)
-            usage = _sum((a.usage for a in load.applications), types)
+            apps = sorted(load.applications, key=lambda a: a.start_time)
+            first = 1
         else:
-            demand = {t: load.demand.get(t, 0) for t in types}
+            apps = stand_in_apps(load, types, shares.apps)
+            first = 0  # totals have no start: submitted before every listed application
+        leaves.append((shares, load, apps))
+        submissions += [((first, app.start_time), len(submissions), shares, app) for app in apps]
+    room = {q.path: q.max_running_apps for q in result.queues}
+    runnable_apps = _admit(result, submissions, room, user_limit)
+    for shares, load, apps in leaves:
+        # each leaf's applications in submission order (ties in its comparators go by it)
+        held = [
+            _app_shares(app, shares.path, index, id(app) in runnable_apps, types, size_based_weight)
+            for index, app in enumerate(apps)
+        ]
+        shares.runnable_apps = sum(1 for a in held if a.runnable)
+        # what the applications ask for: at least what they hold (FSAppAttempt.getDemand) for
+        # the stand-ins, as listed for listed applications
+        demand = _sum((a.demand for a in apps), types)
+        if load.applications:
+            shares.applications = held
+            usage = _sum((a.usage for a in apps), types)
+        else:
+            shares.stand_ins = held
             usage = {t: load.usage.get(t, 0) for t in types}
         shares.demand = _componentwise_min(demand, shares.max_share, types)  # FSLeafQueue.updateDemand
         shares.usage = usage
@@ -523,7 +608,7 @@ def _apply_load(
 
 def _admit(
     result: FairResult,
-    listed: list[tuple[int, int, QueueShares, AppLoad]],
+    listed: list[tuple[tuple[int, int], int, QueueShares, AppLoad]],
     room: dict[str, int],
     user_limit: Callable[[str], int],
 ) -> set[int]:
@@ -628,8 +713,9 @@ def _policy_shares(
 
 def _share_among_apps(leaf: QueueShares, types: tuple[str, ...], semantics: Semantics) -> None:
     """``FSLeafQueue.updateInternal``: the leaf's policy over its runnable apps (no steady share)."""
-    runnable = [a for a in leaf.applications if a.runnable]
-    for app in leaf.applications:
+    apps = leaf.applications or leaf.stand_ins
+    runnable = [a for a in apps if a.runnable]
+    for app in apps:
         app.fair_share = {t: 0 for t in leaf.fair_share}  # never computed: Hadoop's initial (0, 0)
     if not runnable:
         return

@@ -301,10 +301,11 @@ def _preemptable(fair: FairResult, result: PreemptionResult, queue_level: bool) 
 
 
 def _leaf_apps(leaf: QueueShares, types: tuple[str, ...], *, whole_queue: bool = False) -> list[AppShares]:
-    """The leaf's runnable apps; without per-app entries (or with ``whole_queue``), one app standing
-    for the whole queue."""
-    if leaf.applications and not whole_queue:
-        return [a for a in leaf.applications if a.runnable]
+    """The leaf's runnable apps, listed or standing in for a load given as totals
+    (``evaluate.fair.stand_in_apps``); with ``whole_queue`` (the 2.x queue-level model), one app
+    standing for the whole queue."""
+    if not whole_queue:
+        return [a for a in leaf.applications or leaf.stand_ins if a.runnable]
     if not leaf.runnable_apps:
         return []
     # the leaf's policy hands its share to the app: fair writes memory only (the rest stays 0)

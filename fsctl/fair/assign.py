@@ -1,6 +1,9 @@
 """Where the Fair Scheduler puts an application: ``QueuePlacementPolicy`` runs its rules in order
-(``placement/*PlacementRule.java#getPlacementForApp``), then ``FairScheduler.addApplication`` takes
-the queue only if it is, or can be created as, a leaf (``QueueManager.getLeafQueue``).
+(``placement/*PlacementRule.java#getPlacementForApp``); at submission the scheduler sends an
+application placed in a reservable (plan) queue to that queue's default reservation queue
+(``FairScheduler.resolveReservationQueueName``: a submission names no reservation), then
+``FairScheduler.addApplication`` takes the queue only if it is, or can be created as, a leaf
+(``QueueManager.getLeafQueue``).
 
 Semantics of the newest Hadoop (fs-parse.md §5). Groups are given, never looked up. ACLs are not
 checked: this answers where an application is placed, not whether its user may submit there.
@@ -18,6 +21,8 @@ from fsctl.model.tree import PlacementRule
 
 #: the queue a submission without one names (YarnConfiguration.DEFAULT_QUEUE_NAME)
 DEFAULT_QUEUE_NAME = "default"
+#: the leaf of a plan queue that runs applications without a reservation (ReservationConstants)
+RESERVATION_DEFAULT_SUFFIX = "-default"
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,8 @@ class FairQueues:
         else:
             self._leaf = {q.path: q.is_leaf for q in tree.queues()}
         self._leaf["root"] = False  # QueueManager.initialize: root is always an FSParentQueue
+        #: the reservable (plan) queues: AllocationConfiguration.isReservable
+        self.reservable = frozenset(q.path for q in tree.queues() if q.effective.reservation)
         #: the policy each queue runs (worked out when a new queue is first placed), and the one a
         #: new (dynamic) queue gets: the default
         self._tree = tree
@@ -131,23 +138,36 @@ def assign(
     queue: str = DEFAULT_QUEUE_NAME,
 ) -> Assignment:
     """QueuePlacementPolicy.assignAppToQueue, then FairScheduler.addApplication's leaf check."""
-    return Assignment(*assignment_fields(queues, rules, user, groups, queue))
+    placed, described, reason, _ = assignment_fields(queues, rules, user, groups, queue)
+    return Assignment(placed, described, reason)
 
 
 def assignment_fields(
     queues: FairQueues, rules: Sequence[PlacementRule], user: str, groups: Iterable[str], queue: str
-) -> tuple[str | None, str, str]:
-    """:func:`assign` as the fields of its :class:`Assignment` (queue, rule, reason), for a caller
-    that routes many applications and keeps its own record of each."""
+) -> tuple[str | None, str, str, PlacementRule | None]:
+    """:func:`assign` as the fields of its :class:`Assignment` (queue, rule, reason) and the rule
+    that decided (None: none did), for a caller that routes many applications and keeps its own
+    record of each."""
     group_list = list(dict.fromkeys(groups))  # Groups.getGroupsSet: ordered, no repeats
     for rule in rules:
         try:
             placed = _rule_queue(rule, queues, user, group_list, queue)
         except _Rejected as exc:
-            return None, queues.described(rule), str(exc)
+            return None, queues.described(rule), str(exc), rule
         if placed is not None:
-            return _admit(queues, placed, queues.described(rule))
-    return None, "no rule", "application rejected by placement rules"
+            if placed in queues.reservable:
+                target, why = reservation_default(placed), _NO_RESERVATION
+                return (*_admit(queues, target, queues.described(rule), why), rule)
+            return (*_admit(queues, placed, queues.described(rule)), rule)
+    return None, "no rule", "application rejected by placement rules", None
+
+
+_NO_RESERVATION = "no reservation given: the plan queue's default queue (resolveReservationQueueName)"
+
+
+def reservation_default(plan: str) -> str:
+    """``FairScheduler.getDefaultQueueForPlanQueue``: ``root.res`` -> ``root.res.res-default``."""
+    return f"{plan}.{plan.rsplit('.', 1)[-1]}{RESERVATION_DEFAULT_SUFFIX}"
 
 
 def _rule_queue(
@@ -195,14 +215,14 @@ def _child(parent: str | None, name: str) -> str:
     return assure_root(name) if parent is None else f"{parent}.{name}"
 
 
-def _admit(queues: FairQueues, path: str, rule: str) -> tuple[str | None, str, str]:
+def _admit(queues: FairQueues, path: str, rule: str, why: str = "") -> tuple[str | None, str, str]:
     """QueueManager.getLeafQueue(path, create=true): an existing leaf, or a new one whose nearest
-    existing ancestor is a parent."""
+    existing ancestor is a parent. ``why`` says how an accepted application came to ``path``."""
     if queues.refused(path):
         return None, rule, f"Hadoop does not create {path} (fsctl validate says why)"
     leaf = queues.is_leaf(path)
     if leaf is True:
-        return path, rule, ""
+        return path, rule, why
     if leaf is False:
         return None, rule, f"{path} is not a leaf queue"
     parts = path.split(".")
@@ -218,7 +238,7 @@ def _admit(queues: FairQueues, path: str, rule: str) -> tuple[str | None, str, s
             refusal = queues.refuses_new_child(ancestor)
             if refusal:
                 return None, rule, f"{path} cannot be created: {refusal}"
-            return path, rule, ""
+            return path, rule, why
     return None, rule, f"{path} is not a leaf queue"
 
 

@@ -51,6 +51,8 @@ class SimulateReport:
         self.header = header if header is not None else []
         self.notes = notes if notes is not None else []
         self.active_view = active_view
+        #: located warnings about the inputs (a snapshot Hadoop never reaches, SM108), for stderr
+        self.findings: list[Any] = []
         self.result: Any = result if rows is None else None
         #: the live check of a snapshot taken from a ResourceManager (fsctl.evaluate.live.LiveCheck)
         self.live_check: Any = None

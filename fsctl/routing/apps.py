@@ -26,6 +26,9 @@ class App:
     #: what the application is submitted to; None when it names no queue
     queue: str | None = None
     location: Location | None = field(default=None, compare=False)
+    #: a probe (an application fsctl makes up to cover a case) says what it stands for: never shown
+    #: as if its made-up user were a real one
+    pattern: str | None = field(default=None, compare=False)
 
     @property
     def requested(self) -> str:
@@ -33,7 +36,10 @@ class App:
         return self.queue or DEFAULT_QUEUE_NAME
 
     def label(self) -> str:
-        """The application as an ``--app`` spec: ``user=alice,groups=eng:etl,queue=root.qa.p0``."""
+        """The application as an ``--app`` spec: ``user=alice,groups=eng:etl,queue=root.qa.p0``; a
+        probe as the case it stands for."""
+        if self.pattern is not None:
+            return self.pattern
         parts = [f"user={self.user}"]
         if self.groups:
             parts.append("groups=" + ":".join(self.groups))

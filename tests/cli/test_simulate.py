@@ -300,4 +300,33 @@ def test_text_marks_starvation_on_leaves_and_sums_it_on_parents() -> None:
     rows = {line.split()[0]: line for line in result.stdout.splitlines()[2:] if line.strip()}
     assert result.returncode == 0
     assert "leaves starved min-share" in rows["root"] and "STARVED" not in rows["root"]
-    assert "STARVED min-share 51200M/50" in result.stdout  # root.qa.p0
+    # Hadoop's numbers (the oracle's MockRM on this sample): root.qa.p2's 25 applications, the first
+    # holding the usage, are starved of min share and of fair share
+    assert "STARVED min-share 2048M/2; STARVED fair-share 38912M/38" in result.stdout
+
+
+IMPOSSIBLE = allocations(
+    '<queue name="p"><maxResources>memory-mb=8192, vcores=8</maxResources>'
+    '<queue name="x"/><queue name="y"><maxResources>memory-mb=2048, vcores=2</maxResources></queue>'
+    "</queue>"
+)
+IMPOSSIBLE_SNAPSHOT = (
+    "queues:\n"
+    '  root.p.x: {demand: "memory-mb=4096, vcores=4", usage: "memory-mb=4096, vcores=4"}\n'
+    '  root.p.y: {demand: "memory-mb=4096, vcores=4", usage: "memory-mb=4096, vcores=4"}\n'
+)
+
+
+@pytest.mark.parametrize("command", ["simulate", "diff"])
+def test_usage_above_a_maximum_is_a_located_warning(write: Write, command: str) -> None:
+    # Hadoop never assigns a container past a queue's maximum (FSQueue.fitsInMaxShare; recorded:
+    # tests/data/oracle/snapshot-above-maximum): the snapshot is not a state of this configuration
+    path = write("fair.xml", IMPOSSIBLE)
+    demand = write("demand.yaml", IMPOSSIBLE_SNAPSHOT)
+    files = [path] if command == "simulate" else [path, path]
+    result = run_fsctl(command, *files, "--demand", demand, "--cluster", "memory-mb=16384, vcores=16")
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "SM108" in line]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f"{demand}:3:3: SM108 warning: root.p.y uses memory-mb=4096, vcores=4")
+    assert "above its maximum (memory-mb=2048, vcores=2)" in lines[0]

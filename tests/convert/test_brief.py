@@ -250,9 +250,9 @@ def test_applications_that_land_elsewhere_are_grouped_and_counted_per_team() -> 
             "after": "root.default",
             "count": 6,
             "examples": [
-                "user=fsctl_probe_user,groups=fsctl_probe_group,queue=root.qa",
-                "user=fsctl_probe_user,groups=fsctl_probe_group,queue=qa",
-                "user=fsctl_probe_user,groups=fsctl_probe_group,queue=root.qb",
+                "submitted to root.qa",
+                "submitted to qa",
+                "submitted to root.qb",
             ],
             "rule": "mapping rule 2 (user *: defaultQueue)",
         }

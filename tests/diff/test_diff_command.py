@@ -226,16 +226,25 @@ def test_cross_format_expected_differences(write) -> None:  # type: ignore[no-un
         p + "root.b.ordering-policy": "fair",
         p + "maximum-am-resource-percent": "0.5",
         p + "mapping-rule-format": "json",
-        p + "mapping-rule-json": '{"rules": [{"type": "user", "matches": "*", "policy": "specified"},'
-        ' {"type": "user", "matches": "*", "policy": "user", "parentQueue": "root"}]}',
+        # as convert writes them (queue-mappings-override on, auto-creation under root)
+        p + "queue-mappings-override.enable": "true",
+        p + "root.auto-queue-creation-v2.enabled": "true",
+        p + "mapping-rule-json": '{"rules": [{"type": "user", "matches": "*", "policy": "specified", '
+        '"create": true}, {"type": "user", "matches": "*", "policy": "user", "parentQueue": "root"}]}',
     }
     capacity = write("cs.xml", conf(base))
     code, out, err = diff(fair, capacity, cluster=CLUSTER)
     found = json.loads(out)["changes"]
-    # only minResources differs, and that is what the conversion does: exit 0
-    assert code == 0, (found, err)
-    assert [(c["kind"], c["queue"], c["property"]) for c in found] == [("removed", "root.a", "minResources")]
-    assert "expected from the conversion" in found[0]["effect"]
+    # minResources differs, which is what the conversion does; and, as convert's routing report says
+    # of this pair (RT201), an application submitted to a queue that does not exist lands in the
+    # submitter's queue where the Fair Scheduler created the one it named: exit 1
+    assert code == 1, (found, err)
+    assert [(c["kind"], c["queue"], c["property"]) for c in found] == [
+        ("changed", None, "placement"),
+        ("removed", "root.a", "minResources"),
+    ]
+    assert "expected from the conversion" in found[1]["effect"]
+    assert "submitted to a queue that does not exist" in found[0]["effect"]
 
     shifted = write(
         "cs2.xml", conf({**base, p + "root.b.capacity": "1.0w", p + "root.a.max-parallel-apps": "6"})

@@ -3,9 +3,10 @@
 They cover what changes Hadoop's answer: nesting, weights (0, fractions, one past any int: 1e20),
 min/max/maxChild resources (absolute, percentage, vector, a vector that leaves a type out, amounts
 past Integer.MAX_VALUE; with ``gpu`` a third resource type, ``yarn.io/gpu``), queueMaxResourcesDefault,
-fair/drf/fifo at every level (root too), ``type="parent"``, reservations, ACLs, ``root.default``
-declared or not, a root element with settings of its own, with no children, or spelled ``ROOT``, a
-placement policy, the running applications a user may have, and malformed values Hadoop refuses.
+fair/drf/fifo at every level (root too), ``type="parent"``, reservable queues (``<reservation/>``),
+ACLs, ``root.default`` declared or not, a root element with settings of its own, with no children,
+or spelled ``ROOT``, a placement policy, the running applications a user may have, and malformed
+values Hadoop refuses.
 """
 
 from __future__ import annotations
@@ -116,9 +117,16 @@ def _queue(draw: st.DrawFn, name: str, depth: int, malformed: bool, gpu: bool) -
     if has_children:
         names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
         spec.children = [draw(_queue(n, depth + 1, malformed, gpu)) for n in names]
-    elif draw(st.integers(0, 9)) == 0:
-        spec.attributes = ' type="parent"'
-    spec.elements = draw(_elements(not has_children and not spec.attributes, malformed, gpu))
+    else:
+        kind = draw(st.integers(0, 9))
+        if kind == 0:
+            spec.attributes = ' type="parent"'
+        elif kind == 1:
+            # a reservable (plan) queue: a parent whose applications without a reservation run in
+            # its <name>-default leaf (FairScheduler.resolveReservationQueueName)
+            spec.elements = ["<reservation/>"]
+    leaf = not has_children and not spec.attributes and not spec.elements
+    spec.elements += draw(_elements(leaf, malformed, gpu))
     if malformed and draw(st.integers(0, 19)) == 0:
         spec.name = name + ".x"  # Hadoop: queue name shouldn't contain period
     return spec

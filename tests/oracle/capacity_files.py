@@ -1,7 +1,8 @@
 """Hypothesis strategies for whole capacity-scheduler.xml files: percentage, weight, absolute and
 mixed capacities (absolute ones asking for more than the cluster or their parent has), maximum
-capacities (absolute ones above a maximum inherited from further up), nesting, stopped queues, v1
-leaf-queue templates with and without auto-creation, and values Hadoop refuses."""
+capacities (absolute ones above a maximum inherited from further up; root's too: below 100 it
+scales every absolute maximum), nesting, stopped queues, v1 leaf-queue templates with and without
+auto-creation, and values Hadoop refuses."""
 
 from __future__ import annotations
 
@@ -91,6 +92,9 @@ def _spelling(draw: st.DrawFn, name: str, value: str) -> str:
 def capacity_files(draw: st.DrawFn, malformed: bool = False) -> str:
     """The text of one capacity-scheduler.xml (a malformed one also spells properties oddly)."""
     props: dict[str, str] = {}
+    root_maximum = draw(st.sampled_from((None, None, None, "100.0", "100", "50", "-1")))
+    if root_maximum is not None:  # fs2cs writes 100.0
+        props[f"{PREFIX}root.maximum-capacity"] = root_maximum
     draw(_children("root", 1, props, malformed))
     spell = (lambda name, value: _spelling(draw, name, value)) if malformed else _plain
     body = "".join(f"  {spell(name, value)}\n" for name, value in props.items())

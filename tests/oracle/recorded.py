@@ -3,8 +3,9 @@
 Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
 ``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``, and
 ``"fs2cs": {"percentage": true}`` to record Hadoop's converter too), ``demand.json`` (a demand
-snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it) and ``yarn-site.xml``, and
-``hadoop.json``: the oracle's answers per Hadoop release line (every line of
+snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it), ``apps.json``
+(applications to submit, ``[{"user", "groups", "queue"}]``, as ``fsctl route`` takes them) and
+``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop release line (every line of
 ``tests.oracle.lines.LINES``) and verb. A Capacity Scheduler case whose ``case.json`` holds
 ``leaves`` (the load of a ``cs-preempt`` request) is also asked for one round of the preemption
 policy (3.3 and later).
@@ -45,6 +46,14 @@ def demand_file(case: Path) -> Path | None:
     return path if path.exists() else None
 
 
+def submitted_apps(case: Path) -> list[dict[str, Any]] | None:
+    path = case / "apps.json"
+    if not path.exists():
+        return None
+    apps: list[dict[str, Any]] = json.loads(path.read_text())
+    return apps
+
+
 def yarn_site(case: Path) -> Path | None:
     path = case / "yarn-site.xml"
     return path if path.exists() else None
@@ -80,9 +89,12 @@ def requests(case: Path, version: str) -> dict[str, dict[str, Any]]:
     source = case_input(case)
     settings = case_settings(case)
     file = str(source)
+    apps = submitted_apps(case)
+    place = {"place": {"verb": "place", "file": file, "apps": apps}} if apps is not None else {}
     if source.name == "capacity-scheduler.xml":
         asked: dict[str, dict[str, Any]] = {
-            "capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}
+            "capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]},
+            **place,
         }
         site = yarn_site(case)
         if site is not None:  # its resource types, its calculator
@@ -107,7 +119,9 @@ def requests(case: Path, version: str) -> dict[str, dict[str, Any]]:
     site = yarn_site(case)
     if site is not None:
         shares["yarn_site"] = str(site)
-    asked: dict[str, dict[str, Any]] = {"load": {"verb": "load", "file": file}, "shares": shares}
+        if apps is not None:
+            place["place"]["yarn_site"] = str(site)
+    asked = {"load": {"verb": "load", "file": file}, "shares": shares, **place}
     fs2cs = fs2cs_options(case, version)
     if fs2cs is not None:
         asked["fs2cs"] = {"verb": "fs2cs", "file": file, **fs2cs}

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
 import pytest
 
 from fsctl.model.versions import parse_version
 from tests.oracle import fs2cs_side, fsctl_side
-from tests.oracle.app_divergences import divergences
+from tests.oracle.app_divergences import divergences, held_as_given
 from tests.oracle.lines import FS2CS_LINES, LINES, MODERN_LINES, effective_resources
 from tests.oracle.recorded import (
     CASES,
@@ -18,6 +20,7 @@ from tests.oracle.recorded import (
     demand_file,
     expected,
     fs2cs_options,
+    submitted_apps,
     yarn_site,
 )
 
@@ -45,6 +48,44 @@ def _site(case: Path) -> str | None:
 
 
 APP_CASES = [p for p in CASE_DIRS if demand_file(p) is not None]
+PLACE_CASES = [p for p in CASE_DIRS if submitted_apps(p) is not None]
+
+
+@pytest.mark.parametrize("version", LINES)
+@pytest.mark.parametrize("case", PLACE_CASES, ids=[p.name for p in PLACE_CASES])
+def test_fsctl_routes_as_hadoops_recorded_submissions(case: Path, version: str) -> None:
+    # each application submitted to a MockRM running the file: where the ResourceManager ran it
+    from fsctl.commands.route import RouteOptions
+    from fsctl.commands.route import run as route
+    from fsctl.model.versions import parse_version
+
+    apps = submitted_apps(case) or []
+    specs = [
+        ",".join(
+            [f"user={a['user']}"]
+            + ([f"groups={':'.join(a['groups'])}"] if a.get("groups") else [])
+            + ([f"queue={a['queue']}"] if a.get("queue") else [])
+        )
+        for a in apps
+    ]
+    site = yarn_site(case)
+    out, err = io.StringIO(), io.StringIO()
+    options = RouteOptions(
+        [str(case_input(case))],
+        app_specs=specs,
+        yarn_site=None if site is None else str(site),
+        hadoop_version=parse_version(version),
+        fmt="json",
+    )
+    route(options, out, err)
+    hadoop = expected(case)[version]["place"]
+    if not hadoop["ok"]:  # the ResourceManager does not start on the file (3.3 and weights)
+        assert not fsctl_side.load_verdict(str(case_input(case)), version)[0], hadoop["error"]
+        return
+    ours = [app["placements"][0] for app in json.loads(out.getvalue())["apps"]]
+    assert [(p["queue"], p["rejected"]) for p in ours] == [
+        (p["queue"], p["rejected"]) for p in hadoop["placements"]
+    ]
 
 
 @pytest.mark.parametrize("version", LINES)
@@ -57,14 +98,31 @@ def test_fsctl_gives_hadoops_recorded_applications(case: Path, version: str) -> 
         assert not fsctl_side.load_verdict(str(case_input(case)), version)[0], hadoop["error"]
         return
     site = yarn_site(case)
+    snapshot = demand_file(case)
+    assert snapshot is not None
     ours = fsctl_side.shares(
         str(case_input(case)),
         version,
         _cluster(case_settings(case)["cluster"]),
-        demand=str(demand_file(case)),
+        demand=str(snapshot),
         yarn_site=None if site is None else str(site),
     )
-    assert divergences(hadoop, ours) == []
+    loads = json.loads(snapshot.read_text())["queues"]
+    warned = fsctl_side.snapshot_warnings(
+        str(case_input(case)),
+        version,
+        _cluster(case_settings(case)["cluster"]),
+        str(snapshot),
+        None if site is None else str(site),
+    )
+    if not held_as_given(hadoop, loads):
+        # Hadoop could not hold the snapshot's usage (above a maximum): fsctl says so, and computes
+        # the shares of the snapshot as given, which Hadoop never reaches
+        assert "SM108" in warned
+        return
+    assert "SM108" not in warned
+    totals = frozenset(path for path, load in loads.items() if "applications" not in load)
+    assert divergences(hadoop, ours, totals) == []
 
 
 @pytest.mark.parametrize("version", LINES)
@@ -150,3 +208,73 @@ def test_convert_gives_fs2cs_recorded_output(case: Path, version: str, tmp_path:
     converted = fs2cs_side.fsctl_convert(case_input(case), tmp_path / "out", convert_flags(case, version))
     line = parse_version(version)
     assert fs2cs_side.divergences(case.name, converted, hadoop, (line[0], line[1])) == []
+
+
+FAIR_CASES = [p for p in CASE_DIRS if case_input(p).name == "fair-scheduler.xml"]
+
+
+@pytest.mark.parametrize("case", FAIR_CASES, ids=[p.name for p in FAIR_CASES])
+def test_lint_and_convert_name_the_cap_hadoop_puts_on_root(case: Path) -> None:
+    # Hadoop's root maximum share below the cluster: the whole cluster is capped (FSQueue.fitsInMaxShare)
+    from fsctl.commands.check import CheckOptions, check_files
+    from fsctl.convert.converter import convert
+    from fsctl.convert.options import ConvertOptions
+    from fsctl.io.loader import load
+
+    shares = expected(case)["3.4"]["shares"]
+    if not shares["ok"]:
+        return
+    root = next(q for q in shares["queues"] if q["path"] == "root")
+    cluster = shares["cluster"]
+    capped = any(v is not None and v < cluster[t] for t, v in root["max_share"].items() if cluster.get(t))
+    codes = {
+        d.code for f in check_files(CheckOptions([str(case_input(case))], lint=True)) for d in f.diagnostics
+    }
+    assert ("FS330" in codes) == capped
+    tree = load(str(case_input(case))).result.tree
+    assert tree is not None
+    converted = convert(tree, None, ConvertOptions(cluster=_cluster(case_settings(case)["cluster"], case)))
+    assert any(d.code == "CV410" for d in converted.findings) == capped
+
+
+def test_cv404_says_where_hadoop_puts_applications_to_an_ambiguous_leaf() -> None:
+    # alice submits to 'p0', a leaf name two queues share: Hadoop's Fair Scheduler reads root.p0 and
+    # its user rule runs her application in root.alice; the converted Capacity Scheduler skips the
+    # ambiguous name and its user rule does the same (neither rejects it, as CV404 once said)
+    from fsctl.commands.convert import ConvertCommand
+    from fsctl.commands.convert import run as convert
+
+    fair_case, converted_case = CASES / "ambiguous-leaf-name", CASES / "ambiguous-leaf-name-converted"
+    fair = expected(fair_case)["3.4"]["place"]["placements"][0]
+    capacity = expected(converted_case)["3.4"]["place"]["placements"][0]
+    assert (fair["queue"], capacity["queue"]) == ("root.alice", "root.alice")
+    out = io.StringIO()
+    convert(ConvertCommand(str(case_input(fair_case)), dry_run=True, fmt="json"), out, io.StringIO())
+    (finding,) = [
+        d for f in json.loads(out.getvalue())["files"] for d in f["diagnostics"] if d["code"] == "CV404"
+    ]
+    assert finding["message"].endswith(
+        "an application submitted to 'p0' lands in root.<user> (user) under the Fair Scheduler and in "
+        "root.<user> (mapping rule 2 (user *: user)) after the conversion"
+    )
+    assert "rejected" not in finding["message"]
+
+
+def test_cv306_says_where_hadoop_puts_applications_to_a_reservable_queue() -> None:
+    # alice submits to 'plan', a reservable queue, without a reservation: Hadoop's Fair Scheduler
+    # runs her application in root.plan.plan-default (resolveReservationQueueName), the converted
+    # Capacity Scheduler (plan an auto-creating parent) in root.batch by the next rule
+    from fsctl.commands.convert import ConvertCommand
+    from fsctl.commands.convert import run as convert
+
+    fair_case = CASES / "reservation-default-queue"
+    converted_case = CASES / "reservation-default-queue-converted"
+    fair = expected(fair_case)["3.4"]["place"]["placements"][1]  # bob, queue root.plan
+    capacity = expected(converted_case)["3.4"]["place"]["placements"][1]
+    out = io.StringIO()
+    convert(ConvertCommand(str(case_input(fair_case)), dry_run=True, fmt="json"), out, io.StringIO())
+    (finding,) = [
+        d for f in json.loads(out.getvalue())["files"] for d in f["diagnostics"] if d["code"] == "CV306"
+    ]
+    assert f"'root.plan' without a reservation lands in {fair['queue']} (" in finding["message"]
+    assert f"under the Fair Scheduler and in {capacity['queue']} (" in finding["message"]

@@ -60,16 +60,14 @@ def _fsctl_route(path: str, version: str) -> list[dict[str, Any]]:
 
 
 def _compare(path: str, text: str, what: str, version: str) -> None:
-    oracle = oracle_for(version)
+    # every application submitted to a ResourceManager running the file (oracle: Submissions)
+    submitted = [{k: v for k, v in app.items() if v is not None} for app in APPS]
+    hadoop = oracle_for(version).ask({"verb": "place", "file": path, "apps": submitted})
+    assert hadoop["ok"], hadoop
     ours = _fsctl_route(path, version)
-    for app, landing in zip(APPS, ours, strict=True):
-        request = {"verb": "place", "file": path, "user": app["user"], "groups": app["groups"]}
-        if app["queue"]:
-            request["queue"] = app["queue"]
-        hadoop = oracle.ask(request)
-        assert hadoop["ok"], hadoop
-        assert (landing["queue"], landing["rejected"]) == (hadoop["queue"], hadoop["rejected"]), (
-            f"{what}: {_spec(app)}: fsctl {landing}, Hadoop {hadoop}\n{text}"
+    for app, landing, theirs in zip(APPS, ours, hadoop["placements"], strict=True):
+        assert (landing["queue"], landing["rejected"]) == (theirs["queue"], theirs["rejected"]), (
+            f"{what}: {_spec(app)}: fsctl {landing}, Hadoop {theirs}\n{text}"
         )
 
 

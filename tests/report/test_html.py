@@ -175,7 +175,7 @@ def test_the_convert_page_has_the_brief_routing_and_findings_by_code() -> None:
     )
     # the routing table: each application, where each scheduler puts it and why
     routing = html.split('<section class="routing">', 1)[1].split("</section>", 1)[0]
-    assert routing.count("<tr><td>user=") == 6 and "specified: root.qa is not a leaf queue" in routing
+    assert routing.count("<tr><td>submitted to ") == 6 and "specified: root.qa is not a leaf queue" in routing
     # every finding, grouped by code, each group collapsible with its count
     groups = re.findall(
         r'<details class="group"( open)?><summary><span class="sev (\w+)">\w+</span> (CV\d+|RT\d+)', html
@@ -217,7 +217,7 @@ def test_the_simulate_page_keeps_demand_usage_and_starvation(tmp_path: Path) -> 
     p0 = html.split('title="root.qa.p0">p0</span>', 1)[1].split("</div>", 1)[0]
     assert '<span class="load" title="demand (memory)">300 GB</span>' in p0
     assert '<span class="load" title="usage (memory)">150 GB</span>' in p0
-    assert '<span class="load starved" title="starved (memory)">50.0 GB</span>' in p0
+    assert '<span class="load starved" title="starved (memory)">75.0 GB</span>' in p0
     # without a snapshot nothing is loaded: no such columns
     idle = page("simulate", "samples/fair/departments.xml", *BIG_CLUSTER, tmp_path=tmp_path, name="idle.html")
     assert 'class="load"' not in idle

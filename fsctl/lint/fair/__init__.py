@@ -30,6 +30,7 @@ from fsctl.lint.fair import (
     queue_name_unsafe_characters,
     queue_tag_quirk,
     queue_type_ignored,
+    root_max_resources_caps_cluster,
     root_name_case,
     setting_has_no_effect,
     timeout_overflow,
@@ -73,6 +74,7 @@ RULES = (
     queue_name_unsafe_characters,
     setting_has_no_effect,
     default_policy_blocks_children,
+    root_max_resources_caps_cluster,
     vcores_left_out,
 )
 HANDLERS = Handlers.of(RULES)

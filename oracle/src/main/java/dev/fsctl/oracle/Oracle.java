@@ -510,12 +510,48 @@ public final class Oracle {
 
   // ---------------------------------------------------------------- place
 
+  /**
+   * Where applications land: submitted to a MockRM (Submissions, 3.3 and later: MockRMAppSubmitter
+   * came with 3.3); before 3.3 asked of the placement manager and the scheduler's own leaf check,
+   * the steps of RMAppManager and addApplication, one application at a time.
+   */
+  @SuppressWarnings("unchecked")
   static Map<String, Object> place(Map<String, Object> request, Configuration base) throws Exception {
+    try {
+      Class.forName("dev.fsctl.oracle.Submissions");
+      return byName("dev.fsctl.oracle.Submissions", request, base);
+    } catch (ClassNotFoundException before33) {
+      // the build of this line leaves Submissions out (pom.xml, profile before-3.3)
+    }
+    List<Map<String, Object>> apps = (List<Map<String, Object>>) request.get("apps");
+    if (apps == null) {
+      return placeByPolicy(request, base);
+    }
+    List<Object> placements = new ArrayList<>();
+    for (Map<String, Object> app : apps) {
+      Map<String, Object> one = new LinkedHashMap<>(app);
+      one.put("file", request.get("file"));
+      Map<String, Object> placed = placeByPolicy(one, base);
+      if (!Boolean.TRUE.equals(placed.get("ok"))) {
+        return placed;  // the configuration does not load: the same for every application
+      }
+      placed.remove("ok");
+      placements.add(placed);
+    }
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("ok", true);
+    answer.put("placements", placements);
+    return answer;
+  }
+
+  static Map<String, Object> placeByPolicy(Map<String, Object> request, Configuration base) throws Exception {
     String user = str(request, "user");
     @SuppressWarnings("unchecked")
     List<String> groups = request.get("groups") == null
         ? new ArrayList<>() : (List<String>) request.get("groups");
-    StaticGroups.set(user, groups);
+    Map<String, List<String>> table = new LinkedHashMap<>();
+    table.put(user, groups);
+    StaticGroups.setAll(table);
     Groups.getUserToGroupsMappingService(base).refresh();
     String file = str(request, "file");
     boolean fair = new String(Files.readAllBytes(new File(file).toPath()), StandardCharsets.UTF_8)
@@ -566,11 +602,20 @@ public final class Oracle {
    * FairScheduler.addApplication: no placement is a rejection, and the placed queue must be (or be
    * creatable as) a leaf.
    */
-  static String acceptedByFair(FairScheduler fs, String placed) {
+  static String acceptedByFair(FairScheduler fs, String placed) throws ReflectiveOperationException {
     if (placed == null) {
       return null;
     }
-    FSLeafQueue leaf = fs.getQueueManager().getLeafQueue(placed, true);
+    // FairScheduler.handle(APP_ADDED) first sends an application for a reservable queue without a
+    // reservation to the plan's default queue (resolveReservationQueueName, private: same on every line)
+    java.lang.reflect.Method resolve = FairScheduler.class.getDeclaredMethod("resolveReservationQueueName",
+        String.class, ApplicationId.class, org.apache.hadoop.yarn.api.records.ReservationId.class, boolean.class);
+    resolve.setAccessible(true);
+    String queue = (String) resolve.invoke(fs, placed, ApplicationId.newInstance(1L, 1), null, false);
+    if (queue == null) {
+      return null;
+    }
+    FSLeafQueue leaf = fs.getQueueManager().getLeafQueue(queue, true);
     return leaf == null ? null : leaf.getName();
   }
 
