@@ -90,6 +90,7 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
     )
 
     _root_maximum(tree, options, out)
+    _cluster_allocation(conf, out)
     mapping_rules, mapping_json = _placement(tree, site, options, fallback, out)
 
     _drop_unreadable(out, options)
@@ -127,6 +128,21 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
             )
         )
     return result
+
+
+def _cluster_allocation(conf: HadoopConf | None, out: Emitter) -> None:
+    """The user's cluster-wide maximum allocation, carried into the yarn-site.xml written when a
+    converted queue has a maximum-allocation of its own: the Capacity Scheduler refuses a queue's
+    above the cluster's (CapacitySchedulerConfiguration.getQueueMaximumAllocation), so the files
+    written must stand on their own (departures: cluster-allocation-carried)."""
+    if conf is None or not any(
+        key.endswith((".maximum-allocation-mb", ".maximum-allocation-vcores")) for key in out.capacity
+    ):
+        return
+    for name in ("yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores"):
+        value = conf.get(name)
+        if value is not None:
+            out.site[name] = value
 
 
 def _never_ends(tree: FairTree, out: Emitter, blamed: tuple[str, ...]) -> None:

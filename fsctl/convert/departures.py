@@ -92,6 +92,13 @@ def _locality_left_out(d: Difference) -> bool:
     return d.key in _LOCALITY and d.fsctl is None and d.fs2cs is not None
 
 
+_CLUSTER_ALLOCATION = ("yarn.scheduler.maximum-allocation-mb", "yarn.scheduler.maximum-allocation-vcores")
+
+
+def _cluster_allocation_carried(d: Difference) -> bool:
+    return d.key in _CLUSTER_ALLOCATION and d.fs2cs is None and d.fsctl is not None
+
+
 def _rules_file_named(d: Difference) -> bool:
     return (
         d.key == "yarn.scheduler.capacity.mapping-rule-json-file" and d.fs2cs is None and d.fsctl is not None
@@ -138,6 +145,15 @@ DEPARTURES: tuple[Departure, ...] = (
         "leaves them out, with a finding that suggests a value (CV304)",
         "the Capacity Scheduler reads both with getInt: a fraction stops the ResourceManager from starting",
         _locality_left_out,
+    ),
+    Departure(
+        "cluster-allocation-carried",
+        "writes to yarn-site.xml only the keys it changes",
+        "also carries the user's yarn.scheduler.maximum-allocation-mb and -vcores there when a "
+        "converted queue has a maximum-allocation (from maxContainerAllocation)",
+        "a queue's maximum-allocation above the cluster's is refused (CapacitySchedulerConfiguration."
+        "getQueueMaximumAllocation): the files written stand, lint and boot on their own",
+        _cluster_allocation_carried,
     ),
     Departure(
         "rules-file-named",

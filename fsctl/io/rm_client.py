@@ -248,12 +248,14 @@ def _origin(url: str) -> str:
 
 
 def _negotiate_auth() -> Any:
-    try:
-        from requests_gssapi import HTTPSPNEGOAuth
-    except ImportError:
+    from importlib.util import find_spec
+
+    if find_spec("requests_gssapi") is None:  # the optional extra, not installed
         raise RMError(
             SN109, "--negotiate needs the kerberos extra: pip install 'fsctl[kerberos]' (requests-gssapi)"
-        ) from None
+        )
+    from requests_gssapi import HTTPSPNEGOAuth
+
     return HTTPSPNEGOAuth()
 
 
