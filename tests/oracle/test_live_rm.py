@@ -32,6 +32,8 @@ from tests.oracle.live_rm import BY_NAME, CASES, RECORDED, Configuration, LiveRM
 
 #: the scratch directory LiveRM gives each start (hadoop.tmp.dir and the paths below it)
 SCRATCH = re.compile(r"/tmp/fsctl-live-rm\d+")
+#: the checkout the configuration directory was in when the responses were recorded (any folder)
+CHECKOUT = re.compile(r"/[^\s,]*(?=/tests/data/rm/)")
 #: an application id's cluster timestamp (the RM's start)
 CLUSTER_TIMESTAMP = re.compile(r"^application_\d+_")
 
@@ -46,8 +48,9 @@ def rm(request: pytest.FixtureRequest) -> Iterator[tuple[Configuration, str, Liv
 
 def comparable(path: Path) -> dict[str, Any]:
     """A snapshot without what changes from one start of the RM to the next: its address and the
-    time (``source``), the applications' ids and start times (the RM's clock), and the scratch
-    directory of the configuration. Everything else (demand, usage, shares, settings) is held."""
+    time (``source``), the applications' ids and start times (the RM's clock), the scratch
+    directory of the configuration and the checkout it was recorded in. Everything else (demand,
+    usage, shares, settings) is held."""
     document: dict[str, Any] = json.loads(path.read_text())
     source = document.pop("source")
     document["source"] = {key: source[key] for key in ("hadoop", "scheduler")}
@@ -58,7 +61,7 @@ def comparable(path: Path) -> dict[str, Any]:
         load["applications"].sort(key=lambda app: app["name"])
     for section in document.get("configuration", {}).values():
         for key, value in section.items():
-            section[key] = SCRATCH.sub("<scratch>", value)
+            section[key] = CHECKOUT.sub("<checkout>", SCRATCH.sub("<scratch>", value))
     return document
 
 
