@@ -31,6 +31,9 @@ from typing import TYPE_CHECKING, Any
 
 from fsctl.capacity.keys import PREFIX as CS_PREFIX
 from fsctl.model.diagnostics import Diagnostic, Severity
+from fsctl.model.impact import RATIO as MAJOR_RATIO
+from fsctl.model.impact import ROUNDING_POINTS
+from fsctl.model.impact import SHARE_POINTS as MAJOR_POINTS
 from fsctl.model.location import Location
 from fsctl.model.resources import MEMORY, UNBOUNDED, Vector
 
@@ -48,12 +51,8 @@ MEASURES = (GUARANTEED, MAXIMUM, LOAD)
 
 MAJOR, MODERATE, MINOR = "major", "moderate", "minor"
 LEVELS = (MAJOR, MODERATE, MINOR)
-#: a limit or share that doubles or halves is major, whatever its size
-MAJOR_RATIO = 2.0
-#: a move of more than this many points of the cluster is major
-MAJOR_POINTS = 10.0
-#: within this many points of the cluster (or two units of truncation) a difference is rounding
-ROUNDING_POINTS = 0.05
+#: the thresholds are the table convert's findings and diff read (fsctl.model.impact): a major
+#: change is one they warn about; within ROUNDING_POINTS (or two units of truncation) it is rounding
 ROUNDING_UNITS = 2
 
 #: the Fair elements whose conversion decides each measure, and the Capacity Scheduler key (after
