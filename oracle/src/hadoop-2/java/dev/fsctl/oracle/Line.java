@@ -60,23 +60,22 @@ final class Line {
     return FairBefore33.placementRules(fs);
   }
 
-  static String fairPlacement(FairScheduler fs, ApplicationSubmissionContext asc, String user) throws Exception {
-    return FairBefore33.placement(fs, asc.getQueue(), user);
-  }
-
-  /** PlacementManager.placeApplication sets the queue a mapping chose on the submission itself. */
-  static String capacityPlacement(CapacityScheduler cs, ApplicationSubmissionContext asc, String user)
-      throws Exception {
-    String asked = asc.getQueue();
-    cs.getRMContext().getQueuePlacementManager().placeApplication(asc, user);
-    return Objects.equals(asc.getQueue(), asked) ? null : asc.getQueue();
-  }
-
   static void allocate(FairScheduler fs, ApplicationAttemptId id, List<ResourceRequest> asks) {
     fs.allocate(id, asks, new ArrayList<>(), null, null, new ContainerUpdates());
   }
 
   /** Nothing: no QueueResourceQuotas in 2.10 (the answer has no guaranteed or maximum). */
   static void describeEffectiveResources(CSQueue queue, Map<String, Object> out) {
+  }
+
+  /**
+   * An unmanaged application submitted through ClientRMService as a client submits it (MockRM's
+   * own submitApp: no queue given is the default queue), not waiting for ACCEPTED: a rejected one
+   * never gets there.
+   */
+  static org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp submitUnmanaged(
+      org.apache.hadoop.yarn.server.resourcemanager.MockRM rm, String user, String name, String queue)
+      throws Exception {
+    return rm.submitApp(1024, name, user, null, true, queue, 1, null, "YARN", false, false);
   }
 }

@@ -56,19 +56,6 @@ final class Line {
     return FairBefore33.placementRules(fs);
   }
 
-  static String fairPlacement(FairScheduler fs, ApplicationSubmissionContext asc, String user) throws Exception {
-    return FairBefore33.placement(fs, asc.getQueue(), user);
-  }
-
-  static String capacityPlacement(CapacityScheduler cs, ApplicationSubmissionContext asc, String user)
-      throws Exception {
-    ApplicationPlacementContext placed = cs.getRMContext().getQueuePlacementManager().placeApplication(asc, user);
-    if (placed == null) {
-      return null;
-    }
-    return placed.hasParentQueue() ? placed.getParentQueue() + "." + placed.getQueue() : placed.getQueue();
-  }
-
   static void allocate(FairScheduler fs, ApplicationAttemptId id, List<ResourceRequest> asks) {
     fs.allocate(id, asks, null, new ArrayList<>(), null, null, new ContainerUpdates());
   }
@@ -76,5 +63,16 @@ final class Line {
   static void describeEffectiveResources(CSQueue queue, Map<String, Object> out) {
     out.put("guaranteed", Oracle.resource(queue.getQueueResourceQuotas().getEffectiveMinResource()));
     out.put("maximum", Oracle.resource(queue.getQueueResourceQuotas().getEffectiveMaxResource()));
+  }
+
+  /**
+   * An unmanaged application submitted through ClientRMService as a client submits it (MockRM's
+   * own submitApp: no queue given is the default queue), not waiting for ACCEPTED: a rejected one
+   * never gets there.
+   */
+  static org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp submitUnmanaged(
+      org.apache.hadoop.yarn.server.resourcemanager.MockRM rm, String user, String name, String queue)
+      throws Exception {
+    return rm.submitApp(1024, name, user, null, true, queue, 1, null, "YARN", false, false);
   }
 }

@@ -89,34 +89,6 @@ final class Line {
     return r;
   }
 
-  /** The queue the Fair Scheduler's placement rules choose (its full path), null when none does. */
-  static String fairPlacement(FairScheduler fs, ApplicationSubmissionContext asc, String user)
-      throws YarnException {
-    return placed(fs.getRMContext().getQueuePlacementManager(), asc, user);
-  }
-
-  /** The queue the Capacity Scheduler's mapping rules choose (its full path), null when none does. */
-  static String capacityPlacement(CapacityScheduler cs, ApplicationSubmissionContext asc, String user)
-      throws YarnException {
-    return placed(cs.getRMContext().getQueuePlacementManager(), asc, user);
-  }
-
-  private static String placed(PlacementManager pm, ApplicationSubmissionContext asc, String user)
-      throws YarnException {
-    ApplicationPlacementContext placed = pm.placeApplication(asc, user);
-    return placed == null ? null : fullPath(placed);
-  }
-
-  /** 3.4 has getFullQueuePath(); 3.3 keeps the parent and the leaf apart. */
-  private static String fullPath(ApplicationPlacementContext placed) {
-    try {
-      Method m = ApplicationPlacementContext.class.getMethod("getFullQueuePath");
-      return (String) m.invoke(placed);
-    } catch (ReflectiveOperationException e) {
-      return placed.hasParentQueue() ? placed.getParentQueue() + "." + placed.getQueue() : placed.getQueue();
-    }
-  }
-
   static void allocate(FairScheduler fs, ApplicationAttemptId id, List<ResourceRequest> asks) {
     fs.allocate(id, asks, null, new ArrayList<>(), null, null, new ContainerUpdates());
   }
@@ -125,5 +97,25 @@ final class Line {
   static void describeEffectiveResources(CSQueue queue, Map<String, Object> out) {
     out.put("guaranteed", Oracle.resource(queue.getQueueResourceQuotas().getEffectiveMinResource()));
     out.put("maximum", Oracle.resource(queue.getQueueResourceQuotas().getEffectiveMaxResource()));
+  }
+
+  /**
+   * An unmanaged application submitted through ClientRMService as a client submits it
+   * (MockRMAppSubmitter, 3.3 and later), not waiting for ACCEPTED: a rejected one never gets there.
+   */
+  static org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp submitUnmanaged(
+      org.apache.hadoop.yarn.server.resourcemanager.MockRM rm, String user, String name, String queue)
+      throws Exception {
+    org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmissionData.Builder data =
+        org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmissionData.Builder
+            .createWithResource(org.apache.hadoop.yarn.api.records.Resource.newInstance(1024, 1), rm)
+            .withUser(user)
+            .withAppName(name)
+            .withUnmanagedAM(true)
+            .withWaitForAppAcceptedState(false);
+    if (queue != null) {
+      data.withQueue(queue);
+    }
+    return org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmitter.submit(rm, data.build());
   }
 }

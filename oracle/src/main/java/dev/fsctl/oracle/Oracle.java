@@ -25,8 +25,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.security.Groups;
 import org.apache.hadoop.util.VersionInfo;
-import org.apache.hadoop.yarn.api.records.ApplicationId;
-import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.ResourceInformation;
 import org.apache.hadoop.yarn.conf.ConfigurationProvider;
@@ -44,7 +42,6 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueCap
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeAddedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.AllocationConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.ConfigurableResource;
-import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSParentQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairInternals;
@@ -53,7 +50,6 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairSchedule
 import org.apache.hadoop.yarn.server.resourcemanager.nodelabels.RMNodeLabelsManager;
 import org.apache.hadoop.yarn.security.ConfiguredYarnAuthorizer;
 import org.apache.hadoop.yarn.security.YarnAuthorizationProvider;
-import org.apache.hadoop.yarn.util.Records;
 import org.apache.hadoop.yarn.util.resource.ResourceUtils;
 
 /**
@@ -201,7 +197,7 @@ public final class Oracle {
         answer = capacity(request, base);
         break;
       case "place":
-        answer = place(request, base);
+        answer = Submissions.answer(request, base);
         break;
       case "refresh":
         answer = byName("dev.fsctl.oracle.Refresh", request, base);
@@ -506,131 +502,6 @@ public final class Oracle {
         describeCapacityQueues(child, out);
       }
     }
-  }
-
-  // ---------------------------------------------------------------- place
-
-  /**
-   * Where applications land: submitted to a MockRM (Submissions, 3.3 and later: MockRMAppSubmitter
-   * came with 3.3); before 3.3 asked of the placement manager and the scheduler's own leaf check,
-   * the steps of RMAppManager and addApplication, one application at a time.
-   */
-  @SuppressWarnings("unchecked")
-  static Map<String, Object> place(Map<String, Object> request, Configuration base) throws Exception {
-    try {
-      Class.forName("dev.fsctl.oracle.Submissions");
-      return byName("dev.fsctl.oracle.Submissions", request, base);
-    } catch (ClassNotFoundException before33) {
-      // the build of this line leaves Submissions out (pom.xml, profile before-3.3)
-    }
-    List<Map<String, Object>> apps = (List<Map<String, Object>>) request.get("apps");
-    if (apps == null) {
-      return placeByPolicy(request, base);
-    }
-    List<Object> placements = new ArrayList<>();
-    for (Map<String, Object> app : apps) {
-      Map<String, Object> one = new LinkedHashMap<>(app);
-      one.put("file", request.get("file"));
-      Map<String, Object> placed = placeByPolicy(one, base);
-      if (!Boolean.TRUE.equals(placed.get("ok"))) {
-        return placed;  // the configuration does not load: the same for every application
-      }
-      placed.remove("ok");
-      placements.add(placed);
-    }
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("ok", true);
-    answer.put("placements", placements);
-    return answer;
-  }
-
-  static Map<String, Object> placeByPolicy(Map<String, Object> request, Configuration base) throws Exception {
-    String user = str(request, "user");
-    @SuppressWarnings("unchecked")
-    List<String> groups = request.get("groups") == null
-        ? new ArrayList<>() : (List<String>) request.get("groups");
-    Map<String, List<String>> table = new LinkedHashMap<>();
-    table.put(user, groups);
-    StaticGroups.setAll(table);
-    Groups.getUserToGroupsMappingService(base).refresh();
-    String file = str(request, "file");
-    boolean fair = new String(Files.readAllBytes(new File(file).toPath()), StandardCharsets.UTF_8)
-        .contains("<allocations");
-    String asked = str(request, "queue") == null ? YarnConfiguration.DEFAULT_QUEUE_NAME : str(request, "queue");
-    ApplicationSubmissionContext asc = Records.newRecord(ApplicationSubmissionContext.class);
-    asc.setApplicationId(ApplicationId.newInstance(1L, 1));
-    asc.setQueue(asked);
-    asc.setApplicationName(str(request, "name") == null ? "app" : str(request, "name"));
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("ok", true);
-    FairScheduler fs = null;
-    CapacityScheduler cs = null;
-    try {
-      if (fair) {
-        fs = fairScheduler(base, file);
-      } else {
-        cs = capacityScheduler(base, file);
-      }
-    } catch (Exception e) {
-      return failure(e);
-    }
-    try {
-      String placed;
-      try {
-        placed = fair ? Line.fairPlacement(fs, asc, user) : Line.capacityPlacement(cs, asc, user);
-      } catch (Exception e) {
-        answer.put("queue", null);
-        answer.put("rejected", true);
-        answer.put("error", error(e));
-        return answer;
-      }
-      answer.put("placed_by_rule", placed != null);
-      String queue = fair ? acceptedByFair(fs, placed) : acceptedByCapacity(cs, placed, asked);
-      answer.put("queue", queue);
-      answer.put("rejected", queue == null);
-      return answer;
-    } finally {
-      if (fair) {
-        fs.stop();
-      } else {
-        cs.serviceStop();
-      }
-    }
-  }
-
-  /**
-   * FairScheduler.addApplication: no placement is a rejection, and the placed queue must be (or be
-   * creatable as) a leaf.
-   */
-  static String acceptedByFair(FairScheduler fs, String placed) throws ReflectiveOperationException {
-    if (placed == null) {
-      return null;
-    }
-    // FairScheduler.handle(APP_ADDED) first sends an application for a reservable queue without a
-    // reservation to the plan's default queue (resolveReservationQueueName, private: same on every line)
-    java.lang.reflect.Method resolve = FairScheduler.class.getDeclaredMethod("resolveReservationQueueName",
-        String.class, ApplicationId.class, org.apache.hadoop.yarn.api.records.ReservationId.class, boolean.class);
-    resolve.setAccessible(true);
-    String queue = (String) resolve.invoke(fs, placed, ApplicationId.newInstance(1L, 1), null, false);
-    if (queue == null) {
-      return null;
-    }
-    FSLeafQueue leaf = fs.getQueueManager().getLeafQueue(queue, true);
-    return leaf == null ? null : leaf.getName();
-  }
-
-  /**
-   * CapacityScheduler: without a placement the submitted queue is used; it must be an existing leaf
-   * (by full path or unique short name). A placed queue that does not exist yet is reported as
-   * placed (auto-creation decides at submission).
-   */
-  static String acceptedByCapacity(CapacityScheduler cs, String placed, String asked) {
-    String name = placed == null ? asked : placed;
-    CSQueue queue = cs.getQueue(name);
-    if (queue == null) {
-      return placed == null ? null : name;
-    }
-    return Compat.isLeaf(queue) ? queue.getQueuePath() : null;
   }
 
   // ---------------------------------------------------------------- JSON helpers

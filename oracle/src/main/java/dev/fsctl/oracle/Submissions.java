@@ -13,12 +13,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.security.Groups;
 import org.apache.hadoop.yarn.FileSystemBasedConfigurationProvider;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
-import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.conf.ConfigurationProvider;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.MockRM;
-import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmissionData;
-import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmitter;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppState;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.AbstractYarnScheduler;
@@ -146,20 +143,11 @@ public final class Submissions {
 
   /** One submission through ClientRMService, its events drained: where it runs, or why not. */
   private static Map<String, Object> submit(MockRM rm, Map<String, Object> app) throws Exception {
-    String queue = Oracle.str(app, "queue");
-    MockRMAppSubmissionData.Builder data = MockRMAppSubmissionData.Builder
-        .createWithResource(Resource.newInstance(1024, 1), rm)
-        .withUser(Oracle.str(app, "user"))
-        .withAppName(Oracle.str(app, "name") == null ? "app" : Oracle.str(app, "name"))
-        .withUnmanagedAM(true)
-        .withWaitForAppAcceptedState(false);
-    if (queue != null) {
-      data.withQueue(queue);
-    }
     Map<String, Object> answer = new LinkedHashMap<>();
     RMApp rmApp;
     try {
-      rmApp = MockRMAppSubmitter.submit(rm, data.build());
+      String name = Oracle.str(app, "name") == null ? "app" : Oracle.str(app, "name");
+      rmApp = Line.submitUnmanaged(rm, Oracle.str(app, "user"), name, Oracle.str(app, "queue"));
     } catch (Exception e) {
       // RMAppManager refused it before the scheduler saw it (placement, ACLs, a bad request)
       Throwable cause = e instanceof UndeclaredThrowableException ? e.getCause() : e;

@@ -1,6 +1,5 @@
 package org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair;
 
-import java.io.IOException;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,15 +33,6 @@ public final class FairBefore33 {
       r.put("parent", describe(((QueuePlacementRule.NestedUserQueue) rule).nestedRule));
     }
     return r;
-  }
-
-  /**
-   * The queue the placement policy chooses for an application, null when a rule rejects it; throws
-   * where {@code FairScheduler.assignToQueue} turns the exception into a rejection (no terminal
-   * rule matched, an invalid queue name, a user without groups).
-   */
-  public static String placement(FairScheduler fs, String requestedQueue, String user) throws IOException {
-    return fs.getAllocationConfiguration().getPlacementPolicy().assignAppToQueue(requestedQueue, user);
   }
 
   /** {@code FSQueue.maxShare}: the maximum as configured (there is no getter before 3.3). */
