@@ -41,6 +41,7 @@ CATALOGUE_MODULES = (
     "convert",
     "generate",
     "simulate",
+    "capacity_load",
     "suppression",
     "route",
 )

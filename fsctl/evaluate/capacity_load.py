@@ -1,0 +1,782 @@
+"""The Capacity Scheduler under load: the allocation it reaches for a demand snapshot.
+
+``evaluate_capacity_load(tree, cluster, snapshot)`` answers "under this load, what does each queue,
+user and application get once the scheduler has done all it can?" with Hadoop's own order and
+arithmetic (:mod:`fsctl.evaluate.capacity_load_engine`). The snapshot becomes the scheduler's state
+as a ResourceManager restart with work-preserving recovery builds it (the README states the
+conventions; ``oracle/.../load/`` drives the real CapacityScheduler through the same steps):
+
+1. the applications are submitted in snapshot order (``start``, then as listed) before the node
+   registers: the queue's state, maximum applications (per queue, per user, system-wide) and
+   max-parallel-apps decide whether each is refused, runnable or not;
+2. one node of the cluster's size registers with the running containers: the scheduler activates
+   the applications its AM limits allow, then recovers every running container whatever the limits;
+3. each application asks for what it still needs: its AM container first when the AM is not running,
+   its task containers once it is;
+4. the node heartbeats until nothing more is allocated. No preemption: what runs keeps running.
+
+The result (:class:`LoadResult`) holds, per queue, user and application, what was used at the start,
+what is allocated at the end, what is still pending and the limit that binds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from fsctl.evaluate.capacity import CapacityResult, CapacityShares, evaluate_capacity
+from fsctl.evaluate.capacity_load_calc import Res, calculator
+from fsctl.evaluate.capacity_load_engine import (
+    ACTIVE,
+    NOT_RUNNABLE,
+    PENDING,
+    REFUSED,
+    AppNode,
+    Ask,
+    Engine,
+    LeafNode,
+    ParentNode,
+    QueueNode,
+    UserNode,
+)
+from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.location import Location
+from fsctl.model.resources import MEMORY, VCORES, Vector
+from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
+
+if TYPE_CHECKING:
+    from fsctl.capacity.values import CapacityQueue, CapacityTree
+    from fsctl.model.demand import AppLoad, DemandSnapshot
+
+#: the limits that bind, by name (a queue, user or application row names one, or none)
+GUARANTEED = "guaranteed capacity"
+MAXIMUM = "maximum capacity"
+USER_LIMIT = "user limit"
+AM_LIMIT = "AM limit"
+USER_AM_LIMIT = "user AM limit"
+MAX_APPLICATIONS = "maximum applications"
+MAX_PARALLEL_APPS = "max-parallel-apps"
+CLUSTER_FULL = "cluster full"
+RESERVED_NODE = "node reserved"
+REFUSED_PROPOSAL = "refused proposal"
+QUEUE_STOPPED = "queue stopped"
+ASK_REFUSED = "maximum allocation"
+
+
+@dataclass(slots=True)
+class AppAllocation:
+    """One application: where it ran, what it held at the start and at the end, and what binds."""
+
+    name: str
+    queue: str
+    user: str
+    state: str  # refused, not-runnable, pending (not activated), active
+    priority: int
+    am: Vector | None
+    am_running: bool
+    used_start: Vector
+    pending_start: Vector
+    allocated: Vector  # running at the end (containers), the start's included
+    reserved: Vector
+    pending: Vector
+    containers: int
+    limit: str | None = None
+    refusal: str = ""
+    location: Location | None = None
+
+
+@dataclass(slots=True)
+class UserAllocation:
+    """One user of a leaf (``UsersManager.User``) at the end of the allocation."""
+
+    name: str
+    weight: float
+    active: bool
+    used_start: Vector
+    used: Vector  # allocated and reserved
+    pending: Vector
+    user_limit: Vector
+    am_used: Vector
+    limit: str | None = None
+
+
+@dataclass(slots=True)
+class QueueAllocation:
+    """One queue: its capacities for the cluster and the scheduler's usage of it."""
+
+    path: str
+    parent: str | None
+    leaf: bool
+    depth: int
+    guaranteed: Vector
+    maximum: Vector
+    used_start: Vector
+    used: Vector  # allocated and reserved, as Hadoop counts a queue's usage
+    reserved: Vector
+    pending_start: Vector
+    pending: Vector
+    limit: str | None = None
+    #: leaves only
+    am_used: Vector | None = None
+    am_limit: Vector | None = None
+    user_am_limit: Vector | None = None
+    max_applications: int | None = None
+    max_applications_per_user: int | None = None
+    user_limit_percent: float | None = None
+    user_limit_factor: float | None = None
+    users: list[UserAllocation] = field(default_factory=list)
+    applications: list[AppAllocation] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LoadResult:
+    """The allocation the Capacity Scheduler reaches under a snapshot (read by the report and the
+    preemption model)."""
+
+    cluster: Vector
+    types: tuple[str, ...]
+    hadoop_version: HadoopVersion
+    dominant: bool
+    queues: list[QueueAllocation]
+    applications: list[AppAllocation]
+    findings: list[Diagnostic]
+    heartbeats: int
+    end: str  # why the allocation stopped
+    capacities: CapacityResult
+    index: dict[str, QueueAllocation] = field(default_factory=dict)
+
+    def find(self, path: str) -> QueueAllocation | None:
+        return self.index.get(path)
+
+
+class LoadInputError(Exception):
+    """The snapshot cannot describe a state of this configuration; ``diagnostics`` say where."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(diagnostics[0].message if diagnostics else "unusable snapshot")
+        self.diagnostics = diagnostics
+
+
+# -- settings read once -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Settings:
+    types: tuple[str, ...]
+    minimum: Res
+    maximum: Res
+    dominant: bool
+    max_system_apps: int
+    user_max_parallel: int
+    user_parallel: dict[str, int]
+    max_priority: int
+    continue_looking: bool
+
+
+def _settings(tree: CapacityTree, types: tuple[str, ...]) -> _Settings:
+    info = tree.info
+    defaults = info.defaults
+    conf = info.properties
+
+    def integer(name: str, default: int) -> int:
+        try:
+            return conf.get_int(name, default)
+        except ValueError:
+            return default
+
+    minimum = [0] * len(types)
+    maximum = [2**63 - 1] * len(types)
+    for i, t in enumerate(types):
+        if t == MEMORY:
+            minimum[i] = int(defaults["yarn.scheduler.minimum-allocation-mb"])
+            maximum[i] = int(defaults["yarn.scheduler.maximum-allocation-mb"])
+        elif t == VCORES:
+            minimum[i] = int(defaults["yarn.scheduler.minimum-allocation-vcores"])
+            maximum[i] = int(defaults["yarn.scheduler.maximum-allocation-vcores"])
+        else:
+            minimum[i] = integer(f"yarn.resource-types.{t}.minimum-allocation", 0)
+            maximum[i] = integer(f"yarn.resource-types.{t}.maximum-allocation", 2**63 - 1)
+    prefix = "yarn.scheduler.capacity.user."
+    user_parallel: dict[str, int] = {}
+    for name in conf.names():
+        if name.startswith(prefix) and name.endswith(".max-parallel-apps") and name != prefix + "max-parallel-apps":
+            raw = conf.get(name)
+            try:
+                user_parallel[name[len(prefix) : -len(".max-parallel-apps")]] = int(str(raw))
+            except ValueError:
+                continue
+    return _Settings(
+        types=types,
+        minimum=tuple(minimum),
+        maximum=tuple(maximum),
+        dominant="Dominant" in str(defaults["resource-calculator"]),
+        max_system_apps=int(defaults["maximum-applications"]),
+        user_max_parallel=int(defaults["user.max-parallel-apps"]),
+        user_parallel=user_parallel,
+        max_priority=integer("yarn.cluster.max-application-priority", 0),
+        continue_looking=bool(defaults["reservations-continue-look-all-nodes"]),
+    )
+
+
+# -- the queues -----------------------------------------------------------------------------------
+
+
+def _res(vector: Vector, types: tuple[str, ...]) -> Res:
+    return tuple(int(vector.get(t, 0)) for t in types)
+
+
+def _vec(res: Res, types: tuple[str, ...]) -> Vector:
+    return dict(zip(types, res, strict=True))
+
+
+def _float(value: object, default: float) -> float:
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return default
+
+
+def _build_queues(
+    shares: CapacityResult, settings: _Settings, version: HadoopVersion
+) -> tuple[ParentNode, dict[str, QueueNode]]:
+    types = settings.types
+    none = (0,) * len(types)
+    nodes: dict[str, QueueNode] = {}
+    root: ParentNode | None = None
+    for s in shares.queues:  # pre-order: parents first
+        queue = s.queue
+        assert queue is not None
+        values = queue.effective
+        parent = nodes.get(s.parent) if s.parent is not None else None
+        assert parent is None or isinstance(parent, ParentNode)
+        common = dict(
+            path=s.path,
+            parent=parent,
+            guaranteed=_res(s.guaranteed, types),
+            maximum=_res(s.maximum, types),
+            absolute_capacity=s.absolute_capacity,
+            configured_min=_res(s.configured_min, types) if s.configured_min else none,
+            priority=int(_float(values.priority, 0)),
+            max_parallel_apps=int(_float(values.max_parallel_apps, 2**31 - 1)),
+            running=values.state == "RUNNING",
+            used=none,
+            reserved=none,
+            pending=none,
+            used_start=none,
+            pending_start=none,
+        )
+        node: QueueNode
+        if s.leaf:
+            params = values.ordering_policy_params or {}
+            policy = str(values.ordering_policy).strip()
+            node = LeafNode(
+                **common,  # type: ignore[arg-type]
+                user_limit_percent=_float(values.minimum_user_limit_percent, 100.0),
+                user_limit_factor=_float(values.user_limit_factor, 1.0),
+                am_percent=_float(values.maximum_am_resource_percent, 0.1),
+                fair=policy in ("fair", "org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy."
+                                "FairOrderingPolicy"),
+                size_based_weight=str(params.get("fair.enable-size-based-weight", "")).lower() == "true",
+                default_priority=int(_float(values.default_application_priority, 0)),
+                max_applications=s.max_applications,
+                max_applications_per_user=s.max_applications_per_user,
+                user_weights={u: float(w) for u, w in (values.user_settings or {}).items()},
+                maximum_allocation=tuple(
+                    int(values.maximum_allocation_mb) if t == MEMORY
+                    else int(values.maximum_allocation_vcores) if t == VCORES
+                    else settings.maximum[i]
+                    for i, t in enumerate(types)
+                ),
+                am_used=none,
+                am_limit=none,
+                user_am_limit=none,
+                active_used=none,
+                inactive_used=none,
+            )
+        else:
+            node = ParentNode(**common)  # type: ignore[arg-type]
+            node.respect_priority = str(values.ordering_policy).strip() == "priority-utilization"
+        if parent is not None:
+            parent.children.append(node)
+        else:
+            assert isinstance(node, ParentNode)
+            root = node
+        nodes[s.path] = node
+    assert root is not None
+    return root, nodes
+
+
+# -- the applications -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Submission:
+    """An application as submitted, by the conventions the README states."""
+
+    load: AppLoad
+    queue: str
+    position: int
+    running: list[Res]  # task containers running (the AM apart)
+    pending_tasks: int  # task containers still to ask
+
+
+def _count(amount: Res, size: Res) -> int:
+    """Whole containers of ``size`` that cover ``amount`` (rounded up, on its largest type)."""
+    n = 0
+    for want, each in zip(amount, size, strict=True):
+        if want > 0 and each > 0:
+            n = max(n, -(-want // each))
+    return n
+
+
+def _split(amount: Res, size: Res) -> list[Res]:
+    """``amount`` as containers of ``size``, the last one smaller when they do not divide."""
+    out = []
+    for i in range(_count(amount, size)):
+        out.append(
+            tuple(
+                max(0, min(each, want - i * each)) if each > 0 else (want if i == 0 else 0)
+                for want, each in zip(amount, size, strict=True)
+            )
+        )
+    return out
+
+
+def _floor_sub(a: Res, b: Res) -> Res:
+    return tuple(max(0, x - y) for x, y in zip(a, b, strict=True))
+
+
+def _submissions(snapshot: DemandSnapshot, settings: _Settings) -> list[_Submission]:
+    """Every application of the snapshot in submission order (``start``, then as listed)."""
+    from fsctl.model.demand import AppLoad
+
+    types, minimum = settings.types, settings.minimum
+    out: list[_Submission] = []
+    position = 0
+    for path, load in snapshot.queues.items():
+        if load.applications:
+            for app in load.applications:
+                size = _res(app.container, types) if app.container is not None else minimum
+                usage, demand = _res(app.usage, types), _res(app.demand, types)
+                am = _res(app.am, types) if app.am is not None else None
+                am_running = am is not None and any(usage)
+                rest = _floor_sub(usage, am) if am is not None and am_running else usage
+                tasks = _floor_sub(demand, am) if am is not None and not am_running else _floor_sub(demand, usage)
+                out.append(_Submission(app, path, position, _split(rest, size), _count(tasks, size)))
+                position += 1
+            continue
+        usage, demand = _res(load.usage, types), _res(load.demand, types)
+        count = load.apps if load.apps is not None else (0 if not any(demand) and not any(usage) else 1)
+        if count == 0 and any(usage):
+            count = 1
+        pending = _count(_floor_sub(demand, usage), minimum)
+        for i in range(count):
+            app = AppLoad(name=f"app{i + 1}", location=load.location)
+            mine = pending // count + (1 if i < pending % count else 0)
+            running = _split(usage, minimum) if i == 0 else []
+            out.append(_Submission(app, path, position, running, mine))
+            position += 1
+    out.sort(key=lambda s: (s.load.start_time, s.position))
+    return out
+
+
+# -- the evaluation ---------------------------------------------------------------------------------
+
+
+def evaluate_capacity_load(
+    tree: CapacityTree,
+    cluster: Vector,
+    snapshot: DemandSnapshot,
+    hadoop_version: HadoopVersion = DEFAULT_VERSION,
+) -> LoadResult:
+    """The allocation the Capacity Scheduler reaches under ``snapshot`` on ``cluster``.
+
+    Raises :class:`LoadInputError` when the snapshot names queues the configuration cannot hold
+    (unknown, or parents); every other problem is a finding in the result.
+    """
+    shares = evaluate_capacity(tree, cluster)
+    types = shares.types
+    settings = _settings(tree, types)
+    version: HadoopVersion = (3, 4) if hadoop_version >= (3, 4) else (3, 3)
+    root, nodes = _build_queues(shares, settings, version)
+    _check_queues(snapshot, nodes)
+    calc = calculator(settings.dominant, _res(shares.cluster, types))
+    engine = Engine(calc, root, settings.minimum, version, settings.continue_looking)
+    _update_cluster_resource(engine, root)  # the node registers: every queue learns its limits
+    apps = [
+        _submit(engine, sub, index, settings, nodes)
+        for index, sub in enumerate(_submissions(snapshot, settings), start=1)
+    ]
+    for app in apps:  # what runs is recovered, whatever the limits
+        if app.state != REFUSED:
+            for container in app.running:
+                engine.recover(app, container)
+    for app in apps:  # each application asks for what it still needs, in order
+        if app.state != REFUSED:
+            for ask in app.first_asks:
+                engine.ask(app, ask)
+            app.first_asks = []
+        app.pending_start = app.pending()
+    for q in nodes.values():
+        q.used_start, q.pending_start = q.used, q.pending
+        if isinstance(q, LeafNode):
+            for user in q.users.values():
+                user.used_start = user.used
+    while engine.heartbeat() is not None:
+        pass
+    return _result(engine, shares, nodes, apps, settings, version)
+
+
+def _check_queues(snapshot: DemandSnapshot, nodes: dict[str, QueueNode]) -> None:
+    from fsctl.catalogue.capacity_load import SM200, SM201
+
+    errors: list[Diagnostic] = []
+    for path, load in snapshot.queues.items():
+        node = nodes.get(path)
+        if node is None:
+            errors.append(SM200.at(load.location, f"{path}: no such queue in the configuration", queue=path))
+        elif not isinstance(node, LeafNode):
+            errors.append(
+                SM201.at(load.location, f"{path} is a parent queue; give the load of its leaves", queue=path)
+            )
+    if errors:
+        raise LoadInputError(errors)
+
+
+def _path(leaf: QueueNode) -> list[QueueNode]:
+    out: list[QueueNode] = []
+    q: QueueNode | None = leaf
+    while q is not None:
+        out.append(q)
+        q = q.parent
+    return out
+
+
+def _fits(small: Res, big: Res) -> bool:
+    return all(x <= y for x, y in zip(small, big, strict=True))
+
+
+def _submit(engine: Engine, sub: _Submission, index: int, settings: _Settings,
+            nodes: dict[str, QueueNode]) -> AppNode:
+    """``RMAppManager`` (priority, AM request) then ``CapacityScheduler.addApplication`` and
+    ``addApplicationAttempt``: before any node has registered, so nothing is activated yet."""
+    calc, types, minimum = engine.calc, settings.types, settings.minimum
+    load = sub.load
+    leaf = nodes[sub.queue]
+    assert isinstance(leaf, LeafNode)
+    none = calc.none
+    app = AppNode(index=index, name=load.name, user=load.user or load.name, leaf=leaf, used=none,
+                  reserved=none, used_start=none, pending_start=none)
+    # checkAndGetApplicationPriority: the queue's default when the application asks none, capped at
+    # yarn.cluster.max-application-priority
+    requested = leaf.default_priority if load.priority is None else load.priority
+    app.priority = min(requested, settings.max_priority)
+    maximum = calc.componentwise_min(leaf.maximum_allocation, settings.maximum)
+    if load.am is not None:
+        am = _res(load.am, types)
+        if not _fits(am, leaf.maximum_allocation):  # SchedulerUtils.validateResourceRequest
+            return _refuse(app, ASK_REFUSED, "its AM container is above the queue's maximum allocation")
+        app.am = calc.normalize(am, minimum, maximum, minimum)
+    # FiCaSchedulerApp: an unmanaged AM counts as the minimum allocation against the AM limit
+    app.am_resource = app.am if app.am is not None else minimum
+    app.am_running = app.am is not None and any(_res(load.usage, types))
+    refusal = _refusal(engine, leaf, app, settings)
+    if refusal is not None:
+        return _refuse(app, *refusal)
+    for q in _path(leaf):
+        q.applications += 1
+    user = engine.user_of(leaf, app.user)
+    runnable = engine.user_runnable.get(app.user, 0) < settings.user_parallel.get(
+        app.user, settings.user_max_parallel
+    ) and all(q.runnable_apps < q.max_parallel_apps for q in _path(leaf))
+    if runnable:  # CSMaxRunningAppsEnforcer
+        engine.user_runnable[app.user] = engine.user_runnable.get(app.user, 0) + 1
+        for q in _path(leaf):
+            q.runnable_apps += 1
+        user.pending_apps += 1
+        leaf.waiting.append(app)
+        app.state = PENDING
+        _activate(engine, leaf)  # addApplicationAttempt: the cluster has resources
+    else:
+        leaf.not_runnable.append(app)
+        app.state = NOT_RUNNABLE
+    if app.am_running and load.am is not None:  # recovered as it runs, at the size it was given
+        app.running.append(_res(load.am, types))
+    app.running.extend(sub.running)
+    container = _res(load.container, types) if load.container is not None else minimum
+    tasks: Ask | None = None
+    if sub.pending_tasks:
+        if _fits(container, leaf.maximum_allocation):
+            tasks = Ask(1, calc.normalize(container, minimum, maximum, minimum), sub.pending_tasks)
+        else:
+            app.refusal = "its containers are above the queue's maximum allocation"
+            app.limit = ASK_REFUSED
+    if app.am is not None and not app.am_running:
+        app.first_asks = [Ask(0, app.am, 1)]
+        app.tasks = tasks  # asked once the AM runs
+    elif tasks is not None:
+        app.first_asks = [tasks]
+    return app
+
+
+def _refuse(app: AppNode, limit: str, message: str) -> AppNode:
+    app.state = REFUSED
+    app.refusal = message
+    app.limit = limit
+    return app
+
+
+def _refusal(engine: Engine, leaf: LeafNode, app: AppNode, settings: _Settings) -> tuple[str, str] | None:
+    """Why the scheduler refuses the submission (``addApplication``, ``validateSubmitApplication``)."""
+    if engine.root.applications >= settings.max_system_apps:
+        return MAX_APPLICATIONS, "Maximum system application limit reached"
+    if not leaf.running:
+        return QUEUE_STOPPED, f"Queue {leaf.path} is STOPPED"
+    if leaf.applications >= leaf.max_applications:
+        return MAX_APPLICATIONS, f"Queue {leaf.path} already has {leaf.applications} applications"
+    user = engine.user_of(leaf, app.user)  # getUserAndAddIfAbsent: the user exists from here on
+    total = user.pending_apps + user.active_apps
+    if total >= leaf.max_applications_per_user:
+        return MAX_APPLICATIONS, f"Queue {leaf.path} already has {total} applications from user {app.user}"
+    return None
+
+
+# -- the node registers ---------------------------------------------------------------------------
+
+
+def _update_cluster_resource(engine: Engine, root: ParentNode) -> None:
+    """``updateClusterResource`` down the tree when the node registers (nothing is used yet): the
+    limit each queue keeps (``cachedResourceLimitsForHeadroom``, the AM limit's current limit)."""
+    from fsctl.evaluate.capacity_load_engine import Limits
+
+    calc = engine.calc
+    limits_of: dict[str, Res] = {root.path: calc.cluster}
+    for q in _preorder(root):
+        if isinstance(q, ParentNode):
+            for child in q.children:
+                limits_of[child.path] = engine.child_limits(q, child, Limits(limits_of[q.path])).limit
+        else:
+            assert isinstance(q, LeafNode)
+            q.current_limit = calc.min(calc.normalize_down(q.maximum, engine.minimum), limits_of[q.path])
+            _activate(engine, q)  # no application yet: the AM limit
+
+
+def _preorder(root: ParentNode) -> list[QueueNode]:
+    out: list[QueueNode] = []
+    stack: list[QueueNode] = [root]
+    while stack:
+        q = stack.pop()
+        out.append(q)
+        if isinstance(q, ParentNode):
+            stack.extend(reversed(q.children))
+    return out
+
+
+def _activate(engine: Engine, leaf: LeafNode) -> None:
+    """``AbstractLeafQueue.activateApplications`` in the pending order (priority, then submission)."""
+    calc = engine.calc
+    current = leaf.current_limit
+    usable = current if calc.fits_in(leaf.guaranteed, current) else leaf.guaranteed
+    leaf.am_limit = calc.multiply_and_normalize_up(usable, leaf.am_percent, engine.minimum)
+    user_am_limit: Res | None = None  # computed once per pass, for the first application's user
+    for app in sorted(leaf.waiting, key=lambda a: (-a.priority, a.index)):
+        exempt = len(leaf.active) < 1 or calc.less_or_equal(leaf.am_used, calc.none)
+        if not calc.fits_in(calc.add(app.am_resource, leaf.am_used), leaf.am_limit) and not exempt:
+            app.limit = AM_LIMIT
+            continue
+        user = leaf.users[app.user]
+        if user_am_limit is None:
+            user_am_limit = _user_am_limit(engine, leaf, user)
+            leaf.user_am_limit = user_am_limit
+        if not calc.fits_in(calc.add(app.am_resource, user.am_used), user_am_limit) and not exempt:
+            app.limit = USER_AM_LIMIT
+            continue
+        user.pending_apps -= 1
+        user.active_apps += 1
+        leaf.waiting.remove(app)
+        if app not in leaf.active:
+            leaf.active.append(app)
+        app.state = ACTIVE
+        app.limit = None
+        leaf.am_used = calc.add(leaf.am_used, app.am_resource)
+        user.am_used = calc.add(user.am_used, app.am_resource)
+
+
+def _user_am_limit(engine: Engine, leaf: LeafNode, user: UserNode) -> Res:
+    """``getUserAMResourceLimitPerPartition``: no user asks yet while the applications are submitted,
+    and the user limits were last computed before any was (no user counts as active)."""
+    from fsctl.hadoop.javanum import to_float32 as f32
+
+    calc = engine.calc
+    mulp = leaf.user_limit_percent if engine.v34 else float(int(leaf.user_limit_percent))
+    active = len([u for u in leaf.users.values() if u.asking]) + leaf.pending_only_users
+    effective = max(f32(mulp / 100.0), f32(1.0 / max(active, 1)))
+    effective = min(f32(effective * f32(user.weight)), 1.0)
+    am, ulf = f32(leaf.am_percent), f32(leaf.user_limit_factor)
+    if engine.v34 and ulf == -1:
+        limit = calc.multiply_and_normalize_up(leaf.guaranteed, am, engine.minimum)
+    else:
+        limit = calc.multiply_and_normalize_up(leaf.guaranteed, f32(f32(am * effective) * ulf), engine.minimum)
+    return calc.min(limit, leaf.am_limit)
+
+
+# -- the result -------------------------------------------------------------------------------------
+
+
+def _result(
+    engine: Engine,
+    shares: CapacityResult,
+    nodes: dict[str, QueueNode],
+    apps: list[AppNode],
+    settings: _Settings,
+    version: HadoopVersion,
+) -> LoadResult:
+    calc, types = engine.calc, settings.types
+
+    def vec(res: Res) -> Vector:
+        return dict(zip(types, res, strict=True))
+
+    app_rows: list[AppAllocation] = []
+    by_queue: dict[str, list[AppAllocation]] = {}
+    for app in apps:
+        leaf = app.leaf
+        assert leaf is not None
+        row = AppAllocation(
+            name=app.name,
+            queue=leaf.path,
+            user=app.user,
+            state=app.state,
+            priority=app.priority,
+            am=vec(app.am) if app.am is not None else None,
+            am_running=app.am_running,
+            used_start=vec(app.used_start) if app.state != REFUSED else vec(calc.none),
+            pending_start=vec(app.pending_start),
+            allocated=vec(app.used),
+            reserved=vec(app.reserved),
+            pending=vec(app.pending()),
+            containers=app.containers,
+            limit=_app_limit(engine, app),
+            refusal=app.refusal,
+            location=None,
+        )
+        app_rows.append(row)
+        by_queue.setdefault(leaf.path, []).append(row)
+    end = _end(engine)
+    queue_rows: list[QueueAllocation] = []
+    index: dict[str, QueueAllocation] = {}
+    for s in shares.queues:
+        q = nodes[s.path]
+        row = QueueAllocation(
+            path=s.path,
+            parent=s.parent,
+            leaf=s.leaf,
+            depth=s.depth,
+            guaranteed=vec(q.guaranteed),
+            maximum=vec(q.maximum),
+            used_start=vec(q.used_start),
+            used=vec(q.used),
+            reserved=vec(q.reserved),
+            pending_start=vec(q.pending_start),
+            pending=vec(q.pending),
+        )
+        if isinstance(q, LeafNode):
+            row.am_used = vec(q.am_used)
+            row.am_limit = vec(q.am_limit)
+            row.user_am_limit = vec(q.user_am_limit) if q.user_am_limit else None
+            row.max_applications = q.max_applications
+            row.max_applications_per_user = q.max_applications_per_user
+            row.user_limit_percent = q.user_limit_percent
+            row.user_limit_factor = q.user_limit_factor
+            row.applications = by_queue.get(s.path, [])
+            for name in sorted(q.users):
+                user = q.users[name]
+                pending = calc.none
+                for app in apps:
+                    if app.leaf is q and app.user == name and app.state != REFUSED:
+                        pending = calc.add(pending, app.pending())
+                limit = engine.user_specific_limit(q, user)
+                row.users.append(
+                    UserAllocation(
+                        name=name,
+                        weight=user.weight,
+                        active=name in q.active_users,
+                        used_start=vec(user.used_start),
+                        used=vec(user.used),
+                        pending=vec(pending),
+                        user_limit=vec(limit),
+                        am_used=vec(user.am_used),
+                        limit=USER_LIMIT if any(pending) and calc.greater_than(user.used, limit) else None,
+                    )
+                )
+        row.limit = _queue_limit(engine, q, row)
+        queue_rows.append(row)
+        index[s.path] = row
+    return LoadResult(
+        cluster=dict(shares.cluster),
+        types=types,
+        hadoop_version=version,
+        dominant=settings.dominant,
+        queues=queue_rows,
+        applications=app_rows,
+        findings=[],
+        heartbeats=engine.heartbeats,
+        end=end,
+        capacities=shares,
+    )
+
+
+def _end(engine: Engine) -> str:
+    """Why the allocation stopped."""
+    if engine.reserved_by is not None:
+        return f"the node is reserved for {engine.reserved_by.name}, which it cannot hold"
+    if engine.rejected is not None:
+        return f"the scheduler keeps proposing a container for {engine.rejected.name} that a maximum refuses"
+    if not any(engine.root.pending):
+        return "every demand is met"
+    if engine.calc.available_containers(engine.free, engine.minimum) <= 0:
+        return "the cluster is full"
+    return "no pending container fits the limits"
+
+
+def _app_limit(engine: Engine, app: AppNode) -> str | None:
+    """The limit that keeps an application from more, by name (None: nothing left to ask)."""
+    if app.state == REFUSED:
+        return app.limit
+    if app.state == NOT_RUNNABLE:
+        return MAX_PARALLEL_APPS
+    if app.state == PENDING:
+        return app.limit or AM_LIMIT
+    if not app.asks:
+        return app.limit  # demand met, or its asks refused
+    leaf = app.leaf
+    assert leaf is not None
+    calc = engine.calc
+    if engine.reserved_by is not None:
+        return RESERVED_NODE
+    if engine.rejected is not None and engine.rejected is not app:
+        return REFUSED_PROPOSAL
+    size = app.asks[0].size
+    for q in reversed(_path(leaf)):  # root first, as the walk down checks them
+        if q.parent is not None and not calc.fits_in(calc.add(q.used, size), q.maximum):
+            return MAXIMUM
+    if calc.greater_than(leaf.users[app.user].used, engine.user_specific_limit(leaf, leaf.users[app.user])):
+        return USER_LIMIT
+    if engine.calc.available_containers(engine.free, size) <= 0 or not calc.fits_in(size, engine.free):
+        return CLUSTER_FULL if calc.less_than(leaf.used, leaf.guaranteed) else GUARANTEED
+    return MAXIMUM
+
+
+def _queue_limit(engine: Engine, q: QueueNode, row: QueueAllocation) -> str | None:
+    calc = engine.calc
+    if not any(q.pending):
+        return None
+    if q.parent is not None and calc.greater_or_equal(q.used, q.maximum):
+        return MAXIMUM
+    if isinstance(q, LeafNode):
+        for app in row.applications:
+            if app.limit is not None and any(app.pending):
+                return app.limit
+        return None
+    if engine.calc.available_containers(engine.free, engine.minimum) <= 0:
+        return CLUSTER_FULL if calc.less_than(q.used, q.guaranteed) else GUARANTEED
+    return None
