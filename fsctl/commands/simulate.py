@@ -144,6 +144,8 @@ def report_for_tree(
     """The shares of a loaded tree (Fair or Capacity Scheduler); ``label`` names it in messages."""
     if tree.format == FAIR:
         return _fair_report(tree, cluster, snapshot, conf, hadoop_version, label)
+    if snapshot is not None:
+        return _capacity_load_report(tree, cluster, snapshot, hadoop_version)
     return _capacity_report(tree, cluster)
 
 
@@ -226,6 +228,30 @@ def _capacity_report(tree: QueueTree, cluster: dict[str, int]) -> SimulateReport
         notes=list(result.notes),
         result=result,
     )
+
+
+def _capacity_load_report(
+    tree: QueueTree, cluster: dict[str, int], snapshot: DemandSnapshot, hadoop_version: HadoopVersion
+) -> SimulateReport:
+    """The allocation the Capacity Scheduler reaches under the snapshot (``evaluate.capacity_load``)."""
+    from fsctl.evaluate.capacity_load import LoadInputError, evaluate_capacity_load
+    from fsctl.report.simulate import SimulateReport
+
+    try:
+        result = evaluate_capacity_load(tree, cluster, snapshot, hadoop_version)
+    except LoadInputError as exc:
+        first = exc.diagnostics[0]
+        more = f" (and {len(exc.diagnostics) - 1} more)" if len(exc.diagnostics) > 1 else ""
+        raise SimulateError(_located(first) + more) from None
+    mode = "legacy" if result.capacities.legacy else "non-legacy"
+    shown = ".".join(str(p) for p in result.hadoop_version)
+    header = [
+        f"cluster {_fmt_cluster(result.cluster)}   capacity scheduler, {mode} queue mode, under load "
+        f"(Hadoop {shown}): {result.end}"
+    ]
+    notes = [_located(d) for d in result.findings]
+    return SimulateReport("capacity-scheduler", result.cluster, result.types, header=header, notes=notes,
+                          active_view=True, result=result)
 
 
 def _site_bool(conf: HadoopConf | None, name: str, default: bool) -> bool:

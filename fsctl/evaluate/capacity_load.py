@@ -416,7 +416,7 @@ def evaluate_capacity_load(
             for ask in app.first_asks:
                 engine.ask(app, ask)
             app.first_asks = []
-        app.pending_start = app.pending()
+        app.used_start, app.pending_start = app.used, app.pending()
     for q in nodes.values():
         q.used_start, q.pending_start = q.used, q.pending
         if isinstance(q, LeafNode):

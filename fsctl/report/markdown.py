@@ -61,6 +61,11 @@ def _resources(vector: object) -> str:
 
 def simulate_markdown(report: SimulateReport, source: str) -> str:
     out = [f"### fsctl simulate `{source}`\n\n", *(f"{cell(line.strip())}\n\n" for line in report.header)]
+    if report.load:
+        out.append(_load_markdown(report))
+        if report.notes:
+            out.append("\n" + "".join(f"- {cell(n)}\n" for n in report.notes))
+        return "".join(out)
     if report.format == "capacity-scheduler":
         columns = ["queue", "capacity %", "absolute %", "maximum %", "guaranteed", "maximum"]
         rows = [
@@ -91,6 +96,41 @@ def simulate_markdown(report: SimulateReport, source: str) -> str:
     if report.notes:
         out.append("\n" + "".join(f"- {cell(n)}\n" for n in report.notes))
     return "".join(out)
+
+
+def _load_markdown(report: SimulateReport) -> str:
+    """The Capacity Scheduler under load: queues, then the applications with what binds them."""
+    queues = [
+        [
+            r["path"],
+            _resources(r.get("guaranteed")),
+            _resources(r.get("maximum")),
+            _resources(r["load"].get("used_start")),
+            _resources(r["load"].get("used")),
+            _resources(r["load"].get("pending")),
+            r["load"].get("limit"),
+        ]
+        for r in report.rows
+    ]
+    apps = [
+        [
+            r["path"],
+            a["name"],
+            a["user"],
+            a["state"],
+            _resources(a.get("used_start")),
+            _resources(a.get("allocated")),
+            _resources(a.get("pending")),
+            a.get("limit"),
+        ]
+        for r in report.rows
+        for a in r["load"].get("applications") or []
+    ]
+    return (
+        table(["queue", "guaranteed", "maximum", "used before", "allocated", "pending", "limit"], queues)
+        + "\n#### Applications\n\n"
+        + table(["queue", "application", "user", "state", "used before", "allocated", "pending", "limit"], apps)
+    )
 
 
 # -- diff -------------------------------------------------------------------------------------

@@ -23,12 +23,21 @@ from hypothesis import strategies as st
 PREFIX = "yarn.scheduler.capacity."
 NAMES = ("a", "b", "c", "d")
 USERS = ("alice", "bob", "carol")
-CLUSTERS = ((32768, 32), (65536, 64), (49152, 24), (100000, 100))
+#: (memory, vcores): large ones leave room, small ones fill up (reservations, a full cluster), and
+#: few vcores make the dominant resource calculator count them
+CLUSTERS = ((32768, 32), (65536, 64), (49152, 24), (100000, 100), (12288, 12), (16384, 8), (20480, 40), (10240, 6))
 
 
 @st.composite
 def _children(
-    draw: st.DrawFn, path: str, depth: int, props: dict[str, str], leaves: list[str], v34: bool, legacy: bool
+    draw: st.DrawFn,
+    path: str,
+    depth: int,
+    props: dict[str, str],
+    leaves: list[str],
+    v34: bool,
+    legacy: bool,
+    absolute_parent: bool = False,
 ) -> None:
     names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
     props[f"{PREFIX}{path}.queues"] = ",".join(names)
@@ -43,12 +52,13 @@ def _children(
     elif mode == "weight":
         values = [f"{draw(st.sampled_from(('1', '2', '3', '0.5')))}w" for _ in names]
     elif mode == "absolute":
-        # absolute children of a non-root parent need an absolute parent: only under root here
-        if path != "root":
+        # absolute children need an absolute parent (or root): percentages under any other one
+        if path != "root" and not absolute_parent:
             values = [str(100 // len(names) + (100 % len(names) if i == 0 else 0)) for i in range(len(names))]
         else:
             values = [
-                f"[memory={draw(st.sampled_from((4096, 8192, 16384)))},vcores={draw(st.sampled_from((4, 8, 16)))}]"
+                f"[memory={draw(st.sampled_from((2048, 4096, 8192, 16384)))},"
+                f"vcores={draw(st.sampled_from((2, 4, 8, 16)))}]"
                 for _ in names
             ]
     else:
@@ -68,7 +78,8 @@ def _children(
         if draw(st.integers(0, 2)) == 0 and not value.startswith("["):
             props[f"{PREFIX}{child}.maximum-capacity"] = str(draw(st.sampled_from((40, 60, 80, 100, -1))))
         if depth < 3 and draw(st.integers(0, 3)) == 0:
-            draw(_children(child, depth + 1, props, leaves, v34, legacy))
+            draw(_children(child, depth + 1, props, leaves, v34, legacy, value.startswith("[memory=") and
+                           "%" not in value and "w" not in value))
         else:
             leaves.append(child)
             _leaf_settings(draw, child, props, v34)
@@ -88,6 +99,7 @@ def _leaf_settings(draw: st.DrawFn, leaf: str, props: dict[str, str], v34: bool)
     if props.get(f"{PREFIX}{leaf}.ordering-policy") == "fair" and draw(st.booleans()):
         props[f"{PREFIX}{leaf}.ordering-policy.fair.enable-size-based-weight"] = "true"
     maybe("default-application-priority", ("0", "1", "3"), 4)
+    maybe("state", ("STOPPED",), 12)
     for user in USERS:
         if draw(st.integers(0, 8)) == 0:
             props[f"{PREFIX}{leaf}.user-settings.{user}.weight"] = draw(st.sampled_from(("0.5", "2", "1.5", "3")))
@@ -113,6 +125,10 @@ def configurations(draw: st.DrawFn, version: str) -> tuple[str, str, list[str], 
         props[f"{PREFIX}user.{draw(st.sampled_from(USERS))}.max-parallel-apps"] = str(draw(st.integers(1, 2)))
     if v34 and draw(st.integers(0, 4)) == 0:
         props[f"{PREFIX}minimum-user-limit-percent"] = draw(st.sampled_from(("50", "25")))
+    if draw(st.integers(0, 6)) == 0:
+        props[f"{PREFIX}global-queue-max-application"] = str(draw(st.integers(1, 4)))
+    if draw(st.integers(0, 5)) == 0:
+        props[f"{PREFIX}reservations-continue-look-all-nodes"] = "false"
     site = {
         "yarn.scheduler.minimum-allocation-mb": str(draw(st.sampled_from((1024, 1024, 512, 2048)))),
         "yarn.scheduler.maximum-allocation-mb": "8192",
@@ -139,13 +155,14 @@ def snapshots(draw: st.DrawFn, leaves: list[str], cluster: tuple[int, int]) -> d
     """``{leaf: load}`` for some of ``leaves``; the usage fits in the cluster."""
     chosen = [leaf for leaf in leaves if draw(st.integers(0, 3)) > 0] or leaves[:1]
     left = [cluster[0], cluster[1]]
+    share = draw(st.sampled_from((2, 1)))  # how much of what is left one application's usage may take
     queues: dict[str, Any] = {}
     for leaf in chosen:
         if draw(st.integers(0, 4)) == 0:  # totals
             apps = draw(st.integers(1, 3))
             demand = draw(st.sampled_from((4096, 8192, 16384, 32768)))
-            usage = min(draw(st.sampled_from((0, 0, 2048, 4096, 8192))), demand, left[0] // 2)
-            usage_v = min(usage // 1024, left[1] // 2)
+            usage = min(draw(st.sampled_from((0, 0, 2048, 4096, 8192))), demand, left[0] // share)
+            usage_v = min(usage // 1024, left[1] // share)
             usage = usage if usage_v else 0
             left[0] -= usage
             left[1] -= usage_v
@@ -158,13 +175,13 @@ def snapshots(draw: st.DrawFn, leaves: list[str], cluster: tuple[int, int]) -> d
         listed = []
         for index in range(draw(st.integers(1, 4))):
             container = draw(st.sampled_from(((1024, 1), (2048, 1), (2048, 2), (3072, 1), (512, 1), (4096, 2))))
-            count = draw(st.integers(0, 12))
-            running = draw(st.integers(0, 4))
+            count = draw(st.integers(0, 20))
+            running = draw(st.integers(0, 6))
             am = draw(st.sampled_from((None, (1024, 1), (2048, 1), (512, 1))))
             am_running = am is not None and running > 0
             usage_m = running * container[0] + (am[0] if am_running and am else 0)
             usage_v = running * container[1] + (am[1] if am_running and am else 0)
-            if usage_m > left[0] // 2 or usage_v > left[1] // 2:
+            if usage_m > left[0] // share or usage_v > left[1] // share:
                 running, usage_m, usage_v, am_running = 0, 0, 0, False
             left[0] -= usage_m
             left[1] -= usage_v
