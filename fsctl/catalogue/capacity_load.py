@@ -1,10 +1,12 @@
-"""The Capacity Scheduler under load (``fsctl simulate CS.xml --demand``): ``SM2xx``.
+"""The Capacity Scheduler under load (``fsctl simulate CS.xml --demand``) and the demand snapshot it
+reads: ``SM2xx``.
 
-Errors describe a snapshot this configuration cannot hold (the simulation stops, exit 2); warnings a
-snapshot Hadoop would treat differently from what it says (it goes on, and says so).
+Errors describe a snapshot fsctl cannot use or this configuration cannot hold (the simulation
+stops, exit 2, with the location); warnings a snapshot Hadoop would treat otherwise than it reads
+(the simulation goes on and says so); infos what Hadoop does on the way.
 """
 
-from fsctl.catalogue import ERROR, define
+from fsctl.catalogue import ERROR, INFO, WARNING, define
 
 SM200 = define(
     "SM200",
@@ -12,10 +14,22 @@ SM200 = define(
     ERROR,
     """The demand snapshot names a queue the Capacity Scheduler configuration does not have.
 
-    Give full paths (``root.team.etl``) of leaf queues the file declares. A queue under a parent
-    that allows auto-creation (``auto-create-child-queue.enabled``, or
-    ``auto-queue-creation-v2.enabled``) is created as Hadoop creates it.
+    Give the full paths (``root.team.etl``) of leaf queues the file declares. A queue under a
+    parent that creates queues on submission (``auto-queue-creation-v2.enabled``, Hadoop 3.4) is
+    created as Hadoop creates it (``SM210``); anywhere else Hadoop refuses the applications
+    (``CapacityScheduler.addApplication``: "submitted ... to unknown queue").
+
+    Bad::
+
+        queues:
+          root.etl: {demand: "memory-mb=8192, vcores=8"}      # the file has root.team.etl
+
+    Good::
+
+        queues:
+          root.team.etl: {demand: "memory-mb=8192, vcores=8"}
     """,
+    hadoop_source="capacity/CapacityScheduler.java",
 )
 
 SM201 = define(
@@ -25,6 +39,133 @@ SM201 = define(
     """The demand snapshot gives load for a parent queue.
 
     Applications run in leaf queues only: Hadoop refuses a submission to a parent queue
-    (``CapacityScheduler.addApplication``). Move the entry to a leaf.
+    (``CapacityScheduler.addApplication``: "submitted ... to non-leaf queue"). Move the entry to
+    one of its leaves.
     """,
+    hadoop_source="capacity/CapacityScheduler.java",
+)
+
+SM202 = define(
+    "SM202",
+    "demand-entry-duplicated",
+    ERROR,
+    """A queue, an application or a key is given twice in the demand snapshot.
+
+    A YAML or JSON reader keeps the last of two equal keys and drops the first without a word, and
+    two applications of one name in a leaf cannot be told apart in the report. The message gives
+    both places.
+
+    Bad::
+
+        queues:
+          root.etl: {demand: "memory-mb=8192, vcores=8"}
+          root.etl: {demand: "memory-mb=4096, vcores=4"}
+    """,
+)
+
+SM203 = define(
+    "SM203",
+    "usage-above-maximum",
+    WARNING,
+    """The snapshot's usage of a queue is above what Hadoop would let it hold.
+
+    A queue's usage never passes its maximum capacity under the Capacity Scheduler
+    (``AbstractCSQueue.accept``), and a cluster never runs more than it has: the snapshot describes
+    a state this configuration cannot reach. fsctl keeps those containers running, as a
+    ResourceManager recovering them after a restart does, and allocates from there.
+    """,
+    hadoop_source="capacity/AbstractCSQueue.java",
+)
+
+SM204 = define(
+    "SM204",
+    "application-refused",
+    WARNING,
+    """The Capacity Scheduler refuses some of the snapshot's applications on submission.
+
+    A leaf accepts at most ``maximum-applications`` applications (derived from its absolute
+    capacity unless set: ``(int)(yarn.scheduler.capacity.maximum-applications x absolute
+    capacity)``), at most its per-user share of them, the whole scheduler at most
+    ``yarn.scheduler.capacity.maximum-applications``, and a STOPPED queue none
+    (``AbstractLeafQueue.validateSubmitApplication``). A refused application gets nothing, and the
+    containers the snapshot shows it running would be killed.
+    """,
+    hadoop_source="capacity/AbstractLeafQueue.java",
+)
+
+SM205 = define(
+    "SM205",
+    "container-above-maximum-allocation",
+    WARNING,
+    """An application asks for containers larger than its queue's maximum allocation.
+
+    The ResourceManager refuses such an ask (``SchedulerUtils.validateResourceRequest``:
+    ``InvalidResourceRequestException``): an AM container that large refuses the application, a
+    task container that large is never asked. The limits are ``yarn.scheduler.maximum-allocation-*``
+    and the queue's ``maximum-allocation-mb``/``-vcores``.
+    """,
+    hadoop_source="scheduler/SchedulerUtils.java",
+)
+
+SM206 = define(
+    "SM206",
+    "partition-not-simulated",
+    WARNING,
+    """The configuration gives capacities for node labels; only the default partition is simulated.
+
+    A snapshot has no nodes, so none carries a label: fsctl places everything on the default
+    partition, as a cluster without labelled nodes would, and shows the labelled capacities
+    without load.
+    """,
+)
+
+SM207 = define(
+    "SM207",
+    "running-am-above-usage",
+    ERROR,
+    """An application's running AM container is larger than its whole usage.
+
+    An application with usage runs its AM (``am``) as one of its containers, so the usage holds
+    at least the AM. Give the AM's size, or the usage including it.
+    """,
+)
+
+SM208 = define(
+    "SM208",
+    "load-version-not-simulated",
+    WARNING,
+    """The Capacity Scheduler under load is simulated for Hadoop 3.4 and 3.3 only.
+
+    With ``--hadoop-version 3.2`` or ``2`` fsctl follows 3.3, the closest line it has checked against
+    the real scheduler; older lines differ (no max-parallel-apps, user weights or weights, among
+    others).
+    """,
+)
+
+SM209 = define(
+    "SM209",
+    "container-above-cluster",
+    WARNING,
+    """A container the snapshot asks for is larger than the cluster.
+
+    fsctl places the cluster on one node of its size, and a container must fit on one node: the
+    scheduler skips the application (``RegularContainerAllocator``: "does not have sufficient
+    resource"). On a real cluster it must also fit on one real node, which the snapshot does not
+    describe.
+    """,
+    hadoop_source="capacity/allocator/RegularContainerAllocator.java",
+)
+
+SM210 = define(
+    "SM210",
+    "queue-created-on-submission",
+    INFO,
+    """The snapshot names a queue Hadoop creates when the first application is submitted to it.
+
+    Its parent creates queues dynamically (``auto-queue-creation-v2.enabled``): the queue gets its
+    parent's templates (by default weight ``1w``, ``user-limit-factor -1`` and
+    ``maximum-am-resource-percent 1.0``) and its siblings' shares change with it
+    (``CapacitySchedulerQueueManager.createQueue``).
+    """,
+    hadoop_source="capacity/CapacitySchedulerQueueManager.java",
 )

@@ -9,9 +9,12 @@ from dataclasses import dataclass, field
 
 from fsctl.model.location import Location
 from fsctl.model.resources import Vector
+from fsctl.model.tree import DeferredField
 
 
-@dataclass(slots=True)
+# Not slotted: ``location`` is a DeferredField, worked out only when a finding names it (a large
+# JSON snapshot is read without positions; see fsctl.io.demand).
+@dataclass
 class AppLoad:
     """One application of a leaf (``FSAppAttempt``): its demand, usage, start time and priority.
 
@@ -31,17 +34,17 @@ class AppLoad:
     am: Vector | None = None
     user: str | None = None
     container: Vector | None = None
-    location: Location | None = None
+    location: DeferredField = field(default=DeferredField(), compare=False)
 
 
-@dataclass(slots=True)
+@dataclass
 class QueueLoad:
     path: str
     demand: Vector = field(default_factory=dict)
     usage: Vector = field(default_factory=dict)
     apps: int | None = None
     applications: list[AppLoad] = field(default_factory=list)
-    location: Location | None = None
+    location: DeferredField = field(default=DeferredField(), compare=False)
 
     @property
     def app_count(self) -> int:
@@ -57,5 +60,4 @@ class QueueLoad:
 class DemandSnapshot:
     queues: dict[str, QueueLoad] = field(default_factory=dict)
     cluster: Vector | None = None
-    cluster_location: Location | None = None
     source: str = ""
