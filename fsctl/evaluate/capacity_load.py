@@ -400,13 +400,12 @@ def evaluate_capacity_load(
     version: HadoopVersion = (3, 4) if hadoop_version >= (3, 4) else (3, 3)
     root, nodes = _build_queues(shares, settings, version)
     _check_queues(snapshot, nodes)
+    submissions = _submissions(snapshot, settings)
+    _check_applications(submissions, settings)
     calc = calculator(settings.dominant, _res(shares.cluster, types))
     engine = Engine(calc, root, settings.minimum, version, settings.continue_looking)
     _update_cluster_resource(engine, root)  # the node registers: every queue learns its limits
-    apps = [
-        _submit(engine, sub, index, settings, nodes)
-        for index, sub in enumerate(_submissions(snapshot, settings), start=1)
-    ]
+    apps = [_submit(engine, sub, index, settings, nodes) for index, sub in enumerate(submissions, start=1)]
     for app in apps:  # what runs is recovered, whatever the limits
         if app.state != REFUSED:
             for container in app.running:
@@ -424,7 +423,9 @@ def evaluate_capacity_load(
                 user.used_start = user.used
     while engine.heartbeat() is not None:
         pass
-    return _result(engine, shares, nodes, apps, settings, version)
+    result = _result(engine, shares, nodes, apps, settings, version)
+    result.findings = _findings(tree, snapshot, hadoop_version, engine, nodes, submissions, apps, types)
+    return result
 
 
 def _check_queues(snapshot: DemandSnapshot, nodes: dict[str, QueueNode]) -> None:
@@ -441,6 +442,112 @@ def _check_queues(snapshot: DemandSnapshot, nodes: dict[str, QueueNode]) -> None
             )
     if errors:
         raise LoadInputError(errors)
+
+
+def _check_applications(submissions: list[_Submission], settings: _Settings) -> None:
+    """A running AM is one of the application's containers: its usage holds it."""
+    from fsctl.catalogue.capacity_load import SM207
+
+    types = settings.types
+    errors = []
+    for sub in submissions:
+        load = sub.load
+        usage = _res(load.usage, types)
+        if load.am is not None and any(usage) and not _fits(_res(load.am, types), usage):
+            errors.append(
+                SM207.at(
+                    load.location,
+                    f"{sub.queue} {load.name}: its AM ({_text(load.am)}) is larger than its usage "
+                    f"({_text(load.usage)})",
+                    queue=sub.queue,
+                    property="am",
+                )
+            )
+    if errors:
+        raise LoadInputError(errors)
+
+
+def _text(vector: Vector) -> str:
+    return ", ".join(f"{k}={v}" for k, v in vector.items())
+
+
+def _findings(
+    tree: CapacityTree,
+    snapshot: DemandSnapshot,
+    hadoop_version: HadoopVersion,
+    engine: Engine,
+    nodes: dict[str, QueueNode],
+    submissions: list[_Submission],
+    apps: list[AppNode],
+    types: tuple[str, ...],
+) -> list[Diagnostic]:
+    """What the snapshot says that Hadoop would see otherwise (warnings), in file order."""
+    from fsctl.catalogue.capacity_load import SM203, SM204, SM205, SM206, SM208, SM209
+
+    calc = engine.calc
+    found: list[Diagnostic] = []
+    if hadoop_version < (3, 3):
+        shown = ".".join(str(p) for p in hadoop_version)
+        found.append(SM208.at(Location(snapshot.source), f"Hadoop {shown}: the load follows Hadoop 3.3"))
+    labels = tree.info.configured_node_labels
+    if labels:
+        found.append(
+            SM206.at(
+                tree.root.location,
+                f"node labels {', '.join(labels)}: only the default partition is simulated, without load on them",
+            )
+        )
+    where: dict[str, Location | None] = {}
+    for sub in submissions:  # the first place of each queue, and of each queue above it
+        for q in _path(nodes[sub.queue]):
+            where.setdefault(q.path, sub.load.location)
+    for q in nodes.values():
+        if q.path not in where:
+            continue
+        limit = calc.cluster if q.parent is None else q.maximum
+        if not calc.fits_in(q.used_start, limit):
+            what = "the cluster" if q.parent is None else "its maximum capacity"
+            found.append(
+                SM203.at(
+                    where[q.path],
+                    f"{q.path} uses {_text(_vec(q.used_start, types))} at the start, above {what} "
+                    f"({_text(_vec(limit, types))})",
+                    queue=q.path,
+                )
+            )
+    refused: dict[str, list[AppNode]] = {}
+    for sub, app in zip(submissions, apps, strict=True):
+        leaf = app.leaf
+        assert leaf is not None
+        if app.state == REFUSED and app.limit != ASK_REFUSED:
+            refused.setdefault(leaf.path, []).append(app)
+        if app.limit == ASK_REFUSED:
+            found.append(SM205.at(sub.load.location, f"{leaf.path} {app.name}: {app.refusal}", queue=leaf.path))
+        sizes = [a.size for a in app.asks] + ([app.tasks.size] if app.tasks else [])
+        if any(not calc.fits_in(size, calc.cluster) for size in sizes):
+            found.append(
+                SM209.at(
+                    sub.load.location,
+                    f"{leaf.path} {app.name}: a container it asks for is larger than the cluster",
+                    queue=leaf.path,
+                )
+            )
+    locations = {id(app): sub.load.location for sub, app in zip(submissions, apps, strict=True)}
+    for path, group in refused.items():
+        killed = [a.name for a in group if a.running]
+        names = ", ".join(a.name for a in group[:5]) + (", ..." if len(group) > 5 else "")
+        message = (
+            f"{path}: Hadoop refuses {len(group)} of the snapshot's applications ({names}): {group[0].refusal}"
+        )
+        if killed:
+            more = ", ..." if len(killed) > 5 else ""
+            message += f"; the running containers of {', '.join(killed[:5])}{more} would be killed"
+        found.append(SM204.at(locations[id(group[0])], message, queue=path))
+    return found
+
+
+def _vec(res: Res, types: tuple[str, ...]) -> Vector:
+    return dict(zip(types, res, strict=True))
 
 
 def _path(leaf: QueueNode) -> list[QueueNode]:
