@@ -169,3 +169,21 @@ SM210 = define(
     """,
     hadoop_source="capacity/CapacitySchedulerQueueManager.java",
 )
+
+SM211 = define(
+    "SM211",
+    "fair-reordering-bypasses-limits",
+    WARNING,
+    """Applications Hadoop had not activated (AM limit) or not made runnable (max-parallel-apps) get
+    containers all the same.
+
+    Under ``ordering-policy=fair`` with ``ordering-policy.fair.enable-size-based-weight=true`` an
+    application whose asks change its demand is marked for reordering (``demandUpdated``), and the
+    reordering (``AbstractComparatorOrderingPolicy.reorderScheduleEntities``) puts every marked
+    application into the policy's entities, whether the queue ever added it or not: from then on
+    the leaf offers it containers like an activated one. The AM limits and max-parallel-apps do not
+    hold for it. fsctl follows Hadoop (the oracle shows it on 3.3 and 3.4); an application still
+    waiting for its AM container is not marked, so the AM limit holds for that one.
+    """,
+    hadoop_source="scheduler/policy/AbstractComparatorOrderingPolicy.java",
+)

@@ -250,8 +250,15 @@ def _capacity_load_report(
         f"(Hadoop {shown}): {result.end}"
     ]
     notes = [_located(d) for d in result.findings]
-    return SimulateReport("capacity-scheduler", result.cluster, result.types, header=header, notes=notes,
-                          active_view=True, result=result)
+    return SimulateReport(
+        "capacity-scheduler",
+        result.cluster,
+        result.types,
+        header=header,
+        notes=notes,
+        active_view=True,
+        result=result,
+    )
 
 
 def _site_bool(conf: HadoopConf | None, name: str, default: bool) -> bool:

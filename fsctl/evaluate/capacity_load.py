@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from fsctl.evaluate.capacity import CapacityResult, CapacityShares, evaluate_capacity
+from fsctl.evaluate.capacity import CapacityResult, evaluate_capacity
 from fsctl.evaluate.capacity_load_calc import Res, calculator
 from fsctl.evaluate.capacity_load_engine import (
     ACTIVE,
@@ -35,9 +35,9 @@ from fsctl.evaluate.capacity_load_engine import (
     Ask,
     Engine,
     LeafNode,
+    MemoryEngine,
     ParentNode,
     QueueNode,
-    UserNode,
 )
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import Location
@@ -45,7 +45,7 @@ from fsctl.model.resources import MEMORY, VCORES, Vector
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
-    from fsctl.capacity.values import CapacityQueue, CapacityTree
+    from fsctl.capacity.values import CapacityTree
     from fsctl.model.demand import AppLoad, DemandSnapshot
 
 #: the limits that bind, by name (a queue, user or application row names one, or none)
@@ -131,7 +131,7 @@ class QueueAllocation:
 @dataclass(slots=True)
 class LoadResult:
     """The allocation the Capacity Scheduler reaches under a snapshot (read by the report and the
-    preemption model)."""
+    preemption model). Read-only: rows share the vectors of equal amounts."""
 
     cluster: Vector
     types: tuple[str, ...]
@@ -199,7 +199,11 @@ def _settings(tree: CapacityTree, types: tuple[str, ...]) -> _Settings:
     prefix = "yarn.scheduler.capacity.user."
     user_parallel: dict[str, int] = {}
     for name in conf.names():
-        if name.startswith(prefix) and name.endswith(".max-parallel-apps") and name != prefix + "max-parallel-apps":
+        if (
+            name.startswith(prefix)
+            and name.endswith(".max-parallel-apps")
+            and name != prefix + "max-parallel-apps"
+        ):
             raw = conf.get(name)
             try:
                 user_parallel[name[len(prefix) : -len(".max-parallel-apps")]] = int(str(raw))
@@ -274,16 +278,21 @@ def _build_queues(
                 user_limit_percent=_float(values.minimum_user_limit_percent, 100.0),
                 user_limit_factor=_float(values.user_limit_factor, 1.0),
                 am_percent=_float(values.maximum_am_resource_percent, 0.1),
-                fair=policy in ("fair", "org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy."
-                                "FairOrderingPolicy"),
+                fair=policy
+                in (
+                    "fair",
+                    "org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FairOrderingPolicy",
+                ),
                 size_based_weight=str(params.get("fair.enable-size-based-weight", "")).lower() == "true",
                 default_priority=int(_float(values.default_application_priority, 0)),
                 max_applications=s.max_applications,
                 max_applications_per_user=s.max_applications_per_user,
                 user_weights={u: float(w) for u, w in (values.user_settings or {}).items()},
                 maximum_allocation=tuple(
-                    int(values.maximum_allocation_mb) if t == MEMORY
-                    else int(values.maximum_allocation_vcores) if t == VCORES
+                    int(values.maximum_allocation_mb)
+                    if t == MEMORY
+                    else int(values.maximum_allocation_vcores)
+                    if t == VCORES
                     else settings.maximum[i]
                     for i, t in enumerate(types)
                 ),
@@ -296,7 +305,9 @@ def _build_queues(
         else:
             node = ParentNode(**common)  # type: ignore[arg-type]
             node.respect_priority = str(values.ordering_policy).strip() == "priority-utilization"
+        node.ancestry = [node, *parent.ancestry] if parent is not None else [node]
         if parent is not None:
+            node.index = len(parent.children)
             parent.children.append(node)
         else:
             assert isinstance(node, ParentNode)
@@ -318,6 +329,9 @@ class _Submission:
     position: int
     running: list[Res]  # task containers running (the AM apart)
     pending_tasks: int  # task containers still to ask
+    usage: Res
+    am: Res | None
+    container: Res | None
 
 
 def _count(amount: Res, size: Res) -> int:
@@ -351,6 +365,7 @@ def _submissions(snapshot: DemandSnapshot, settings: _Settings) -> list[_Submiss
     from fsctl.model.demand import AppLoad
 
     types, minimum = settings.types, settings.minimum
+    none = (0,) * len(types)
     out: list[_Submission] = []
     position = 0
     for path, load in snapshot.queues.items():
@@ -361,8 +376,15 @@ def _submissions(snapshot: DemandSnapshot, settings: _Settings) -> list[_Submiss
                 am = _res(app.am, types) if app.am is not None else None
                 am_running = am is not None and any(usage)
                 rest = _floor_sub(usage, am) if am is not None and am_running else usage
-                tasks = _floor_sub(demand, am) if am is not None and not am_running else _floor_sub(demand, usage)
-                out.append(_Submission(app, path, position, _split(rest, size), _count(tasks, size)))
+                tasks = (
+                    _floor_sub(demand, am) if am is not None and not am_running else _floor_sub(demand, usage)
+                )
+                container = size if app.container is not None else None
+                out.append(
+                    _Submission(
+                        app, path, position, _split(rest, size), _count(tasks, size), usage, am, container
+                    )
+                )
                 position += 1
             continue
         usage, demand = _res(load.usage, types), _res(load.demand, types)
@@ -374,7 +396,7 @@ def _submissions(snapshot: DemandSnapshot, settings: _Settings) -> list[_Submiss
             app = AppLoad(name=f"app{i + 1}", location=load.location)
             mine = pending // count + (1 if i < pending % count else 0)
             running = _split(usage, minimum) if i == 0 else []
-            out.append(_Submission(app, path, position, running, mine))
+            out.append(_Submission(app, path, position, running, mine, usage if i == 0 else none, None, None))
             position += 1
     out.sort(key=lambda s: (s.load.start_time, s.position))
     return out
@@ -401,15 +423,15 @@ def evaluate_capacity_load(
     root, nodes = _build_queues(shares, settings, version)
     _check_queues(snapshot, nodes)
     submissions = _submissions(snapshot, settings)
-    _check_applications(submissions, settings)
+    _check_applications(submissions)
     calc = calculator(settings.dominant, _res(shares.cluster, types))
-    engine = Engine(calc, root, settings.minimum, version, settings.continue_looking)
+    kind = Engine if settings.dominant else MemoryEngine
+    engine = kind(calc, root, settings.minimum, version, settings.continue_looking)
     _update_cluster_resource(engine, root)  # the node registers: every queue learns its limits
     apps = [_submit(engine, sub, index, settings, nodes) for index, sub in enumerate(submissions, start=1)]
     for app in apps:  # what runs is recovered, whatever the limits
         if app.state != REFUSED:
-            for container in app.running:
-                engine.recover(app, container)
+            engine.recover(app, app.running)
     for app in apps:  # each application asks for what it still needs, in order
         if app.state != REFUSED:
             for ask in app.first_asks:
@@ -421,6 +443,7 @@ def evaluate_capacity_load(
         if isinstance(q, LeafNode):
             for user in q.users.values():
                 user.used_start = user.used
+    engine.build_orderings()
     while engine.heartbeat() is not None:
         pass
     result = _result(engine, shares, nodes, apps, settings, version)
@@ -444,20 +467,18 @@ def _check_queues(snapshot: DemandSnapshot, nodes: dict[str, QueueNode]) -> None
         raise LoadInputError(errors)
 
 
-def _check_applications(submissions: list[_Submission], settings: _Settings) -> None:
+def _check_applications(submissions: list[_Submission]) -> None:
     """A running AM is one of the application's containers: its usage holds it."""
     from fsctl.catalogue.capacity_load import SM207
 
-    types = settings.types
     errors = []
     for sub in submissions:
         load = sub.load
-        usage = _res(load.usage, types)
-        if load.am is not None and any(usage) and not _fits(_res(load.am, types), usage):
+        if sub.am is not None and any(sub.usage) and not _fits(sub.am, sub.usage):
             errors.append(
                 SM207.at(
                     load.location,
-                    f"{sub.queue} {load.name}: its AM ({_text(load.am)}) is larger than its usage "
+                    f"{sub.queue} {load.name}: its AM ({_text(load.am or {})}) is larger than its usage "
                     f"({_text(load.usage)})",
                     queue=sub.queue,
                     property="am",
@@ -482,7 +503,7 @@ def _findings(
     types: tuple[str, ...],
 ) -> list[Diagnostic]:
     """What the snapshot says that Hadoop would see otherwise (warnings), in file order."""
-    from fsctl.catalogue.capacity_load import SM203, SM204, SM205, SM206, SM208, SM209
+    from fsctl.catalogue.capacity_load import SM203, SM204, SM205, SM206, SM208, SM209, SM211
 
     calc = engine.calc
     found: list[Diagnostic] = []
@@ -494,22 +515,24 @@ def _findings(
         found.append(
             SM206.at(
                 tree.root.location,
-                f"node labels {', '.join(labels)}: only the default partition is simulated, without load on them",
+                f"node labels {', '.join(labels)}: only the default partition is simulated, "
+                "without load on them",
             )
         )
-    where: dict[str, Location | None] = {}
-    for sub in submissions:  # the first place of each queue, and of each queue above it
-        for q in _path(nodes[sub.queue]):
-            where.setdefault(q.path, sub.load.location)
+    first: dict[str, _Submission] = {}
+    for sub in submissions:  # the first application of each queue, and of each queue above it
+        if sub.queue not in first:
+            for q in nodes[sub.queue].ancestry:
+                first.setdefault(q.path, sub)
     for q in nodes.values():
-        if q.path not in where:
+        if q.path not in first:
             continue
         limit = calc.cluster if q.parent is None else q.maximum
         if not calc.fits_in(q.used_start, limit):
             what = "the cluster" if q.parent is None else "its maximum capacity"
             found.append(
                 SM203.at(
-                    where[q.path],
+                    first[q.path].load.location,
                     f"{q.path} uses {_text(_vec(q.used_start, types))} at the start, above {what} "
                     f"({_text(_vec(limit, types))})",
                     queue=q.path,
@@ -522,7 +545,9 @@ def _findings(
         if app.state == REFUSED and app.limit != ASK_REFUSED:
             refused.setdefault(leaf.path, []).append(app)
         if app.limit == ASK_REFUSED:
-            found.append(SM205.at(sub.load.location, f"{leaf.path} {app.name}: {app.refusal}", queue=leaf.path))
+            found.append(
+                SM205.at(sub.load.location, f"{leaf.path} {app.name}: {app.refusal}", queue=leaf.path)
+            )
         sizes = [a.size for a in app.asks] + ([app.tasks.size] if app.tasks else [])
         if any(not calc.fits_in(size, calc.cluster) for size in sizes):
             found.append(
@@ -532,85 +557,99 @@ def _findings(
                     queue=leaf.path,
                 )
             )
-    locations = {id(app): sub.load.location for sub, app in zip(submissions, apps, strict=True)}
+    bypassed: dict[str, list[tuple[_Submission, AppNode]]] = {}
+    for sub, app in zip(submissions, apps, strict=True):
+        if app.reordered_from and app.used != app.used_start:
+            bypassed.setdefault(sub.queue, []).append((sub, app))
+    for path, served in bypassed.items():
+        names = ", ".join(f"{app.name} ({app.reordered_from})" for _, app in served[:5])
+        more = ", ..." if len(served) > 5 else ""
+        found.append(
+            SM211.at(
+                served[0][0].load.location,
+                f"{path}: Hadoop gives containers to {names}{more}, which it had not activated (AM limit) "
+                "or made runnable (max-parallel-apps): the fair ordering policy's size-based weight adds "
+                "an application to its ordering when its asks change",
+                queue=path,
+            )
+        )
+    loads = {id(app): sub.load for sub, app in zip(submissions, apps, strict=True)}
     for path, group in refused.items():
         killed = [a.name for a in group if a.running]
         names = ", ".join(a.name for a in group[:5]) + (", ..." if len(group) > 5 else "")
         message = (
-            f"{path}: Hadoop refuses {len(group)} of the snapshot's applications ({names}): {group[0].refusal}"
+            f"{path}: Hadoop refuses {len(group)} of the snapshot's applications ({names}): "
+            f"{group[0].refusal}"
         )
         if killed:
             more = ", ..." if len(killed) > 5 else ""
             message += f"; the running containers of {', '.join(killed[:5])}{more} would be killed"
-        found.append(SM204.at(locations[id(group[0])], message, queue=path))
+        found.append(SM204.at(loads[id(group[0])].location, message, queue=path))
     return found
-
-
-def _vec(res: Res, types: tuple[str, ...]) -> Vector:
-    return dict(zip(types, res, strict=True))
-
-
-def _path(leaf: QueueNode) -> list[QueueNode]:
-    out: list[QueueNode] = []
-    q: QueueNode | None = leaf
-    while q is not None:
-        out.append(q)
-        q = q.parent
-    return out
 
 
 def _fits(small: Res, big: Res) -> bool:
     return all(x <= y for x, y in zip(small, big, strict=True))
 
 
-def _submit(engine: Engine, sub: _Submission, index: int, settings: _Settings,
-            nodes: dict[str, QueueNode]) -> AppNode:
+def _submit(
+    engine: Engine, sub: _Submission, index: int, settings: _Settings, nodes: dict[str, QueueNode]
+) -> AppNode:
     """``RMAppManager`` (priority, AM request) then ``CapacityScheduler.addApplication`` and
     ``addApplicationAttempt``: before any node has registered, so nothing is activated yet."""
-    calc, types, minimum = engine.calc, settings.types, settings.minimum
+    calc, minimum = engine.calc, settings.minimum
     load = sub.load
     leaf = nodes[sub.queue]
     assert isinstance(leaf, LeafNode)
     none = calc.none
-    app = AppNode(index=index, name=load.name, user=load.user or load.name, leaf=leaf, used=none,
-                  reserved=none, used_start=none, pending_start=none)
+    app = AppNode(
+        index=index,
+        name=load.name,
+        user=load.user or load.name,
+        leaf=leaf,
+        used=none,
+        reserved=none,
+        used_start=none,
+        pending_start=none,
+    )
     # checkAndGetApplicationPriority: the queue's default when the application asks none, capped at
     # yarn.cluster.max-application-priority
     requested = leaf.default_priority if load.priority is None else load.priority
     app.priority = min(requested, settings.max_priority)
     maximum = calc.componentwise_min(leaf.maximum_allocation, settings.maximum)
-    if load.am is not None:
-        am = _res(load.am, types)
+    am = sub.am
+    if am is not None:
         if not _fits(am, leaf.maximum_allocation):  # SchedulerUtils.validateResourceRequest
             return _refuse(app, ASK_REFUSED, "its AM container is above the queue's maximum allocation")
         app.am = calc.normalize(am, minimum, maximum, minimum)
     # FiCaSchedulerApp: an unmanaged AM counts as the minimum allocation against the AM limit
     app.am_resource = app.am if app.am is not None else minimum
-    app.am_running = app.am is not None and any(_res(load.usage, types))
+    app.am_running = am is not None and any(sub.usage)
     refusal = _refusal(engine, leaf, app, settings)
     if refusal is not None:
         return _refuse(app, *refusal)
-    for q in _path(leaf):
+    ancestry = leaf.ancestry
+    for q in ancestry:
         q.applications += 1
     user = engine.user_of(leaf, app.user)
     runnable = engine.user_runnable.get(app.user, 0) < settings.user_parallel.get(
         app.user, settings.user_max_parallel
-    ) and all(q.runnable_apps < q.max_parallel_apps for q in _path(leaf))
+    ) and all(q.runnable_apps < q.max_parallel_apps for q in ancestry)
     if runnable:  # CSMaxRunningAppsEnforcer
         engine.user_runnable[app.user] = engine.user_runnable.get(app.user, 0) + 1
-        for q in _path(leaf):
+        for q in ancestry:
             q.runnable_apps += 1
         user.pending_apps += 1
         leaf.waiting.append(app)
         app.state = PENDING
-        _activate(engine, leaf)  # addApplicationAttempt: the cluster has resources
+        _activate(engine, leaf, app)  # addApplicationAttempt: the cluster has resources
     else:
         leaf.not_runnable.append(app)
         app.state = NOT_RUNNABLE
-    if app.am_running and load.am is not None:  # recovered as it runs, at the size it was given
-        app.running.append(_res(load.am, types))
+    if app.am_running and am is not None:  # recovered as it runs, at the size it was given
+        app.running.append(am)
     app.running.extend(sub.running)
-    container = _res(load.container, types) if load.container is not None else minimum
+    container = sub.container if sub.container is not None else minimum
     tasks: Ask | None = None
     if sub.pending_tasks:
         if _fits(container, leaf.maximum_allocation):
@@ -665,7 +704,7 @@ def _update_cluster_resource(engine: Engine, root: ParentNode) -> None:
         else:
             assert isinstance(q, LeafNode)
             q.current_limit = calc.min(calc.normalize_down(q.maximum, engine.minimum), limits_of[q.path])
-            _activate(engine, q)  # no application yet: the AM limit
+            _am_limit(engine, q)
 
 
 def _preorder(root: ParentNode) -> list[QueueNode]:
@@ -679,21 +718,41 @@ def _preorder(root: ParentNode) -> list[QueueNode]:
     return out
 
 
-def _activate(engine: Engine, leaf: LeafNode) -> None:
-    """``AbstractLeafQueue.activateApplications`` in the pending order (priority, then submission)."""
+def _am_limit(engine: Engine, leaf: LeafNode) -> None:
+    """``calculateAndGetAMResourceLimitPerPartition``: the AM percentage of what the queue may use
+    now (its kept limit), or of its guarantee when that does not fit in it."""
     calc = engine.calc
     current = leaf.current_limit
     usable = current if calc.fits_in(leaf.guaranteed, current) else leaf.guaranteed
     leaf.am_limit = calc.multiply_and_normalize_up(usable, leaf.am_percent, engine.minimum)
+
+
+def _activate(engine: Engine, leaf: LeafNode, newcomer: AppNode) -> None:
+    """``AbstractLeafQueue.activateApplications`` once ``newcomer`` is submitted: the waiting
+    applications in the pending order (priority, then submission).
+
+    The AM limit is the one worked out when the node registered (nothing has changed the queue's
+    kept limit since). The user AM limit of a pass is the first waiting application's user's; when
+    every user of the queue weighs the same it is one value, and an application that waited before
+    waits again (the AM usage only grows): only the newcomer needs a look."""
+    calc = engine.calc
+    if not leaf.user_weights and leaf.active:
+        waiting = [newcomer]
+    else:
+        waiting = sorted(leaf.waiting, key=lambda a: (-a.priority, a.index))
     user_am_limit: Res | None = None  # computed once per pass, for the first application's user
-    for app in sorted(leaf.waiting, key=lambda a: (-a.priority, a.index)):
+    for app in waiting:
         exempt = len(leaf.active) < 1 or calc.less_or_equal(leaf.am_used, calc.none)
         if not calc.fits_in(calc.add(app.am_resource, leaf.am_used), leaf.am_limit) and not exempt:
             app.limit = AM_LIMIT
             continue
         user = leaf.users[app.user]
         if user_am_limit is None:
-            user_am_limit = _user_am_limit(engine, leaf, user)
+            first = min(leaf.waiting, key=lambda a: (-a.priority, a.index))
+            weight = leaf.users[first.user].weight
+            user_am_limit = leaf.user_am_limits.get(weight)
+            if user_am_limit is None:  # nothing it depends on changes while the applications arrive
+                user_am_limit = leaf.user_am_limits[weight] = _user_am_limit(engine, leaf, weight)
             leaf.user_am_limit = user_am_limit
         if not calc.fits_in(calc.add(app.am_resource, user.am_used), user_am_limit) and not exempt:
             app.limit = USER_AM_LIMIT
@@ -701,29 +760,30 @@ def _activate(engine: Engine, leaf: LeafNode) -> None:
         user.pending_apps -= 1
         user.active_apps += 1
         leaf.waiting.remove(app)
-        if app not in leaf.active:
+        if not app.schedulable:
             leaf.active.append(app)
+            app.schedulable = True
         app.state = ACTIVE
         app.limit = None
         leaf.am_used = calc.add(leaf.am_used, app.am_resource)
         user.am_used = calc.add(user.am_used, app.am_resource)
 
 
-def _user_am_limit(engine: Engine, leaf: LeafNode, user: UserNode) -> Res:
-    """``getUserAMResourceLimitPerPartition``: no user asks yet while the applications are submitted,
-    and the user limits were last computed before any was (no user counts as active)."""
+def _user_am_limit(engine: Engine, leaf: LeafNode, weight: float) -> Res:
+    """``getUserAMResourceLimitPerPartition`` while the applications are submitted: no user has asked
+    yet and no user limit was computed, so ``getNumActiveUsers()`` is 0 and the effective user limit
+    ``max(minimum-user-limit-percent / 100, 1 / max(0, 1))`` is 1, times the user's weight (at most 1)."""
     from fsctl.hadoop.javanum import to_float32 as f32
 
     calc = engine.calc
-    mulp = leaf.user_limit_percent if engine.v34 else float(int(leaf.user_limit_percent))
-    active = len([u for u in leaf.users.values() if u.asking]) + leaf.pending_only_users
-    effective = max(f32(mulp / 100.0), f32(1.0 / max(active, 1)))
-    effective = min(f32(effective * f32(user.weight)), 1.0)
+    effective = min(f32(weight), 1.0)
     am, ulf = f32(leaf.am_percent), f32(leaf.user_limit_factor)
     if engine.v34 and ulf == -1:
         limit = calc.multiply_and_normalize_up(leaf.guaranteed, am, engine.minimum)
     else:
-        limit = calc.multiply_and_normalize_up(leaf.guaranteed, f32(f32(am * effective) * ulf), engine.minimum)
+        limit = calc.multiply_and_normalize_up(
+            leaf.guaranteed, f32(f32(am * effective) * ulf), engine.minimum
+        )
     return calc.min(limit, leaf.am_limit)
 
 
@@ -740,14 +800,24 @@ def _result(
 ) -> LoadResult:
     calc, types = engine.calc, settings.types
 
+    vectors: dict[Res, Vector] = {}
+
     def vec(res: Res) -> Vector:
-        return dict(zip(types, res, strict=True))
+        # rows share the vector of equal amounts (most are one of a few sizes)
+        out = vectors.get(res)
+        if out is None:
+            out = vectors[res] = dict(zip(types, res, strict=True))
+        return out
 
     app_rows: list[AppAllocation] = []
     by_queue: dict[str, list[AppAllocation]] = {}
+    user_pending: dict[tuple[str, str], Res] = {}
     for app in apps:
         leaf = app.leaf
         assert leaf is not None
+        if app.state != REFUSED and app.asks:
+            key = (leaf.path, app.user)
+            user_pending[key] = calc.add(user_pending.get(key, calc.none), app.pending())
         row = AppAllocation(
             name=app.name,
             queue=leaf.path,
@@ -773,7 +843,7 @@ def _result(
     index: dict[str, QueueAllocation] = {}
     for s in shares.queues:
         q = nodes[s.path]
-        row = QueueAllocation(
+        qrow = QueueAllocation(
             path=s.path,
             parent=s.parent,
             leaf=s.leaf,
@@ -787,22 +857,19 @@ def _result(
             pending=vec(q.pending),
         )
         if isinstance(q, LeafNode):
-            row.am_used = vec(q.am_used)
-            row.am_limit = vec(q.am_limit)
-            row.user_am_limit = vec(q.user_am_limit) if q.user_am_limit else None
-            row.max_applications = q.max_applications
-            row.max_applications_per_user = q.max_applications_per_user
-            row.user_limit_percent = q.user_limit_percent
-            row.user_limit_factor = q.user_limit_factor
-            row.applications = by_queue.get(s.path, [])
+            qrow.am_used = vec(q.am_used)
+            qrow.am_limit = vec(q.am_limit)
+            qrow.user_am_limit = vec(q.user_am_limit) if q.user_am_limit else None
+            qrow.max_applications = q.max_applications
+            qrow.max_applications_per_user = q.max_applications_per_user
+            qrow.user_limit_percent = q.user_limit_percent
+            qrow.user_limit_factor = q.user_limit_factor
+            qrow.applications = by_queue.get(s.path, [])
             for name in sorted(q.users):
                 user = q.users[name]
-                pending = calc.none
-                for app in apps:
-                    if app.leaf is q and app.user == name and app.state != REFUSED:
-                        pending = calc.add(pending, app.pending())
+                pending = user_pending.get((q.path, name), calc.none)
                 limit = engine.user_specific_limit(q, user)
-                row.users.append(
+                qrow.users.append(
                     UserAllocation(
                         name=name,
                         weight=user.weight,
@@ -815,9 +882,9 @@ def _result(
                         limit=USER_LIMIT if any(pending) and calc.greater_than(user.used, limit) else None,
                     )
                 )
-        row.limit = _queue_limit(engine, q, row)
-        queue_rows.append(row)
-        index[s.path] = row
+        qrow.limit = _queue_limit(engine, q, qrow)
+        queue_rows.append(qrow)
+        index[s.path] = qrow
     return LoadResult(
         cluster=dict(shares.cluster),
         types=types,
@@ -829,6 +896,7 @@ def _result(
         heartbeats=engine.heartbeats,
         end=end,
         capacities=shares,
+        index=index,
     )
 
 
@@ -849,12 +917,12 @@ def _app_limit(engine: Engine, app: AppNode) -> str | None:
     """The limit that keeps an application from more, by name (None: nothing left to ask)."""
     if app.state == REFUSED:
         return app.limit
+    if not app.asks:
+        return app.limit  # demand met (a reordering may serve one not activated), or its asks refused
     if app.state == NOT_RUNNABLE:
         return MAX_PARALLEL_APPS
     if app.state == PENDING:
         return app.limit or AM_LIMIT
-    if not app.asks:
-        return app.limit  # demand met, or its asks refused
     leaf = app.leaf
     assert leaf is not None
     calc = engine.calc
@@ -863,14 +931,14 @@ def _app_limit(engine: Engine, app: AppNode) -> str | None:
     if engine.rejected is not None and engine.rejected is not app:
         return REFUSED_PROPOSAL
     size = app.asks[0].size
-    for q in reversed(_path(leaf)):  # root first, as the walk down checks them
+    for q in reversed(leaf.ancestry):  # root first, as the walk down checks them
         if q.parent is not None and not calc.fits_in(calc.add(q.used, size), q.maximum):
             return MAXIMUM
     if calc.greater_than(leaf.users[app.user].used, engine.user_specific_limit(leaf, leaf.users[app.user])):
         return USER_LIMIT
-    if engine.calc.available_containers(engine.free, size) <= 0 or not calc.fits_in(size, engine.free):
-        return CLUSTER_FULL if calc.less_than(leaf.used, leaf.guaranteed) else GUARANTEED
-    return MAXIMUM
+    # no room for it, or the room left is held for a queue ahead of it (a blocked headroom): beyond
+    # its guarantee the queue has had what elasticity gives
+    return CLUSTER_FULL if calc.less_than(leaf.used, leaf.guaranteed) else GUARANTEED
 
 
 def _queue_limit(engine: Engine, q: QueueNode, row: QueueAllocation) -> str | None:
@@ -885,5 +953,5 @@ def _queue_limit(engine: Engine, q: QueueNode, row: QueueAllocation) -> str | No
                 return app.limit
         return None
     if engine.calc.available_containers(engine.free, engine.minimum) <= 0:
-        return CLUSTER_FULL if calc.less_than(q.used, q.guaranteed) else GUARANTEED
+        return CLUSTER_FULL if q.parent is None or calc.less_than(q.used, q.guaranteed) else GUARANTEED
     return None

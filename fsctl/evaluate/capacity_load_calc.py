@@ -12,6 +12,7 @@ with Java's casts: ``(long)`` truncates toward zero, ``float`` is a 32-bit float
 from __future__ import annotations
 
 import math
+import operator
 
 from fsctl.hadoop.javanum import to_float32
 from fsctl.model.resources import java_long
@@ -47,11 +48,15 @@ def divide_and_ceil_float(a: int, b: float) -> int:
     return java_long(math.ceil(to_float32(to_float32(float(a)) / b)))
 
 
+_EXACT = 1 << 24  # every integer below it is a float exactly
+
+
 def safe_ratio(a: int, b: int) -> float:
     """``divideSafelyAsFloat``: ``(float) a / (float) b``, 0 when both are 0."""
     if a == 0 and b == 0:
         return 0.0
-    fa, fb = to_float32(float(a)), to_float32(float(b))
+    fa = float(a) if -_EXACT < a < _EXACT else to_float32(float(a))
+    fb = float(b) if -_EXACT < b < _EXACT else to_float32(float(b))
     if fb == 0:
         return math.copysign(math.inf, fa) if fa else math.nan
     return to_float32(fa / fb)
@@ -70,24 +75,20 @@ class Calculator:
     # -- Resources.* helpers that do not depend on the calculator -----------------------------
 
     def add(self, a: Res, b: Res) -> Res:
-        return tuple(x + y for x, y in zip(a, b, strict=True))
+        return tuple(map(operator.add, a, b))
 
     def sub(self, a: Res, b: Res) -> Res:
-        return tuple(x - y for x, y in zip(a, b, strict=True))
+        return tuple(map(operator.sub, a, b))
 
-    def sub_non_negative(self, a: Res, b: Res) -> Res:
-        return tuple(max(0, x - y) for x, y in zip(a, b, strict=True))
+    def times(self, r: Res, count: int) -> Res:
+        return tuple(v * count for v in r)
 
     def componentwise_min(self, a: Res, b: Res) -> Res:
-        return tuple(min(x, y) for x, y in zip(a, b, strict=True))
+        return tuple(map(min, a, b))
 
     def multiply_and_round_down(self, r: Res, by: float) -> Res:
         """``Resources.multiplyAndRoundDown``: ``(long)(value * by)`` per type."""
         return tuple(java_long(v * by) for v in r)
-
-    def fits_all(self, small: Res, big: Res) -> bool:
-        """``Resources.fitsIn(smaller, bigger)`` (no calculator): every type."""
-        return all(x <= y for x, y in zip(small, big, strict=True))
 
     # -- comparisons through the calculator ---------------------------------------------------
 

@@ -20,12 +20,23 @@ engine bounds before taking the run.
 
 from __future__ import annotations
 
+import bisect
 import math
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from fsctl.evaluate.capacity_load_calc import Calculator, Res
+from fsctl.evaluate.capacity_load_calc import (
+    Calculator,
+    Res,
+    divide_and_ceil,
+    divide_and_ceil_float,
+    jdiv,
+    round_down,
+    round_up,
+    safe_ratio,
+)
 from fsctl.hadoop.javanum import to_float32 as f32
+from fsctl.model.resources import java_long
 
 # -- states of an application and outcomes of an assignment ----------------------------------------
 
@@ -73,10 +84,14 @@ class AppNode:
     cached_used: int = 0
     cached_pending: int = 0
     dirty: bool = False
+    akey: tuple[object, ...] | None = None  # its place in its leaf's candidates (None: not in them)
+    schedulable: bool = False  # in its leaf's ordering policy (activated, or added by a reorder)
     used_start: Res = ()
     pending_start: Res = ()
     #: the user this application made active (``UsersManager.activateApplication``), if any
     registered: bool = False
+    #: the state it had when a reordering put it into its leaf's ordering (pending, not-runnable)
+    reordered_from: str = ""
 
     def pending(self) -> Res:
         total = [0] * len(self.used)
@@ -120,6 +135,10 @@ class QueueNode:
     pending: Res
     used_capacity: float = 0.0
     absolute_used_capacity: float = 0.0
+    used_capacity_base: Res = ()  # what usedCapacity divides by: the guarantee, at least the minimum
+    index: int = 0  # place among its siblings: the order of a stable sort's ties
+    ancestry: list[QueueNode] = field(default_factory=list)  # itself, its parent, ... the root
+    okey: tuple[object, ...] = ()  # its place in its parent's ordering (the policy's comparator as a key)
     runnable_apps: int = 0
     applications: int = 0  # submitted (numApplications)
     used_start: Res = ()
@@ -130,6 +149,10 @@ class QueueNode:
 class ParentNode(QueueNode):
     children: list[QueueNode] = field(default_factory=list)
     respect_priority: bool = False  # priority-utilization
+    #: the children with pending requests, in the queue ordering policy's order: (key, child)
+    candidates: list[tuple[tuple[object, ...], QueueNode]] = field(default_factory=list)
+    #: the ordering's tie-break is the configured minimum resource (3.3: only when every child has one)
+    by_configured_min: bool = False
 
 
 @dataclass(slots=True, eq=False)
@@ -146,6 +169,8 @@ class LeafNode(QueueNode):
     maximum_allocation: Res = ()
     users: dict[str, UserNode] = field(default_factory=dict)
     active: list[AppNode] = field(default_factory=list)  # the ordering policy's entities
+    #: the active applications with outstanding asks, in the ordering policy's order: (key, app)
+    candidates: list[tuple[tuple[object, ...], AppNode]] = field(default_factory=list)
     reorder: list[AppNode] = field(default_factory=list)  # entitiesToReorder
     waiting: list[AppNode] = field(default_factory=list)  # the pending-apps policy's entities
     not_runnable: list[AppNode] = field(default_factory=list)
@@ -153,6 +178,7 @@ class LeafNode(QueueNode):
     current_limit: Res = ()  # the limit it keeps (cachedResourceLimitsForHeadroom), for the AM limit
     am_limit: Res = ()
     user_am_limit: Res = ()
+    user_am_limits: dict[float, Res] = field(default_factory=dict)  # by user weight, while apps arrive
     usage_ratio: float = 0.0
     # UsersManager: the active users (a HashSet: insertion order kept for Java's iteration order)
     active_users: dict[str, None] = field(default_factory=dict)
@@ -160,7 +186,6 @@ class LeafNode(QueueNode):
     all_weights: float = 0.0
     active_used: Res = ()
     inactive_used: Res = ()
-    pending_only_users: int = 0
     version: int = 0
     cached_version: int = -1
     cached_limit: Res = ()
@@ -188,14 +213,26 @@ class Engine:
         self.rejected: AppNode | None = None  # a proposal the commit refuses, again and again
         self.user_runnable: dict[str, int] = {}  # CSMaxRunningAppsEnforcer: runnable apps per user
 
+    def positive(self, res: Res) -> bool:
+        """``Resources.greaterThan(rc, cluster, res, none)``: the default calculator reads memory."""
+        return res[0] > 0 if not self.calc.dominant else self.calc.greater_than(res, self.calc.none)
+
     # -- queue statistics -------------------------------------------------------------------------
 
     def update_used_capacity(self, q: QueueNode) -> None:
         """``CSQueueUtils.updateUsedCapacity``: used over guaranteed (at least the minimum allocation)."""
         calc = self.calc
-        guaranteed = calc.max(q.guaranteed, self.minimum)
-        q.absolute_used_capacity = calc.divide(q.used, calc.cluster)
-        q.used_capacity = calc.divide(q.used, guaranteed)
+        if not q.used_capacity_base:
+            q.used_capacity_base = calc.max(q.guaranteed, self.minimum)
+        # the ordering reads the absolute used capacity of queues without an absolute capacity only
+        if calc.dominant:
+            if q.absolute_capacity == 0:
+                q.absolute_used_capacity = calc.divide(q.used, calc.cluster)
+            q.used_capacity = calc.divide(q.used, q.used_capacity_base)
+        else:
+            if q.absolute_capacity == 0:
+                q.absolute_used_capacity = safe_ratio(q.used[0], calc.cluster[0])
+            q.used_capacity = safe_ratio(q.used[0], q.used_capacity_base[0])
 
     def charge(self, q: QueueNode | None, amount: Res) -> None:
         """``allocateResource`` up the tree: used and the statistics of every queue on the path."""
@@ -203,12 +240,18 @@ class Engine:
         while q is not None:
             q.used = add(q.used, amount)
             self.update_used_capacity(q)
+            if q.okey:
+                self._reposition(q)
             q = q.parent
 
     def add_pending(self, q: QueueNode | None, amount: Res, sign: int) -> None:
+        """The queues' pending requests up the tree; a queue with none leaves its parent's candidates."""
         calc = self.calc
         while q is not None:
+            had = self.positive(q.pending)
             q.pending = calc.add(q.pending, amount) if sign > 0 else calc.sub(q.pending, amount)
+            if q.okey and had != self.positive(q.pending):
+                self._reposition(q)
             q = q.parent
 
     # -- users --------------------------------------------------------------------------------------
@@ -223,10 +266,15 @@ class Engine:
             leaf.all_weights = self._weights(leaf, leaf.users)
         return user
 
-    def _weights(self, leaf: LeafNode, names: dict[str, object] | dict[str, UserNode]) -> float:
+    def _weights(self, leaf: LeafNode, names: Mapping[str, object]) -> float:
+        """The float sum of the users' weights in ``HashSet`` order (``sumActiveUsersTimesWeights``);
+        whole weights add up exactly in any order, so the order is worked out only for others."""
+        users = leaf.users
+        if all(users[name].weight.is_integer() for name in names) and len(names) < 1 << 20:
+            return float(sum(users[name].weight for name in names))
         total = 0.0
         for name in _hash_order(list(names)):
-            total = f32(total + leaf.users[name].weight)
+            total = f32(total + users[name].weight)
         return total
 
     def activate_user_app(self, leaf: LeafNode, app: AppNode) -> None:
@@ -283,12 +331,32 @@ class Engine:
     def user_limit(self, leaf: LeafNode) -> Res:
         """The queue's user limit before the user's weight, recomputed when the users' state moved."""
         if leaf.cached_version != leaf.version:
-            leaf.cached_limit = self._compute_user_limit(leaf)
+            if self.calc.dominant:
+                leaf.cached_limit = self._compute_user_limit(leaf)
+            else:
+                leaf.cached_limit = self._memory_user_limit(leaf)
             leaf.cached_version = leaf.version
-            leaf.pending_only_users = sum(
-                1 for u in leaf.users.values() if u.pending_apps > 0 and u.active_apps <= 0
-            )
         return leaf.cached_limit
+
+    def _memory_user_limit(self, leaf: LeafNode) -> Res:
+        """:meth:`_compute_user_limit` for the default calculator, which compares memory only and
+        builds every vector of it from memory alone (one vcore): the same arithmetic on memory."""
+        minimum = self.minimum[0]
+        capacity = max(leaf.guaranteed[0], minimum)  # Resources.max: ties keep the guarantee's vector
+        consumed = round_up(java_long(self.calc.cluster[0] * leaf.usage_ratio + 0.5), minimum)
+        current = capacity if consumed < capacity else consumed + minimum
+        mulp = leaf.user_limit_percent if self.v34 else float(int(leaf.user_limit_percent))
+        limit = max(
+            divide_and_ceil_float(leaf.active_used[0] + minimum, leaf.active_weights),
+            divide_and_ceil(java_long(current * mulp), 100),
+        )
+        ulf = leaf.user_limit_factor
+        if self.v34 and (ulf == -1 or leaf.guaranteed == self.calc.none):
+            cap = round_down(leaf.maximum[0], minimum)
+        else:
+            cap = java_long(capacity * ulf)
+        memory = round_up(min(limit, cap), minimum)
+        return (memory, 1 if memory > 0 else 0) + (0,) * (len(self.minimum) - 2)
 
     def _compute_user_limit(self, leaf: LeafNode) -> Res:
         calc, minimum = self.calc, self.minimum
@@ -316,15 +384,112 @@ class Engine:
         """``getComputedResourceLimitForActiveUsers``: the limit scaled by the user's weight."""
         return self.calc.multiply_and_normalize_down(self.user_limit(leaf), user.weight, self.minimum)
 
-    def recover(self, app: AppNode, container: Res) -> None:
-        """``AbstractLeafQueue.recoverContainer``: a running container, whatever the limits."""
+    def recover(self, app: AppNode, containers: list[Res]) -> None:
+        """``AbstractLeafQueue.recoverContainer`` for each of an application's running containers,
+        whatever the limits (the queues' statistics are brought up to date before the heartbeats)."""
         leaf = app.leaf
         assert leaf is not None
-        self.free = self.calc.sub(self.free, container)
-        app.used = self.calc.add(app.used, container)
-        app.containers += 1
-        self.charge_user(leaf, leaf.users[app.user], container)
-        self.charge(leaf, container)
+        calc = self.calc
+        user = leaf.users[app.user]
+        for container in containers:
+            self.free = calc.sub(self.free, container)
+            app.used = calc.add(app.used, container)
+            app.containers += 1
+            self.charge_user(leaf, user, container)
+            q: QueueNode | None = leaf
+            while q is not None:
+                q.used = calc.add(q.used, container)
+                q = q.parent
+
+    # -- the orderings, kept sorted as usage changes --------------------------------------------------
+
+    def queue_key(self, q: QueueNode) -> tuple[object, ...]:
+        """``PriorityUtilizationQueueOrderingPolicy``'s comparator as a sort key: queues with an
+        absolute capacity first; then (with priority-utilization) queues under their guarantee
+        before those at or over it, higher priority first, less used first; ties by configured
+        minimum resource or absolute capacity, largest first; then the configuration's order (the
+        sort is stable)."""
+        parent = q.parent
+        assert parent is not None
+        absolute = q.absolute_capacity
+        zero = absolute == 0
+        used = q.absolute_used_capacity if zero else q.used_capacity
+        if used != used:  # NaN: Double.compare puts it after everything
+            used = math.inf
+        priority = q.priority if parent.respect_priority else 0
+        tie: tuple[object, ...]
+        if self.v34 or parent.by_configured_min:
+            tie = (tuple(-v for v in q.configured_min), -absolute)
+        else:
+            tie = (-absolute,)
+        return (zero, used >= 1.0, -priority, used, *tie, q.index)
+
+    def app_key(self, leaf: LeafNode, app: AppNode) -> tuple[object, ...]:
+        """FIFO: priority, then submission; fair: the usage it was last sorted by (divided by the log
+        of its demand with size-based weight), then submission."""
+        if not leaf.fair:
+            return (-app.priority, app.index)
+        magnitude = float(app.cached_used)
+        if leaf.size_based_weight and magnitude != 0:
+            weight = math.log1p(app.cached_used + app.cached_pending) / math.log(2)
+            if weight != 0:
+                magnitude = magnitude / weight
+        return (magnitude, app.index)
+
+    def build_orderings(self) -> None:
+        """Every queue's statistics, and every parent's and leaf's candidates, before the first
+        heartbeat."""
+        queues: list[QueueNode] = []
+        stack: list[QueueNode] = [self.root]
+        while stack:  # the statistics first: a parent's ordering reads its children's
+            q = stack.pop()
+            self.update_used_capacity(q)
+            queues.append(q)
+            if isinstance(q, ParentNode):
+                stack.extend(q.children)
+        for q in queues:
+            if isinstance(q, ParentNode):
+                q.candidates = []
+                for child in q.children:
+                    child.okey = self.queue_key(child)
+                    if self.positive(child.pending):
+                        q.candidates.append((child.okey, child))
+                q.candidates.sort()
+            else:
+                assert isinstance(q, LeafNode)
+                q.candidates = []
+                for app in q.active:
+                    app.akey = None
+                    if app.asks:
+                        app.akey = self.app_key(q, app)
+                        q.candidates.append((app.akey, app))
+                q.candidates.sort()
+
+    def _reposition(self, q: QueueNode) -> None:
+        """A queue's usage or pending changed: its place in its parent's candidates."""
+        parent = q.parent
+        if parent is None:
+            return
+        candidates = parent.candidates
+        if q.okey:
+            # keys are unique (they end with the queue's index): (key,) sorts right before (key, q)
+            at = bisect.bisect_left(candidates, (q.okey,))
+            if at < len(candidates) and candidates[at][1] is q:
+                del candidates[at]
+        q.okey = self.queue_key(q)
+        if self.positive(q.pending):
+            bisect.insort(candidates, (q.okey, q))
+
+    def _reposition_app(self, leaf: LeafNode, app: AppNode) -> None:
+        candidates = leaf.candidates
+        if app.akey is not None:
+            at = bisect.bisect_left(candidates, (app.akey,))
+            if at < len(candidates) and candidates[at][1] is app:
+                del candidates[at]
+            app.akey = None
+        if app.asks and app.schedulable:
+            app.akey = self.app_key(leaf, app)
+            bisect.insort(candidates, (app.akey, app))
 
     # -- the heartbeat ------------------------------------------------------------------------------
 
@@ -380,127 +545,98 @@ class Engine:
         return Limits(calc.round_down(child_limit, self.minimum))
 
     def assign_parent(self, parent: ParentNode, limits: Limits) -> Proposal:
+        """``AbstractParentQueue.assignContainers``: the children in order until one allocates (a
+        child without pending requests is skipped at once, so only candidates are walked)."""
         calc = self.calc
-        if not calc.greater_than(parent.pending, calc.none):
+        if not self.positive(parent.pending):
             return None
         if not self.node_can_assign():
             return None
         if not self.can_assign_to_queue(parent, limits, parent.reserved):
             return None
         result: Proposal = None
-        for child in self.children_in_order(parent):
+        for _, child in parent.candidates:
             child_limits = self.child_limits(parent, child, limits)
             if isinstance(child, LeafNode):
                 outcome = self.assign_leaf(child, child_limits)
             else:
                 assert isinstance(child, ParentNode)
                 outcome = self.assign_parent(child, child_limits)
-            if outcome is not None and outcome[0] in (ALLOCATED, RESERVED):
+            if outcome is None:
+                continue
+            if outcome[0] in (ALLOCATED, RESERVED):
                 return outcome
-            if outcome is not None and outcome[0] == SKIP_QUEUE_LIMIT:
-                if result is None or result[0] != SKIP_QUEUE_LIMIT:
+            if outcome[0] == SKIP_QUEUE_LIMIT:
+                if result is None:
                     result = outcome
                 if isinstance(child, LeafNode):
                     blocked = child_limits.headroom
                 else:
                     blocked = child_limits.blocked or calc.none
                 limits.add_blocked(calc.max(blocked, calc.none), calc)
-        if result is not None and result[0] == SKIP_QUEUE_LIMIT:
-            return (SKIP_QUEUE_LIMIT, result[1], result[2])
-        return None
-
-    def children_in_order(self, parent: ParentNode) -> list[QueueNode]:
-        """``PriorityUtilizationQueueOrderingPolicy.getAssignmentIterator`` (a stable sort)."""
-        from functools import cmp_to_key
-
-        return sorted(parent.children, key=cmp_to_key(self._queue_compare(parent.respect_priority)))
-
-    def _queue_compare(self, respect_priority: bool) -> Callable[[QueueNode, QueueNode], int]:
-        v34, none = self.v34, self.calc.none
-
-        def compare(q1: QueueNode, q2: QueueNode) -> int:
-            a1, a2 = q1.absolute_capacity, q2.absolute_capacity
-            if a1 > 0 and a2 == 0:
-                return -1
-            if a2 > 0 and a1 == 0:
-                return 1
-            if a1 == 0 and a2 == 0:
-                used1, used2 = q1.absolute_used_capacity, q2.absolute_used_capacity
-            else:
-                used1, used2 = q1.used_capacity, q2.used_capacity
-            p1, p2 = (q1.priority, q2.priority) if respect_priority else (0, 0)
-            rc = _utilization_compare(used1, used2, p1, p2)
-            if rc != 0:
-                return rc
-            m1, m2 = q1.configured_min, q2.configured_min
-            if (m1 != none or m2 != none) if v34 else (m1 != none and m2 != none):
-                return _resource_compare(m2, m1)
-            return (a2 > a1) - (a2 < a1)
-
-        return compare
+        return result
 
     def assign_leaf(self, leaf: LeafNode, limits: Limits) -> Proposal:
+        """``AbstractLeafQueue.assignContainers``: the active applications in order (those without
+        outstanding asks are skipped at once, so only candidates are walked)."""
         calc = self.calc
-        limits.cached = calc.min(calc.normalize_down(leaf.maximum, self.minimum), limits.limit)
-        if not calc.greater_than(leaf.pending, calc.none):
+        if not self.positive(leaf.pending):
             return None
+        if leaf.reorder:
+            self.reorder(leaf)
         checked = False
-        for app in self.apps_in_order(leaf):
+        for _, app in leaf.candidates:
             if not checked:
                 if not self.can_assign_to_queue(leaf, limits, app.reserved):
                     return None
                 checked = True
             user = leaf.users[app.user]
-            limit = self.user_specific_limit(leaf, user)
-            if calc.greater_than(user.used, limit):
+            if calc.greater_than(user.used, self.user_specific_limit(leaf, user)):
                 continue
             outcome = self.assign_app(app, limits)
             if outcome in (ALLOCATED, RESERVED, SKIP_QUEUE_LIMIT):
-                return (outcome, app, app.asks[0].size if app.asks else calc.none)
-            if outcome == SKIP_OTHER:
-                continue
-            return None
+                return (outcome, app, app.asks[0].size)
+            if outcome != SKIP_OTHER:
+                return None
         return None
 
-    def apps_in_order(self, leaf: LeafNode) -> list[AppNode]:
-        """The ordering policy's iteration: FIFO (priority, then id) or fair (usage, then id)."""
-        if not leaf.fair:
-            return sorted(leaf.active, key=lambda a: (-a.priority, a.index))
-        # reorderSchedulableEntity: an entity marked for reordering is taken out and put back with
-        # its current usage and demand; one that was never added (a waiting application whose asks
-        # changed its demand) is added by it all the same, AM limits or not
+    def reorder(self, leaf: LeafNode) -> None:
+        """``AbstractComparatorOrderingPolicy.reorderScheduleEntities``: each entity marked for
+        reordering is taken out and put back with its current usage and demand; one that was never
+        added (a waiting application whose asks changed its demand) is added by it all the same, AM
+        limits or not."""
         for app in leaf.reorder:
             app.cached_used = app.used[0]
             app.cached_pending = app.pending()[0]
             app.dirty = False
-            if app not in leaf.active:
+            if not app.schedulable:
                 leaf.active.append(app)
-                app.state, app.limit = ACTIVE, None  # schedulable: the user's counts stay as they were
+                app.schedulable = True
+                app.reordered_from = app.state
+                if app.state != NOT_RUNNABLE:  # schedulable: the user's counts stay as they were
+                    app.state, app.limit = ACTIVE, None
+            self._reposition_app(leaf, app)
         leaf.reorder.clear()
-        size_based = leaf.size_based_weight
-
-        def magnitude(app: AppNode) -> float:
-            used = float(app.cached_used)
-            if size_based and used != 0:
-                weight = math.log1p(app.cached_used + app.cached_pending) / math.log(2)
-                if weight != 0:
-                    used = used / weight
-            return used
-
-        return sorted(leaf.active, key=lambda a: (magnitude(a), a.index))
 
     def assign_app(self, app: AppNode, limits: Limits) -> int:
         """``RegularContainerAllocator.assignContainers`` for one off-switch ask on the node."""
         calc = self.calc
-        if not app.asks:
-            return SKIP_OTHER
         ask = app.asks[0]  # the lowest priority number first: the AM (0), then tasks (1)
         size = ask.size
-        # checkHeadroom: the application has no reservation to give back
-        if not calc.fits_in(size, limits.headroom):
+        # checkHeadroom: the application has no reservation to give back; 3.3 compares through the
+        # calculator (the dominant shares, under the dominant calculator), 3.4 asks fitsIn
+        if not (
+            calc.fits_in(size, limits.headroom) if self.v34 else calc.greater_or_equal(limits.headroom, size)
+        ):
             return SKIP_QUEUE_LIMIT
         if not calc.fits_in(size, calc.cluster):
             return SKIP_OTHER  # no node can ever hold it: LOCALITY_SKIPPED, then APP_SKIPPED
+        # assignContainer: a container some type of which the headroom lacks needs a reservation
+        # given back first; there is none (3.3's dominant check lets such a container through)
+        if self.continue_looking and calc.any_major_above_zero(
+            calc.max(calc.sub(size, limits.headroom), calc.none)
+        ):
+            return SKIP_OTHER
         if calc.available_containers(self.free, size) > 0:
             return ALLOCATED
         return RESERVED
@@ -540,6 +676,7 @@ class Engine:
                 app.asks.pop(0)
                 if not app.asks:
                     self.deactivate_user_app(leaf, app)
+                    self._reposition_app(leaf, app)
             if ask.priority == 0:
                 app.am_running = am_started = True
         self.charge_user(leaf, user, size)
@@ -561,6 +698,8 @@ class Engine:
         app.asks.sort(key=lambda a: a.priority)
         self.add_pending(leaf, tuple(v * ask.count for v in ask.size), 1)
         self.activate_user_app(leaf, app)
+        if app.akey is None and app.schedulable:
+            self._reposition_app(leaf, app)
         if leaf.size_based_weight and (app.am is None or app.am_running):
             self.mark_for_reordering(leaf, app)  # demandUpdated, unless it waits for its AM
 
@@ -577,13 +716,12 @@ Proposal = tuple[int, AppNode, Res] | None
 class Limits:
     """``ResourceLimits``: a queue's limit, its headroom and what blocked children hold."""
 
-    __slots__ = ("blocked", "cached", "headroom", "limit")
+    __slots__ = ("blocked", "headroom", "limit")
 
     def __init__(self, limit: Res) -> None:
         self.limit = limit
         self.headroom = limit
         self.blocked: Res | None = None
-        self.cached: Res = limit
 
     def net_limit(self, calc: Calculator) -> Res:
         return self.limit if self.blocked is None else calc.sub(self.limit, self.blocked)
@@ -592,34 +730,122 @@ class Limits:
         self.blocked = amount if self.blocked is None else calc.add(self.blocked, amount)
 
 
-def _utilization_compare(used1: float, used2: float, p1: int, p2: int) -> int:
-    """``PriorityUtilizationQueueOrderingPolicy.compare`` (doubles of the float capacities)."""
-    if p1 == p2:
-        return (used1 > used2) - (used1 < used2) if not (math.isnan(used1) or math.isnan(used2)) else (
-            _java_double_compare(used1, used2)
-        )
-    if (used1 < 1.0 and used2 < 1.0) or (used1 >= 1.0 and used2 >= 1.0):
-        return (p2 > p1) - (p2 < p1)
-    return _java_double_compare(used1, used2)
-
-
-def _java_double_compare(a: float, b: float) -> int:
-    """``Double.compare``: NaN is greater than everything and equal to itself."""
-    if math.isnan(a) or math.isnan(b):
-        return 0 if math.isnan(a) and math.isnan(b) else 1 if math.isnan(a) else -1
-    return (a > b) - (a < b)
-
-
-def _resource_compare(a: Res, b: Res) -> int:
-    """``Resource.compareTo``: memory, then vcores, then the other types."""
-    for x, y in zip(a, b, strict=True):
-        if x != y:
-            return 1 if x > y else -1
-    return 0
-
-
 def _hash_order(names: list[str]) -> list[str]:
     """Java's ``HashSet<String>`` iteration order (float sums of weights follow it)."""
     from fsctl.hadoop.javahash import hash_set_order
 
     return hash_set_order(names) if len(names) > 1 else names
+
+
+class MemoryEngine(Engine):
+    """The walk of :class:`Engine` for the default calculator, on memory alone.
+
+    ``DefaultResourceCalculator`` compares, fits and rounds memory only, and every limit it builds
+    (``Resources.createResource(memory)``) carries memory alone: each decision of the walk is the
+    same on memory amounts as on whole vectors, and ints are several times cheaper than tuples
+    through calculator methods. Usage is still kept in full vectors."""
+
+    def heartbeat(self) -> AppNode | None:
+        self.heartbeats += 1
+        if self.reserved_by is not None:
+            return None
+        if jdiv(self.free[0], self.minimum[0]) <= 0:
+            return None
+        proposal = self._parent(self.root, self.calc.cluster[0])
+        if proposal is None or proposal[0] not in (ALLOCATED, RESERVED):
+            return None
+        outcome, app, size = proposal
+        if not self.accept(app, size):
+            self.rejected = app
+            return None
+        self.rejected = None
+        self.apply(outcome, app, size)
+        return app
+
+    def accept(self, app: AppNode, size: Res) -> bool:
+        memory = size[0]
+        q: QueueNode | None = app.leaf
+        while q is not None:
+            if q.used[0] + memory > q.maximum[0]:
+                return False
+            q = q.parent
+        return True
+
+    def _can_assign(self, q: QueueNode, limits: MemoryLimits, reserved: int) -> bool:
+        used = q.used[0]
+        current = min(q.maximum[0], limits.limit)
+        limits.headroom = current - used
+        if used >= current:
+            return self.continue_looking and reserved > 0 and used - reserved < current
+        return True
+
+    def _child_limits(self, parent: ParentNode, child: QueueNode, limits: MemoryLimits) -> MemoryLimits:
+        minimum = self.minimum[0]
+        if self.v34:
+            limits.limit = min(limits.limit, parent.maximum[0])
+            child_limit = limits.limit - limits.blocked - parent.used[0] + child.used[0]
+        else:
+            child_limit = limits.limit - limits.blocked - parent.used[0] + child.used[0]
+            child_limit = min(child_limit, round_down(child.maximum[0], minimum))
+        return MemoryLimits(round_down(child_limit, minimum))
+
+    def _parent(self, parent: ParentNode, limit: int, limits: MemoryLimits | None = None) -> Proposal:
+        limits = limits or MemoryLimits(limit)
+        if parent.pending[0] <= 0:
+            return None
+        if self.reserved_by is not None or self.minimum[0] > self.free[0]:
+            return None
+        if not self._can_assign(parent, limits, parent.reserved[0]):
+            return None
+        result: Proposal = None
+        for _, child in parent.candidates:
+            child_limits = self._child_limits(parent, child, limits)
+            if isinstance(child, LeafNode):
+                outcome = self._leaf(child, child_limits)
+            else:
+                assert isinstance(child, ParentNode)
+                outcome = self._parent(child, 0, child_limits)
+            if outcome is None:
+                continue
+            if outcome[0] in (ALLOCATED, RESERVED):
+                return outcome
+            if outcome[0] == SKIP_QUEUE_LIMIT:
+                if result is None:
+                    result = outcome
+                blocked = child_limits.headroom if isinstance(child, LeafNode) else child_limits.blocked
+                limits.blocked += max(blocked, 0)
+        return result
+
+    def _leaf(self, leaf: LeafNode, limits: MemoryLimits) -> Proposal:
+        if leaf.pending[0] <= 0:
+            return None
+        if leaf.reorder:
+            self.reorder(leaf)
+        checked = False
+        for _, app in leaf.candidates:
+            if not checked:
+                if not self._can_assign(leaf, limits, app.reserved[0]):
+                    return None
+                checked = True
+            user = leaf.users[app.user]
+            if user.used[0] > self.user_specific_limit(leaf, user)[0]:
+                continue
+            size = app.asks[0].size
+            memory = size[0]
+            if memory > limits.headroom:
+                return (SKIP_QUEUE_LIMIT, app, size)
+            if memory > self.calc.cluster[0]:
+                continue  # no node can ever hold it
+            return (ALLOCATED if jdiv(self.free[0], memory) > 0 else RESERVED, app, size)
+        return None
+
+
+class MemoryLimits:
+    """:class:`Limits` on memory."""
+
+    __slots__ = ("blocked", "headroom", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.headroom = limit
+        self.blocked = 0

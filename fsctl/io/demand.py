@@ -194,7 +194,7 @@ class _JsonPositions:
         self.lines: list[int] | None = None
 
     def find(self, question: tuple[Pointer, bool]) -> Location:
-        pointer, key = question
+        pointer = question[0]
         if len(pointer) >= 2 and pointer[0] == "queues":
             if self.queues is None:
                 self.queues = {}
@@ -272,7 +272,9 @@ def _read(path: str, root: Any, locate: Locate) -> tuple[DemandSnapshot | None, 
             try:
                 snapshot.cluster = resource_value(value)
             except ValueError as exc:
-                diagnostics.append(SM103.at(locate(("cluster",), False), f"cluster: {exc}", property="cluster"))
+                diagnostics.append(
+                    SM103.at(locate(("cluster",), False), f"cluster: {exc}", property="cluster")
+                )
         elif key == "queues":
             if value is None:
                 continue
@@ -304,7 +306,9 @@ def _read_queue(
         diagnostics.append(SM102.at(here, f"{path!r}: not a queue path", queue=path))
         return None
     if not path.startswith("root") or path.startswith("root..") or path.endswith("."):
-        diagnostics.append(SM102.at(here, f"{path!r}: give the full queue path, e.g. root.{path}", queue=path))
+        diagnostics.append(
+            SM102.at(here, f"{path!r}: give the full queue path, e.g. root.{path}", queue=path)
+        )
         return None
     load = QueueLoad(path=path, location=here)
     if node is None:
@@ -410,7 +414,12 @@ def _read_app(
                 setattr(app, key, resource_value(value))
             except ValueError as exc:
                 diagnostics.append(
-                    SM103.at(locate((*at, key), False), f"{queue} {app.name} {key}: {exc}", queue=queue, property=key)
+                    SM103.at(
+                        locate((*at, key), False),
+                        f"{queue} {app.name} {key}: {exc}",
+                        queue=queue,
+                        property=key,
+                    )
                 )
         elif key in ("start", "priority"):
             if isinstance(value, bool) or not isinstance(value, int):
@@ -427,5 +436,7 @@ def _read_app(
             else:
                 app.priority = value
         else:
-            diagnostics.append(_unknown_key(locate((*at, key), True), f"{queue} {app.name}", key, APP_KEYS, queue))
+            diagnostics.append(
+                _unknown_key(locate((*at, key), True), f"{queue} {app.name}", key, APP_KEYS, queue)
+            )
     return app

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fsctl.model.location import Location
 from fsctl.model.resources import Vector
 from fsctl.model.tree import DeferredField
 

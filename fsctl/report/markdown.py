@@ -126,10 +126,11 @@ def _load_markdown(report: SimulateReport) -> str:
         for r in report.rows
         for a in r["load"].get("applications") or []
     ]
+    app_columns = ["queue", "application", "user", "state", "used before", "allocated", "pending", "limit"]
     return (
         table(["queue", "guaranteed", "maximum", "used before", "allocated", "pending", "limit"], queues)
         + "\n#### Applications\n\n"
-        + table(["queue", "application", "user", "state", "used before", "allocated", "pending", "limit"], apps)
+        + table(app_columns, apps)
     )
 
 

@@ -970,8 +970,9 @@ def _load_row(report: SimulateReport, row: Row, total_memory: int) -> list[tuple
     load = row.get("load") or {}
     name = _indent(row)
     limit = load.get("limit") or ""
+    shares = f"{_pct(row.get('absolute_capacity')):>7} {_pct(row.get('absolute_maximum_capacity')):>7}"
     line = (
-        f"{name:<34} {_pct(row.get('absolute_capacity')):>7} {_pct(row.get('absolute_maximum_capacity')):>7}  "
+        f"{name:<34} {shares}  "
         f"{_short(row.get('guaranteed'), types):>14} {_short(row.get('maximum'), types):>14} "
         f"{_short(load.get('used_start'), types):>14} {_short(load.get('used'), types):>14} "
         f"{_short(load.get('pending'), types):>14}  {limit}"
@@ -1000,7 +1001,10 @@ def _load_row(report: SimulateReport, row: Row, total_memory: int) -> list[tuple
     return lines
 
 
-_LOAD_TEXT: tuple[str, Callable[[SimulateReport, Row, int], list[tuple[str, str]]]] = (_LOAD_COLUMNS, _load_row)
+_LOAD_TEXT: tuple[str, Callable[[SimulateReport, Row, int], list[tuple[str, str]]]] = (
+    _LOAD_COLUMNS,
+    _load_row,
+)
 
 #: CSV under load: one line per queue, user and application (``kind``), resources one column per type
 _LOAD_CSV_SCALARS = ("kind", "path", "name", "user", "state", "limit")
@@ -1015,7 +1019,9 @@ def _render_load_csv(report: SimulateReport, stream: TextIO) -> None:
         header.extend(f"{key}.{t}" for t in types)
     writer.writerow(header)
 
-    def line(kind: str, path: str, name: str, user: str, state: str, limit: Any, values: dict[str, Any]) -> None:
+    def line(
+        kind: str, path: str, name: str, user: str, state: str, limit: Any, values: dict[str, Any]
+    ) -> None:
         cells: list[Any] = [kind, path, name, user, state, _cell(limit)]
         for key in _LOAD_CSV_RESOURCES:
             vector = values.get(key) or {}

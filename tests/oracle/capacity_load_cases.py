@@ -25,7 +25,16 @@ NAMES = ("a", "b", "c", "d")
 USERS = ("alice", "bob", "carol")
 #: (memory, vcores): large ones leave room, small ones fill up (reservations, a full cluster), and
 #: few vcores make the dominant resource calculator count them
-CLUSTERS = ((32768, 32), (65536, 64), (49152, 24), (100000, 100), (12288, 12), (16384, 8), (20480, 40), (10240, 6))
+CLUSTERS = (
+    (32768, 32),
+    (65536, 64),
+    (49152, 24),
+    (100000, 100),
+    (12288, 12),
+    (16384, 8),
+    (20480, 40),
+    (10240, 6),
+)
 
 
 @st.composite
@@ -67,7 +76,9 @@ def _children(
             for _ in names
         ]
     if draw(st.booleans()):
-        props[f"{PREFIX}{path}.ordering-policy"] = draw(st.sampled_from(("utilization", "priority-utilization")))
+        props[f"{PREFIX}{path}.ordering-policy"] = draw(
+            st.sampled_from(("utilization", "priority-utilization"))
+        )
     if draw(st.integers(0, 5)) == 0:
         props[f"{PREFIX}{path}.max-parallel-apps"] = str(draw(st.integers(1, 4)))
     for name, value in zip(names, values, strict=True):
@@ -78,8 +89,17 @@ def _children(
         if draw(st.integers(0, 2)) == 0 and not value.startswith("["):
             props[f"{PREFIX}{child}.maximum-capacity"] = str(draw(st.sampled_from((40, 60, 80, 100, -1))))
         if depth < 3 and draw(st.integers(0, 3)) == 0:
-            draw(_children(child, depth + 1, props, leaves, v34, legacy, value.startswith("[memory=") and
-                           "%" not in value and "w" not in value))
+            draw(
+                _children(
+                    child,
+                    depth + 1,
+                    props,
+                    leaves,
+                    v34,
+                    legacy,
+                    value.startswith("[memory=") and "%" not in value and "w" not in value,
+                )
+            )
         else:
             leaves.append(child)
             _leaf_settings(draw, child, props, v34)
@@ -102,7 +122,9 @@ def _leaf_settings(draw: st.DrawFn, leaf: str, props: dict[str, str], v34: bool)
     maybe("state", ("STOPPED",), 12)
     for user in USERS:
         if draw(st.integers(0, 8)) == 0:
-            props[f"{PREFIX}{leaf}.user-settings.{user}.weight"] = draw(st.sampled_from(("0.5", "2", "1.5", "3")))
+            props[f"{PREFIX}{leaf}.user-settings.{user}.weight"] = draw(
+                st.sampled_from(("0.5", "2", "1.5", "3"))
+            )
 
 
 @st.composite
@@ -116,7 +138,9 @@ def configurations(draw: st.DrawFn, version: str) -> tuple[str, str, list[str], 
     leaves: list[str] = []
     draw(_children("root", 1, props, leaves, v34, legacy))
     if draw(st.integers(0, 2)) == 0:
-        props[f"{PREFIX}resource-calculator"] = "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
+        props[f"{PREFIX}resource-calculator"] = (
+            "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
+        )
     if draw(st.integers(0, 6)) == 0:
         props[f"{PREFIX}maximum-applications"] = str(draw(st.integers(2, 8)))
     if draw(st.integers(0, 6)) == 0:
@@ -174,7 +198,9 @@ def snapshots(draw: st.DrawFn, leaves: list[str], cluster: tuple[int, int]) -> d
             continue
         listed = []
         for index in range(draw(st.integers(1, 4))):
-            container = draw(st.sampled_from(((1024, 1), (2048, 1), (2048, 2), (3072, 1), (512, 1), (4096, 2))))
+            # some containers are vcore-heavy: the dominant calculator's checks then turn on vcores
+            sizes = ((1024, 1), (2048, 1), (2048, 2), (3072, 1), (512, 1), (4096, 2), (1024, 3))
+            container = draw(st.sampled_from(sizes))
             count = draw(st.integers(0, 20))
             running = draw(st.integers(0, 6))
             am = draw(st.sampled_from((None, (1024, 1), (2048, 1), (512, 1))))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsctl.evaluate.capacity_load import LoadResult
+from fsctl.evaluate.capacity_load import LoadResult, evaluate_capacity_load
 
 QUEUE_KEYS = ("used", "reserved", "pending")
 LEAF_KEYS = ("am_used", "am_limit", "max_applications", "max_applications_per_user")
@@ -48,6 +48,22 @@ def fsctl_side(result: LoadResult) -> dict[str, Any]:
         for a in result.applications
     ]
     return {"queues": queues, "applications": apps}
+
+
+def fsctl_load(cs: str, site: str | None, cluster: str, snapshot: str, version: str) -> dict[str, Any]:
+    """The model's answer for the files (a snapshot as ``fsctl simulate --demand`` reads it), in
+    the oracle's shape."""
+    from fsctl.fair.cluster import parse_cluster
+    from fsctl.io.demand import read_demand
+    from fsctl.io.loader import load, load_site
+    from fsctl.model.versions import parse_version
+
+    conf = load_site(site).conf if site is not None else None
+    tree = load(cs, yarn_site=conf, hadoop_version=parse_version(version)).result.tree
+    assert tree is not None
+    demand, problems = read_demand(snapshot)
+    assert demand is not None, problems
+    return fsctl_side(evaluate_capacity_load(tree, parse_cluster(cluster), demand, parse_version(version)))
 
 
 def divergences(hadoop: dict[str, Any], ours: dict[str, Any]) -> list[str]:

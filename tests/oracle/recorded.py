@@ -3,7 +3,8 @@
 Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
 ``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
 ``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it)
-and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb.
+and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb. A
+Capacity file with a snapshot is asked ``cs-load`` too: the allocation under that load.
 Re-record after a change to the oracle or a new case with::
 
     python -m tests.oracle.recorded
@@ -50,15 +51,26 @@ def requests(case: Path) -> dict[str, dict[str, Any]]:
     source = case_input(case)
     settings = case_settings(case)
     file = str(source)
+    site = yarn_site(case)
+    snapshot = demand_file(case)
     if source.name == "capacity-scheduler.xml":
-        return {"capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}}
+        capacity = {"capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]}}
+        if snapshot is None:
+            return capacity
+        load: dict[str, Any] = {
+            "verb": "cs-load",
+            "file": file,
+            "cluster": settings["cluster"],
+            "demand": json.loads(snapshot.read_text())["queues"],
+        }
+        if site is not None:
+            load["yarn_site"] = str(site)
+        return {**capacity, "cs-load": load}
     shares: dict[str, Any] = {"verb": "shares", "file": file, "cluster": settings["cluster"]}
     if "demand" in settings:
         shares["demand"] = settings["demand"]
-    snapshot = demand_file(case)
     if snapshot is not None:
         shares["demand"] = json.loads(snapshot.read_text())["queues"]
-    site = yarn_site(case)
     if site is not None:
         shares["yarn_site"] = str(site)
     return {"load": {"verb": "load", "file": file}, "shares": shares}

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tests.oracle.capacity_load_cases import configurations, snapshots
 from tests.oracle.conftest import oracle_for
-from tests.oracle.load_compare import divergences, fsctl_side
+from tests.oracle.load_compare import divergences, fsctl_load
 
 
 def _write(text: str, suffix: str) -> str:
@@ -24,27 +24,6 @@ def _write(text: str, suffix: str) -> str:
     with os.fdopen(fd, "w") as handle:
         handle.write(text)
     return path
-
-
-def fsctl_load(cs: str, site: str | None, cluster: str, demand: dict[str, Any], version: str) -> dict[str, Any]:
-    """The model's answer for the files, in the oracle's shape; None-free."""
-    from fsctl.evaluate.capacity_load import evaluate_capacity_load
-    from fsctl.fair.cluster import parse_cluster
-    from fsctl.io.demand import read_demand
-    from fsctl.io.loader import load, load_site
-    from fsctl.model.versions import parse_version
-
-    conf = load_site(site).conf if site is not None else None
-    tree = load(cs, yarn_site=conf, hadoop_version=parse_version(version)).result.tree
-    assert tree is not None
-    snapshot_path = _write(json.dumps({"queues": demand}), ".json")
-    try:
-        snapshot, problems = read_demand(snapshot_path)
-    finally:
-        Path(snapshot_path).unlink()
-    assert snapshot is not None, problems
-    result = evaluate_capacity_load(tree, parse_cluster(cluster), snapshot, parse_version(version))
-    return fsctl_side(result)
 
 
 def compare(version: str, cs: str, site: str, cluster: str, demand: dict[str, Any]) -> list[str]:
@@ -55,10 +34,20 @@ def compare(version: str, cs: str, site: str, cluster: str, demand: dict[str, An
     try:
         ok, _, _ = loads.load_verdict(cs_path, version, site_path)
         assume(ok)
-        request = {"verb": "cs-load", "file": cs_path, "yarn_site": site_path, "cluster": cluster, "demand": demand}
+        request = {
+            "verb": "cs-load",
+            "file": cs_path,
+            "yarn_site": site_path,
+            "cluster": cluster,
+            "demand": demand,
+        }
         hadoop = oracle_for(version).ask(request)
         assert hadoop["ok"], hadoop["error"]
-        ours = fsctl_load(cs_path, site_path, cluster, demand, version)
+        snapshot = _write(json.dumps({"queues": demand}), ".json")
+        try:
+            ours = fsctl_load(cs_path, site_path, cluster, snapshot, version)
+        finally:
+            Path(snapshot).unlink()
         return divergences(hadoop, ours)
     finally:
         Path(cs_path).unlink()

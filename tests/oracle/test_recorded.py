@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.oracle import fsctl_side
+from tests.oracle import fsctl_side, load_compare
 from tests.oracle.app_divergences import divergences
 from tests.oracle.recorded import CASES, case_input, case_settings, demand_file, expected, yarn_site
 
@@ -19,7 +19,12 @@ def _cluster(spec: str) -> dict[str, int]:
     return parse_cluster(spec)
 
 
-APP_CASES = [p for p in CASE_DIRS if demand_file(p) is not None]
+APP_CASES = [
+    p for p in CASE_DIRS if demand_file(p) is not None and case_input(p).name == "fair-scheduler.xml"
+]
+LOAD_CASES = [
+    p for p in CASE_DIRS if demand_file(p) is not None and case_input(p).name == "capacity-scheduler.xml"
+]
 
 
 @pytest.mark.parametrize("version", ["3.4", "3.3"])
@@ -37,6 +42,25 @@ def test_fsctl_gives_hadoops_recorded_applications(case: Path, version: str) -> 
         yarn_site=None if site is None else str(site),
     )
     assert divergences(hadoop, ours) == []
+
+
+@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("case", LOAD_CASES, ids=[p.name for p in LOAD_CASES])
+def test_fsctl_gives_hadoops_recorded_allocation(case: Path, version: str) -> None:
+    # a Capacity file under load: every queue's, user's and application's allocation and limits
+    hadoop = expected(case)[version]["cs-load"]
+    assert hadoop["ok"], hadoop.get("error")
+    site = yarn_site(case)
+    snapshot = demand_file(case)
+    assert snapshot is not None
+    ours = load_compare.fsctl_load(
+        str(case_input(case)),
+        None if site is None else str(site),
+        case_settings(case)["cluster"],
+        str(snapshot),
+        version,
+    )
+    assert load_compare.divergences(hadoop, ours) == []
 
 
 @pytest.mark.parametrize("version", ["3.4", "3.3"])

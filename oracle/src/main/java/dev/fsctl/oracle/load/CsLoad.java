@@ -122,9 +122,6 @@ public final class CsLoad {
     try {
       rm = new MockRM(conf);
       org.apache.log4j.LogManager.getRootLogger().setLevel(org.apache.log4j.Level.WARN);
-      if (System.getenv("CSLOAD_DEBUG") != null) {
-        org.apache.log4j.LogManager.getLogger("org.apache.hadoop.yarn.server.resourcemanager.scheduler").setLevel(org.apache.log4j.Level.DEBUG);
-      }
       rm.start();
     } catch (Exception e) {
       return failure(e);
