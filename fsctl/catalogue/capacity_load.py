@@ -187,3 +187,20 @@ SM211 = define(
     """,
     hadoop_source="scheduler/policy/AbstractComparatorOrderingPolicy.java",
 )
+
+SM212 = define(
+    "SM212",
+    "flexible-mode-capacities-unproven",
+    WARNING,
+    """The configuration runs in flexible queue mode (``legacy-queue-mode.enabled=false``): the
+    capacities the allocation starts from may differ from Hadoop's.
+
+    Hadoop 3.4 computes flexible-mode capacities with ``ResourceCalculationDriver`` (absolute, then
+    percentage, then weight, per resource type, with its own roundings), and derives each leaf's
+    maximum applications from the absolute capacity it leaves. fsctl's capacity evaluation is
+    proven against it in legacy mode only: in flexible mode a guaranteed or maximum resource may
+    be off by a unit and a leaf's maximum applications by more, and so the limits built on them.
+    The allocation itself follows Hadoop's code in both modes.
+    """,
+    hadoop_source="capacity/ResourceCalculationDriver.java",
+)

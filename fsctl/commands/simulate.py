@@ -127,7 +127,15 @@ def build_report(options: SimulateOptions) -> SimulateReport:
     report = report_for_tree(tree, cluster, snapshot, conf, options.hadoop_version, options.path)
     if options.queue or options.depth is not None:  # else every row stays, depths from the root's 0
         report.rows = _focus(report.rows, options.queue, options.depth)
-    if options.queue:
+    if options.queue and report.load:  # the findings about queues of the subtree, and the others
+        below = options.queue + "."
+        report.findings = [
+            d
+            for d in report.findings
+            if d.queue is None or d.queue == options.queue or d.queue.startswith(below)
+        ]
+        report.notes = [_located(d) for d in report.findings]
+    elif options.queue:
         inside = (options.queue + ".", options.queue + ":")
         report.notes = [n for n in report.notes if not n.startswith("root.") or n.startswith(inside)]
     return report

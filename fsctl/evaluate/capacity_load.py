@@ -503,13 +503,21 @@ def _findings(
     types: tuple[str, ...],
 ) -> list[Diagnostic]:
     """What the snapshot says that Hadoop would see otherwise (warnings), in file order."""
-    from fsctl.catalogue.capacity_load import SM203, SM204, SM205, SM206, SM208, SM209, SM211
+    from fsctl.catalogue.capacity_load import SM203, SM204, SM205, SM206, SM208, SM209, SM211, SM212
 
     calc = engine.calc
     found: list[Diagnostic] = []
     if hadoop_version < (3, 3):
         shown = ".".join(str(p) for p in hadoop_version)
         found.append(SM208.at(Location(snapshot.source), f"Hadoop {shown}: the load follows Hadoop 3.3"))
+    if not tree.info.legacy_queue_mode:
+        found.append(
+            SM212.at(
+                tree.root.location,
+                "flexible queue mode: fsctl's capacities are not proven against Hadoop's in this mode "
+                "(a guaranteed or maximum resource may be off by a unit, maximum applications by more)",
+            )
+        )
     labels = tree.info.configured_node_labels
     if labels:
         found.append(

@@ -54,6 +54,8 @@ class SimulateReport:
         #: a Capacity Scheduler file under a demand snapshot: rows carry a ``load`` object
         self.load = result is not None and hasattr(result, "capacities")
         self.document: dict[str, Any] = _load_document(result) if self.load else {}
+        #: under load: the model's findings (``--queue`` keeps those of its subtree)
+        self.findings: list[Any] = list(result.findings) if self.load else []
         self.result: Any = result if rows is None else None
 
     @property
@@ -69,7 +71,10 @@ class SimulateReport:
         self.result = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": 1, "cluster": dict(self.cluster), **self.document, "queues": self.rows}
+        document = self.document
+        if self.load:
+            document = {"load": {**document["load"], "findings": [_finding(d) for d in self.findings]}}
+        return {"version": 1, "cluster": dict(self.cluster), **document, "queues": self.rows}
 
 
 def vector(
@@ -736,7 +741,7 @@ def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False
             render_json_of_result(report, stream)
             return
         rows = SimulateReport(report.format, report.cluster, report.types, report.rows)
-        rows.document = report.document
+        rows.document, rows.load, rows.findings = report.document, report.load, report.findings
         render_json(rows, stream, skip_private=True)
     elif fmt == "csv":
         render_csv(report, stream)
@@ -872,14 +877,14 @@ _ROW_BUILDERS: dict[str, Callable[[Any], list[Row]]] = {
 
 
 def _load_document(result: Any) -> dict[str, Any]:
-    """What a report under load says once, before its rows: how the allocation ended and findings."""
+    """What a report under load says once, before its rows: how the allocation ended (the findings
+    are added when it is written)."""
     return {
         "load": {
             "hadoop_version": ".".join(str(p) for p in result.hadoop_version),
             "resource_calculator": "dominant" if result.dominant else "default",
             "end": result.end,
             "heartbeats": result.heartbeats,
-            "findings": [_finding(d) for d in result.findings],
         }
     }
 
@@ -965,8 +970,10 @@ _LOAD_COLUMNS = (
 
 
 def _load_row(report: SimulateReport, row: Row, total_memory: int) -> list[tuple[str, str]]:
-    """A queue's capacities and what it holds before and after, then its users and applications."""
-    types = report.types
+    """A queue's capacities and what it holds before and after, then its users and applications (a
+    user of one application of its own name, what a snapshot without users gives, is that line)."""
+    # a type the cluster has none of stays 0 everywhere: JSON and CSV keep it, the table does not
+    types = [t for t in report.types if t in (MEMORY, VCORES) or report.cluster.get(t)]
     load = row.get("load") or {}
     name = _indent(row)
     limit = load.get("limit") or ""
@@ -979,7 +986,12 @@ def _load_row(report: SimulateReport, row: Row, total_memory: int) -> list[tuple
     )
     lines = [(line, "red" if limit else "")]
     indent = "  " * (int(row.get("_depth", 0)) + 1)
+    apps = load.get("applications") or []
+    own = {str(a["user"]) for a in apps if a["user"] == a["name"]}
+    shared = {str(a["user"]) for a in apps if a["user"] != a["name"]}
     for user in load.get("users") or []:
+        if user["name"] in own and user["name"] not in shared and not user.get("limit"):
+            continue
         label = (indent + "user " + str(user["name"]))[:34]
         flags = [f"limit {_short(user['user_limit'], types)}"]
         if user.get("limit"):
@@ -989,9 +1001,9 @@ def _load_row(report: SimulateReport, row: Row, total_memory: int) -> list[tuple
             f"{_short(user['used'], types):>14} {_short(user['pending'], types):>14}  {'; '.join(flags)}"
         )
         lines.append((text, "dim"))
-    for app in load.get("applications") or []:
+    for app in apps:
         label = (indent + "- " + str(app["name"]))[:34]
-        who = f"{app['user']}, {app['state']}"
+        who = str(app["state"]) if app["user"] == app["name"] else f"{app['user']}, {app['state']}"
         flags = [who] + ([str(app["limit"])] if app.get("limit") else [])
         text = (
             f"{label:<34} {'':>7} {'':>7}  {'':>14} {'':>14} {_short(app['used_start'], types):>14} "

@@ -55,15 +55,15 @@ def compare(version: str, cs: str, site: str, cluster: str, demand: dict[str, An
 
 
 @st.composite
-def cases(draw: st.DrawFn, version: str) -> tuple[str, str, str, dict[str, Any]]:
-    cs, site, leaves, (memory, vcores) = draw(configurations(version))
+def cases(draw: st.DrawFn, version: str, legacy: bool | None = None) -> tuple[str, str, str, dict[str, Any]]:
+    cs, site, leaves, (memory, vcores) = draw(configurations(version, legacy))
     return cs, site, f"memory-mb={memory}, vcores={vcores}", draw(snapshots(leaves, (memory, vcores)))
 
 
 @pytest.mark.parametrize("version", ["3.4", "3.3"])
 def test_generated_load(version: str, hadoop_cases: int) -> None:
-    # a MockRM boots per case (well under a second): half the cases for 3.4, a quarter for 3.3
-    count = max(1, hadoop_cases // 2) if version == "3.4" else max(1, hadoop_cases // 4)
+    # a MockRM boots per case (well under a second): half the cases for each line
+    count = max(1, hadoop_cases // 2)
 
     @settings(max_examples=count, deadline=None, suppress_health_check=list(HealthCheck))
     @given(cases(version))

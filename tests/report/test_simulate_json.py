@@ -88,7 +88,9 @@ def test_cases_hadoop_refuses_are_refused(case: Path) -> None:
 
 
 #: Capacity files with a snapshot: the allocation under load, which JSON always writes from its rows
-UNDER_LOAD = {c.name for c in ORACLE if (c / "capacity-scheduler.xml").exists() and (c / "demand.json").exists()}
+UNDER_LOAD = {
+    c.name for c in ORACLE if (c / "capacity-scheduler.xml").exists() and (c / "demand.json").exists()
+}
 
 
 @pytest.mark.parametrize(

@@ -158,8 +158,9 @@ final class Snapshot {
     }
   }
 
+  /** An amount in the Fair Scheduler syntax, the types it does not name 0 (as fsctl reads it). */
   static Resource parse(Object spec) throws Exception {
-    return FairSchedulerConfiguration.parseResourceConfigValue(spec.toString()).getResource();
+    return FairSchedulerConfiguration.parseResourceConfigValue(spec.toString(), 0L).getResource();
   }
 
   static Resource orZero(Object spec) throws Exception {
