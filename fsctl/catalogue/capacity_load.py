@@ -204,3 +204,21 @@ SM212 = define(
     """,
     hadoop_source="capacity/ResourceCalculationDriver.java",
 )
+
+SM213 = define(
+    "SM213",
+    "allocation-stalls",
+    WARNING,
+    """The allocation stops with demand left and room in the cluster: the scheduler proposes the same
+    container at every heartbeat and never gets past it.
+
+    Either a proposal the commit refuses (``AbstractCSQueue.accept``: the container would take a
+    queue, or the cluster, above its maximum) while the walk down the tree, which compares whole
+    resource vectors through the calculator (``Resources.min`` under the dominant calculator keeps
+    one vector of the two), let it through; or the node is reserved for a container it can never
+    hold. Until that application's demand changes, no other queue gets a container on that node:
+    the message names the application and the limit. Hadoop does the same; on a real cluster every
+    node the proposal is made for stalls alike.
+    """,
+    hadoop_source="capacity/AbstractCSQueue.java",
+)

@@ -565,6 +565,9 @@ def _findings(
                     queue=leaf.path,
                 )
             )
+    stalled = engine.rejected or engine.reserved_by
+    if stalled is not None:
+        found.append(_stall(engine, stalled, submissions, apps, types))
     bypassed: dict[str, list[tuple[_Submission, AppNode]]] = {}
     for sub, app in zip(submissions, apps, strict=True):
         if app.reordered_from and app.used != app.used_start:
@@ -908,6 +911,42 @@ def _result(
     )
 
 
+def _stall(
+    engine: Engine, app: AppNode, submissions: list[_Submission], apps: list[AppNode], types: tuple[str, ...]
+) -> Diagnostic:
+    """SM213: the application whose container the heartbeats keep proposing, and what refuses it."""
+    from fsctl.catalogue.capacity_load import SM213
+
+    leaf = app.leaf
+    assert leaf is not None
+    size = app.asks[0].size
+    sub = next(s for s, a in zip(submissions, apps, strict=True) if a is app)
+    if engine.rejected is app:
+        over = _refusing_queue(engine, app)
+        what = "the cluster" if over.parent is None else f"{over.path}'s maximum capacity"
+        why = (
+            f"the scheduler proposes its container of {_text(_vec(size, types))} at every heartbeat and "
+            f"the commit refuses it: it would take {what} ({_text(_vec(over.maximum, types))}) over"
+        )
+    else:
+        why = f"the node is reserved for its container of {_text(_vec(size, types))}, which it cannot hold"
+    return SM213.at(
+        sub.load.location,
+        f"{leaf.path} {app.name}: {why}; nothing else is allocated while its demand persists",
+        queue=leaf.path,
+    )
+
+
+def _refusing_queue(engine: Engine, app: AppNode) -> QueueNode:
+    """The first queue up from the application's leaf whose maximum its next container passes (what
+    ``Engine.accept`` refuses)."""
+    calc = engine.calc
+    leaf = app.leaf
+    assert leaf is not None
+    size = app.asks[0].size
+    return next(q for q in leaf.ancestry if not calc.fits_in(calc.add(q.used, size), q.maximum))
+
+
 def _end(engine: Engine) -> str:
     """Why the allocation stopped."""
     if engine.reserved_by is not None:
@@ -936,7 +975,9 @@ def _app_limit(engine: Engine, app: AppNode) -> str | None:
     calc = engine.calc
     if engine.reserved_by is not None:
         return RESERVED_NODE
-    if engine.rejected is not None and engine.rejected is not app:
+    if engine.rejected is app:
+        return CLUSTER_FULL if _refusing_queue(engine, app).parent is None else MAXIMUM
+    if engine.rejected is not None:
         return REFUSED_PROPOSAL
     size = app.asks[0].size
     for q in reversed(leaf.ancestry):  # root first, as the walk down checks them

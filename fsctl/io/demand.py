@@ -129,7 +129,7 @@ def _fast_json(path: str, data: str) -> tuple[Any, Locate] | None:
         return None  # not strict JSON (or too deep): the located reader says where
     if twice:
         return None  # the located reader finds where each was given
-    positions = _JsonPositions(path, data)
+    positions = _JsonPositions(path, data, _only_queue_keys_start_with_root(value))
     return value, lambda pointer, key: DeferredLocation(positions.find, (pointer, key))
 
 
@@ -174,27 +174,36 @@ def _located(path: str, data: str) -> tuple[Any, Locate, list[Diagnostic]]:
     return value, locate, duplicates
 
 
+def _only_queue_keys_start_with_root(value: Any) -> bool:
+    if not isinstance(value, dict) or not set(value) <= {"cluster", "queues"}:
+        return False
+    cluster = value.get("cluster")
+    return not isinstance(cluster, dict) or not any(str(k).startswith("root") for k in cluster)
+
+
 class _JsonPositions:
     """Where keys and values of a JSON snapshot start, worked out on the first question about each
     queue (a walk over that queue's text only) and kept.
 
-    Queue entries are the keys that start with ``root`` (no other key of the format does, and a
-    string followed by a colon is always a key): one regular-expression search finds them all.
-    Anything else is found by a walk over the whole text, which only errors ask for."""
+    Queue entries are the keys that start with ``root`` (a string followed by a colon is always a
+    key, and in a document of ``cluster`` and ``queues`` no other key does): one regular-expression
+    search finds them all. Anything else, or anything in a document with other keys, is found by a
+    walk over the whole text, which only errors ask for."""
 
     _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
     _QUEUE_KEY = re.compile(r'"(root(?:[^"\\\n]|\\.)*)"\s*:')
 
-    def __init__(self, path: str, text: str) -> None:
+    def __init__(self, path: str, text: str, search: bool) -> None:
         self.path = path
         self.text = text
-        self.queues: dict[str, int] | None = None
+        self.queues: dict[str, int] | None = None if search else {}
         self.places: dict[tuple[Pointer, bool], int] = {}
         self.walked: set[Any] = set()
         self.lines: list[int] | None = None
 
     def find(self, question: tuple[Pointer, bool]) -> Location:
         pointer = question[0]
+        start = None
         if len(pointer) >= 2 and pointer[0] == "queues":
             if self.queues is None:
                 self.queues = {}
@@ -204,7 +213,7 @@ class _JsonPositions:
             if start is not None and pointer[1] not in self.walked:
                 self.walked.add(pointer[1])
                 self._walk(start, ("queues",))
-        elif None not in self.walked:
+        if start is None and None not in self.walked:  # not a queue the search finds: the whole text
             self.walked.add(None)
             self._walk(0, ())
         offset = self.places.get(question)
