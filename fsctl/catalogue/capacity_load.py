@@ -16,8 +16,12 @@ SM200 = define(
 
     Give the full paths (``root.team.etl``) of leaf queues the file declares. A queue under a
     parent that creates queues on submission (``auto-queue-creation-v2.enabled``, Hadoop 3.4) is
-    created as Hadoop creates it (``SM210``); anywhere else Hadoop refuses the applications
-    (``CapacityScheduler.addApplication``: "submitted ... to unknown queue").
+    created as Hadoop creates it (``SM210``), unless Hadoop would refuse to (too deep, too many
+    children, legacy mode with siblings not in weight mode: the message says which); anywhere else
+    Hadoop refuses the applications (``CapacityScheduler.addApplication``: "submitted ... to unknown
+    queue"). Legacy auto-creation (``auto-create-child-queue.enabled``, ``ManagedParentQueue``)
+    gives its leaves capacity through a management policy over time: fsctl does not simulate it and
+    says so here.
 
     Bad::
 
@@ -162,10 +166,11 @@ SM210 = define(
     INFO,
     """The snapshot names a queue Hadoop creates when the first application is submitted to it.
 
-    Its parent creates queues dynamically (``auto-queue-creation-v2.enabled``): the queue gets its
-    parent's templates (by default weight ``1w``, ``user-limit-factor -1`` and
-    ``maximum-am-resource-percent 1.0``) and its siblings' shares change with it
-    (``CapacitySchedulerQueueManager.createQueue``).
+    Its parent creates queues dynamically (``auto-queue-creation-v2.enabled``, Hadoop 3.4): the
+    queue, and any parent it lacks, gets its parent's templates (a leaf without them weight ``1w``,
+    ``user-limit-factor -1`` and ``maximum-am-resource-percent 1.0``) and its siblings' shares
+    change with it (``CapacitySchedulerQueueManager.createQueue``). A snapshot shows queues that
+    exist: fsctl creates them before any application is submitted, in the snapshot's order.
     """,
     hadoop_source="capacity/CapacitySchedulerQueueManager.java",
 )

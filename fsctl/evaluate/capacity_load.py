@@ -414,8 +414,14 @@ def evaluate_capacity_load(
     """The allocation the Capacity Scheduler reaches under ``snapshot`` on ``cluster``.
 
     Raises :class:`LoadInputError` when the snapshot names queues the configuration cannot hold
-    (unknown, or parents); every other problem is a finding in the result.
+    (unknown and not created by Hadoop, or parents); every other problem is a finding in the result.
     """
+    from fsctl.evaluate.capacity_load_dynamic import DynamicQueueError, with_created_queues
+
+    try:  # a queue the snapshot names exists: one Hadoop creates on submission is created first
+        tree, created = with_created_queues(tree, snapshot, hadoop_version)
+    except DynamicQueueError as exc:
+        raise LoadInputError(exc.diagnostics) from None
     shares = evaluate_capacity(tree, cluster)
     types = shares.types
     settings = _settings(tree, types)
@@ -447,19 +453,19 @@ def evaluate_capacity_load(
     while engine.heartbeat() is not None:
         pass
     result = _result(engine, shares, nodes, apps, settings, version)
-    result.findings = _findings(tree, snapshot, hadoop_version, engine, nodes, submissions, apps, types)
+    result.findings = created + _findings(
+        tree, snapshot, hadoop_version, engine, nodes, submissions, apps, types
+    )
     return result
 
 
 def _check_queues(snapshot: DemandSnapshot, nodes: dict[str, QueueNode]) -> None:
-    from fsctl.catalogue.capacity_load import SM200, SM201
+    """Load only on leaves (every queue the snapshot names exists by now: with_created_queues)."""
+    from fsctl.catalogue.capacity_load import SM201
 
     errors: list[Diagnostic] = []
     for path, load in snapshot.queues.items():
-        node = nodes.get(path)
-        if node is None:
-            errors.append(SM200.at(load.location, f"{path}: no such queue in the configuration", queue=path))
-        elif not isinstance(node, LeafNode):
+        if not isinstance(nodes[path], LeafNode):
             errors.append(
                 SM201.at(load.location, f"{path} is a parent queue; give the load of its leaves", queue=path)
             )

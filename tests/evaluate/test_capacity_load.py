@@ -397,3 +397,67 @@ def test_a_stalled_allocation_is_named_with_what_refuses_it() -> None:
     rows = apps(result)
     assert rows["root.qa.p0 index-build"].limit == "cluster full"
     assert rows["root.qa.p1 notebook-raj"].limit == "refused proposal"
+
+
+USERS = {
+    "root.queues": "a,users",
+    "root.a.capacity": "40",
+    "root.users.capacity": "60",
+    "root.users.queues": "alice",
+    "root.users.alice.capacity": "2w",
+    "root.users.auto-queue-creation-v2.enabled": "true",
+}
+
+
+def test_queues_hadoop_creates_are_created_first(tmp_path: Path) -> None:
+    demand = "memory-mb=4096, vcores=4"
+    result = run(
+        tmp_path,
+        {**USERS, "root.users.auto-queue-creation-v2.template.maximum-capacity": "50"},
+        {
+            "root.users.bob": {"applications": [{"name": "b0", "user": "bob", "demand": demand}]},
+            "root.users.team.dave": {"applications": [{"name": "d0", "user": "dave", "demand": demand}]},
+        },
+    )
+    assert [q.path for q in result.queues if q.path.startswith("root.users")] == [
+        "root.users",
+        "root.users.alice",
+        "root.users.bob",
+        "root.users.team",
+        "root.users.team.dave",
+    ]
+    bob = result.index["root.users.bob"]
+    assert (bob.user_limit_factor, mb(bob.maximum)) == (-1.0, 16384)  # no template ULF: -1
+    # weights 2, 1 and 1 share root.users' 19660 MB
+    assert [mb(result.index[p].guaranteed) for p in ("root.users.alice", "root.users.bob")] == [9830, 4915]
+    assert [d.code for d in result.findings] == ["SM210", "SM210"]
+    assert mb(apps(result)["root.users.bob b0"].allocated) == 4096
+
+
+@pytest.mark.parametrize(
+    ("props", "path", "version", "reason"),
+    [
+        ({}, "root.users.bob", (3, 3), "no such queue in the configuration"),
+        ({}, "root.a.x", (3, 4), "root.a is a leaf"),
+        ({}, "root.users.x.y.z", (3, 4), "3 levels below root.users"),
+        ({"root.users.auto-queue-creation-v2.max-queues": "1"}, "root.users.bob", (3, 4), "max-queues 1"),
+        ({"root.users.alice.capacity": "100"}, "root.users.bob", (3, 4), "must all have weights"),
+        (
+            {
+                "root.users.auto-queue-creation-v2.enabled": "false",
+                "root.users.auto-create-child-queue.enabled": "true",
+            },
+            "root.users.bob",
+            (3, 4),
+            "legacy auto-creation), which fsctl does not simulate",
+        ),
+    ],
+)
+def test_a_queue_hadoop_would_not_create_is_sm200_saying_why(
+    tmp_path: Path, props: dict[str, str], path: str, version: HadoopVersion, reason: str
+) -> None:
+    with pytest.raises(LoadInputError) as caught:
+        run(tmp_path, {**USERS, **props}, {path: {"demand": "memory-mb=1024, vcores=1"}}, version=version)
+    (diagnostic,) = caught.value.diagnostics
+    assert diagnostic.code == "SM200" and diagnostic.message.startswith(f"{path}: ")
+    assert reason in diagnostic.message

@@ -81,6 +81,22 @@ def _children(
         )
     if draw(st.integers(0, 5)) == 0:
         props[f"{PREFIX}{path}.max-parallel-apps"] = str(draw(st.integers(1, 4)))
+    if mode == "weight" and draw(st.integers(0, 2)) == 0:
+        # 3.4 creates queues under it (auto-queue-creation-v2): the snapshot may name new leaves,
+        # one level down or two
+        props[f"{PREFIX}{path}.auto-queue-creation-v2.enabled"] = "true"
+        template = f"{PREFIX}{path}.auto-queue-creation-v2"
+        if draw(st.booleans()):
+            props[f"{template}.leaf-template.capacity"] = draw(st.sampled_from(("2w", "0.5w")))
+        if draw(st.booleans()):
+            props[f"{template}.template.maximum-capacity"] = draw(st.sampled_from(("50", "80")))
+        if draw(st.booleans()):
+            props[f"{template}.leaf-template.minimum-user-limit-percent"] = "50"
+        if draw(st.booleans()):
+            props[f"{template}.leaf-template.user-limit-factor"] = "2"  # Hadoop sets -1 first
+        leaves.extend(
+            f"{path}.{new}" for new in draw(st.sampled_from((["new1"], ["new1", "new2"], ["grp.new3"])))
+        )
     for name, value in zip(names, values, strict=True):
         child = f"{path}.{name}"
         props[f"{PREFIX}{child}.capacity"] = value

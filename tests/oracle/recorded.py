@@ -2,7 +2,8 @@
 
 Each folder of ``tests/data/oracle/`` holds one input (``fair-scheduler.xml`` or
 ``capacity-scheduler.xml``), optionally ``case.json`` (``{"cluster": ..., "demand": {...}}``),
-``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it)
+``demand.json`` (a demand snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it;
+``case.json`` may also name the ``hadoop_versions`` a case is for)
 and ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop version and verb. A
 Capacity file with a snapshot is asked ``cs-load`` too: the allocation under that load.
 Re-record after a change to the oracle or a new case with::
@@ -34,6 +35,11 @@ def case_settings(case: Path) -> dict[str, Any]:
     settings: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
     settings.setdefault("cluster", DEFAULT_CLUSTER)
     return settings
+
+
+def case_versions(case: Path) -> tuple[str, ...]:
+    """The Hadoop lines a case is recorded for (``case.json``'s ``hadoop_versions``, else both)."""
+    return tuple(case_settings(case).get("hadoop_versions", VERSIONS))
 
 
 def demand_file(case: Path) -> Path | None:
@@ -92,6 +98,7 @@ def record(names: list[str]) -> None:
             answers = {
                 version: {verb: _portable(oracle.ask(req)) for verb, req in requests(case).items()}
                 for version, oracle in oracles.items()
+                if version in case_versions(case)
             }
             (case / "hadoop.json").write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n")
             print(f"recorded {case.name}")

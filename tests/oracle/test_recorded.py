@@ -8,7 +8,15 @@ import pytest
 
 from tests.oracle import fsctl_side, load_compare
 from tests.oracle.app_divergences import divergences
-from tests.oracle.recorded import CASES, case_input, case_settings, demand_file, expected, yarn_site
+from tests.oracle.recorded import (
+    CASES,
+    case_input,
+    case_settings,
+    case_versions,
+    demand_file,
+    expected,
+    yarn_site,
+)
 
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir())
 
@@ -44,8 +52,11 @@ def test_fsctl_gives_hadoops_recorded_applications(case: Path, version: str) -> 
     assert divergences(hadoop, ours) == []
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
-@pytest.mark.parametrize("case", LOAD_CASES, ids=[p.name for p in LOAD_CASES])
+@pytest.mark.parametrize(
+    ("case", "version"),
+    [(p, v) for p in LOAD_CASES for v in case_versions(p)],
+    ids=[f"{p.name}-{v}" for p in LOAD_CASES for v in case_versions(p)],
+)
 def test_fsctl_gives_hadoops_recorded_allocation(case: Path, version: str) -> None:
     # a Capacity file under load: every queue's, user's and application's allocation and limits
     hadoop = expected(case)[version]["cs-load"]
@@ -63,8 +74,11 @@ def test_fsctl_gives_hadoops_recorded_allocation(case: Path, version: str) -> No
     assert load_compare.divergences(hadoop, ours) == []
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
-@pytest.mark.parametrize("case", CASE_DIRS, ids=[p.name for p in CASE_DIRS])
+@pytest.mark.parametrize(
+    ("case", "version"),
+    [(p, v) for p in CASE_DIRS for v in case_versions(p)],
+    ids=[f"{p.name}-{v}" for p in CASE_DIRS for v in case_versions(p)],
+)
 def test_fsctl_gives_hadoops_recorded_answer(case: Path, version: str) -> None:
     answers = expected(case)[version]
     source = str(case_input(case))

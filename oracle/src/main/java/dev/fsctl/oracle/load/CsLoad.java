@@ -138,6 +138,14 @@ public final class CsLoad {
       rm.drainEvents();
       RMNode node = context.getRMNodes().get(nm.getNodeId());
 
+      // a queue the snapshot names exists on the cluster it was taken from: one the file lacks is
+      // created now, as its first submission would (auto-queue-creation-v2); where Hadoop refuses,
+      // the applications are refused as for an unknown queue
+      for (String path : queues.keySet()) {
+        createQueue(cs, path);
+      }
+      rm.drainEvents();
+
       List<Submitted> submitted = new ArrayList<>();
       int id = 1;
       for (Snapshot.App app : apps) {
@@ -214,6 +222,22 @@ public final class CsLoad {
    * What {@code RMAppManager} does for a submission (the requested priority checked and capped, the
    * AM request validated and normalised), then the scheduler events it leads to.
    */
+  /** {@code CapacitySchedulerQueueManager.createQueue(QueuePath)} (3.4) when the queue is missing. */
+  private static void createQueue(CapacityScheduler cs, String path) {
+    if (cs.getQueue(path) != null) {
+      return;
+    }
+    try {
+      Class<?> queuePath =
+          Class.forName("org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueuePath");
+      Object manager = cs.getCapacitySchedulerQueueManager();
+      Method create = manager.getClass().getMethod("createQueue", queuePath);
+      create.invoke(manager, queuePath.getConstructor(String.class).newInstance(path));
+    } catch (ReflectiveOperationException e) {
+      // 3.3 has no such method, or Hadoop refuses to create it: the submissions say so
+    }
+  }
+
   private static Submitted submit(MockRM rm, CapacityScheduler cs, Snapshot.App app, int n)
       throws Exception {
     ApplicationId appId = ApplicationId.newInstance(CLUSTER_TIME, n);
