@@ -179,10 +179,9 @@ SM211 = define(
     "SM211",
     "fair-reordering-bypasses-limits",
     WARNING,
-    """Applications Hadoop had not activated (AM limit) or not made runnable (max-parallel-apps) get
-    containers all the same.
+    """Applications the AM limit or max-parallel-apps held back get containers all the same.
 
-    Under ``ordering-policy=fair`` with ``ordering-policy.fair.enable-size-based-weight=true`` an
+    They were not activated (AM limit) or not made runnable (max-parallel-apps). Under ``ordering-policy=fair`` with ``ordering-policy.fair.enable-size-based-weight=true`` an
     application whose asks change its demand is marked for reordering (``demandUpdated``), and the
     reordering (``AbstractComparatorOrderingPolicy.reorderScheduleEntities``) puts every marked
     application into the policy's entities, whether the queue ever added it or not: from then on
@@ -197,10 +196,9 @@ SM212 = define(
     "SM212",
     "flexible-mode-capacities-unproven",
     WARNING,
-    """The configuration runs in flexible queue mode (``legacy-queue-mode.enabled=false``): the
-    capacities the allocation starts from may differ from Hadoop's.
+    """In flexible queue mode the capacities the allocation starts from may differ from Hadoop's.
 
-    Hadoop 3.4 computes flexible-mode capacities with ``ResourceCalculationDriver`` (absolute, then
+    The configuration sets ``legacy-queue-mode.enabled=false``. Hadoop 3.4 computes flexible-mode capacities with ``ResourceCalculationDriver`` (absolute, then
     percentage, then weight, per resource type, with its own roundings), and derives each leaf's
     maximum applications from the absolute capacity it leaves. fsctl's capacity evaluation is
     proven against it in legacy mode only: in flexible mode a guaranteed or maximum resource may
@@ -214,10 +212,9 @@ SM213 = define(
     "SM213",
     "allocation-stalls",
     WARNING,
-    """The allocation stops with demand left and room in the cluster: the scheduler proposes the same
-    container at every heartbeat and never gets past it.
+    """The allocation stops with demand left: the same container is proposed at every heartbeat.
 
-    Either a proposal the commit refuses (``AbstractCSQueue.accept``: the container would take a
+    The scheduler never gets past it, with room left in the cluster. Either a proposal the commit refuses (``AbstractCSQueue.accept``: the container would take a
     queue, or the cluster, above its maximum) while the walk down the tree, which compares whole
     resource vectors through the calculator (``Resources.min`` under the dominant calculator keeps
     one vector of the two), let it through; or the node is reserved for a container it can never

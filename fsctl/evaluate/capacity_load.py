@@ -979,18 +979,19 @@ def _app_limit(engine: Engine, app: AppNode) -> str | None:
     leaf = app.leaf
     assert leaf is not None
     calc = engine.calc
-    if engine.reserved_by is not None:
-        return RESERVED_NODE
     if engine.rejected is app:
         return CLUSTER_FULL if _refusing_queue(engine, app).parent is None else MAXIMUM
-    if engine.rejected is not None:
-        return REFUSED_PROPOSAL
+    # what would keep it from more even if the node were not stalled, then the stall
     size = app.asks[0].size
     for q in reversed(leaf.ancestry):  # root first, as the walk down checks them
         if q.parent is not None and not calc.fits_in(calc.add(q.used, size), q.maximum):
             return MAXIMUM
     if calc.greater_than(leaf.users[app.user].used, engine.user_specific_limit(leaf, leaf.users[app.user])):
         return USER_LIMIT
+    if engine.reserved_by is not None:
+        return RESERVED_NODE
+    if engine.rejected is not None:
+        return REFUSED_PROPOSAL
     # no room for it, or the room left is held for a queue ahead of it (a blocked headroom): beyond
     # its guarantee the queue has had what elasticity gives
     return CLUSTER_FULL if calc.less_than(leaf.used, leaf.guaranteed) else GUARANTEED

@@ -96,3 +96,12 @@ def test_a_snapshot_the_configuration_cannot_hold_is_one_located_line() -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "demand.json:3:5: SM200 root.a: no such queue in the configuration (and 1 more)" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("readme", "queue"), [("README.md", "root.qb"), ("samples/demand/README.md", "root.qb.p1")]
+)
+def test_the_readme_examples_are_what_the_command_prints(readme: str, queue: str) -> None:
+    printed = run_fsctl(*SAMPLE, "--queue", queue, cwd=str(ROOT)).stdout
+    text = (ROOT / readme).read_text(encoding="utf-8")
+    assert f"--yarn-site samples/yarn-site.xml --queue {queue}\n{printed}```" in text
