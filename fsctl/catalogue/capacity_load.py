@@ -181,13 +181,14 @@ SM211 = define(
     WARNING,
     """Applications the AM limit or max-parallel-apps held back get containers all the same.
 
-    They were not activated (AM limit) or not made runnable (max-parallel-apps). Under ``ordering-policy=fair`` with ``ordering-policy.fair.enable-size-based-weight=true`` an
+    They were not activated (AM limit) or not made runnable (max-parallel-apps). Under
+    ``ordering-policy=fair`` with ``ordering-policy.fair.enable-size-based-weight=true`` an
     application whose asks change its demand is marked for reordering (``demandUpdated``), and the
     reordering (``AbstractComparatorOrderingPolicy.reorderScheduleEntities``) puts every marked
-    application into the policy's entities, whether the queue ever added it or not: from then on
-    the leaf offers it containers like an activated one. The AM limits and max-parallel-apps do not
-    hold for it. fsctl follows Hadoop (the oracle shows it on 3.3 and 3.4); an application still
-    waiting for its AM container is not marked, so the AM limit holds for that one.
+    application into the policy's entities, whether the queue ever added it or not: from then on the
+    leaf offers it containers like an activated one. The AM limits and max-parallel-apps do not hold
+    for it. fsctl follows Hadoop (the oracle shows it on 3.3 and 3.4); an application still waiting
+    for its AM container is not marked, so the AM limit holds for that one.
     """,
     hadoop_source="scheduler/policy/AbstractComparatorOrderingPolicy.java",
 )
@@ -198,12 +199,13 @@ SM212 = define(
     WARNING,
     """In flexible queue mode the capacities the allocation starts from may differ from Hadoop's.
 
-    The configuration sets ``legacy-queue-mode.enabled=false``. Hadoop 3.4 computes flexible-mode capacities with ``ResourceCalculationDriver`` (absolute, then
-    percentage, then weight, per resource type, with its own roundings), and derives each leaf's
-    maximum applications from the absolute capacity it leaves. fsctl's capacity evaluation is
-    proven against it in legacy mode only: in flexible mode a guaranteed or maximum resource may
-    be off by a unit and a leaf's maximum applications by more, and so the limits built on them.
-    The allocation itself follows Hadoop's code in both modes.
+    The configuration sets ``legacy-queue-mode.enabled=false``. Hadoop 3.4 computes flexible-mode
+    capacities with ``ResourceCalculationDriver`` (absolute, then percentage, then weight, per
+    resource type, with its own roundings), and derives each leaf's maximum applications from the
+    absolute capacity it leaves. fsctl's capacity evaluation is proven against it in legacy mode
+    only: in flexible mode a guaranteed or maximum resource may be off by a unit and a leaf's
+    maximum applications by more, and so the limits built on them. The allocation itself follows
+    Hadoop's code in both modes.
     """,
     hadoop_source="capacity/ResourceCalculationDriver.java",
 )
@@ -214,13 +216,14 @@ SM213 = define(
     WARNING,
     """The allocation stops with demand left: the same container is proposed at every heartbeat.
 
-    The scheduler never gets past it, with room left in the cluster. Either a proposal the commit refuses (``AbstractCSQueue.accept``: the container would take a
-    queue, or the cluster, above its maximum) while the walk down the tree, which compares whole
-    resource vectors through the calculator (``Resources.min`` under the dominant calculator keeps
-    one vector of the two), let it through; or the node is reserved for a container it can never
-    hold. Until that application's demand changes, no other queue gets a container on that node:
-    the message names the application and the limit. Hadoop does the same; on a real cluster every
-    node the proposal is made for stalls alike.
+    The scheduler never gets past it, with room left in the cluster. Either a proposal the commit
+    refuses (``AbstractCSQueue.accept``: the container would take a queue, or the cluster, above its
+    maximum) while the walk down the tree, which compares whole resource vectors through the
+    calculator (``Resources.min`` under the dominant calculator keeps one vector of the two), let it
+    through; or the node is reserved for a container it can never hold. Until that application's
+    demand changes, no other queue gets a container on that node: the message names the application
+    and the limit. Hadoop does the same; on a real cluster every node the proposal is made for
+    stalls alike.
     """,
     hadoop_source="capacity/AbstractCSQueue.java",
 )
