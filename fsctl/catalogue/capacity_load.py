@@ -227,3 +227,17 @@ SM213 = define(
     """,
     hadoop_source="capacity/AbstractCSQueue.java",
 )
+
+SM214 = define(
+    "SM214",
+    "snapshot-too-large",
+    ERROR,
+    """The snapshot describes more than 1,000,000 applications or 10,000,000 running containers.
+
+    The Capacity Scheduler's allocation is simulated application by application and running
+    containers are recovered one by one (``apps: N`` stands for N applications, a ``usage`` for as
+    many containers as it holds): counts this large would take the simulation hours and gigabytes
+    to no purpose (Hadoop refuses submissions beyond ``maximum-applications``, 10,000 by default,
+    and no cluster runs ten million containers). Give what runs or waits.
+    """,
+)

@@ -360,14 +360,36 @@ def _floor_sub(a: Res, b: Res) -> Res:
     return tuple(max(0, x - y) for x, y in zip(a, b, strict=True))
 
 
+#: the applications (``apps: N`` included) and running containers a snapshot may describe: SM214 beyond
+MAX_APPLICATIONS_SIMULATED = 1_000_000
+MAX_CONTAINERS_SIMULATED = 10_000_000
+
+
 def _submissions(snapshot: DemandSnapshot, settings: _Settings) -> list[_Submission]:
     """Every application of the snapshot in submission order (``start``, then as listed)."""
+    from fsctl.catalogue.capacity_load import SM214
     from fsctl.model.demand import AppLoad
+
+    total = 0
+    for path, load in snapshot.queues.items():
+        total += len(load.applications) if load.applications else (load.apps or 1)
+        if total > MAX_APPLICATIONS_SIMULATED:
+            message = f"{path}: the snapshot describes more than {MAX_APPLICATIONS_SIMULATED:,} applications"
+            raise LoadInputError([SM214.at(load.location, message, queue=path)])
 
     types, minimum = settings.types, settings.minimum
     none = (0,) * len(types)
     out: list[_Submission] = []
     position = 0
+    held = 0  # running containers, refused beyond MAX_CONTAINERS_SIMULATED before they are made
+
+    def hold(count: int, path: str, name: str, where: Location | None) -> None:
+        nonlocal held
+        held += count
+        if held > MAX_CONTAINERS_SIMULATED:
+            message = f"{path} {name}: the snapshot runs more than {MAX_CONTAINERS_SIMULATED:,} containers"
+            raise LoadInputError([SM214.at(where, message, queue=path)])
+
     for path, load in snapshot.queues.items():
         if load.applications:
             for app in load.applications:
@@ -376,6 +398,7 @@ def _submissions(snapshot: DemandSnapshot, settings: _Settings) -> list[_Submiss
                 am = _res(app.am, types) if app.am is not None else None
                 am_running = am is not None and any(usage)
                 rest = _floor_sub(usage, am) if am is not None and am_running else usage
+                hold(_count(rest, size), path, app.name, app.location)
                 tasks = (
                     _floor_sub(demand, am) if am is not None and not am_running else _floor_sub(demand, usage)
                 )
@@ -392,6 +415,7 @@ def _submissions(snapshot: DemandSnapshot, settings: _Settings) -> list[_Submiss
         if count == 0 and any(usage):
             count = 1
         pending = _count(_floor_sub(demand, usage), minimum)
+        hold(_count(usage, minimum), path, "usage", load.location)
         for i in range(count):
             app = AppLoad(name=f"app{i + 1}", location=load.location)
             mine = pending // count + (1 if i < pending % count else 0)

@@ -33,7 +33,7 @@ from fsctl.io.fileio import read_input
 from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.location import DeferredLocation, Location
-from fsctl.model.resources import MANDATORY_TYPES, Vector
+from fsctl.model.resources import MANDATORY_TYPES, MEMORY, Vector
 
 MAX_BYTES = 64 * 1024 * 1024
 QUEUE_KEYS = ("demand", "usage", "apps", "applications")
@@ -420,7 +420,10 @@ def _read_app(
                 app.user = value
         elif key in ("demand", "usage", "am", "container"):
             try:
-                setattr(app, key, resource_value(value))
+                amount = resource_value(value)
+                if key == "container" and amount.get(MEMORY, 0) <= 0:
+                    raise ValueError("a container needs memory-mb above 0")
+                setattr(app, key, amount)
             except ValueError as exc:
                 diagnostics.append(
                     SM103.at(

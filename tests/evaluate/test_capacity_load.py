@@ -461,3 +461,35 @@ def test_a_queue_hadoop_would_not_create_is_sm200_saying_why(
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.code == "SM200" and diagnostic.message.startswith(f"{path}: ")
     assert reason in diagnostic.message
+
+
+@pytest.mark.parametrize(
+    ("queues", "message"),
+    [
+        (
+            {"root.a": {"apps": 10**8, "demand": "memory-mb=1024, vcores=1"}},
+            "more than 1,000,000 applications",
+        ),
+        (
+            {
+                "root.a": {
+                    "applications": [
+                        {
+                            "name": "x",
+                            "demand": "memory-mb=10240, vcores=1",
+                            "usage": "memory-mb=99999999999, vcores=1",
+                        }
+                    ]
+                }
+            },
+            "root.a x: the snapshot runs more than 10,000,000 containers",
+        ),
+    ],
+)
+def test_a_snapshot_too_large_to_simulate_is_sm214_at_once(
+    tmp_path: Path, queues: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(LoadInputError) as caught:
+        run(tmp_path, TWO, queues)
+    (diagnostic,) = caught.value.diagnostics
+    assert diagnostic.code == "SM214" and message in diagnostic.message

@@ -154,3 +154,12 @@ def test_a_queue_key_is_placed_in_queues_even_when_another_key_holds_one_like_it
         (d.code, d.location.line - 1, d.location.column) for d in located
     ]
     assert [d.location.line for d in fast] == [2, 7]  # clustr, then the apps of queues' root.a
+
+
+def test_a_container_without_memory_is_sm103() -> None:
+    text = 'queues:\n  root.a:\n    applications:\n      - {name: x, container: "memory-mb=0, vcores=1"}\n'
+    snapshot, diagnostics = read_demand("d.yaml", text)
+    assert snapshot is None
+    assert [(d.code, d.location.line, d.message) for d in diagnostics] == [
+        ("SM103", 4, "root.a x container: a container needs memory-mb above 0")
+    ]
