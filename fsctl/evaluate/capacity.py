@@ -464,7 +464,11 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
     types = result.types
     base = int(_float(tree.info.defaults["maximum-applications"], 10000))
     global_max = int(_float(tree.info.defaults["global-queue-max-application"], -1))
-    if global_max > 0:
+    # AbstractLeafQueue.updateMaximumApplications (3.4): the global per-queue maximum, at most the
+    # system's, for queues not in absolute mode; LeafQueue.setupQueueConfigs (3.3): the global
+    # per-queue maximum as it is, for every queue (found by the load oracle)
+    v34 = tree.info.hadoop_version >= (3, 4)
+    if global_max > 0 and v34:
         base = min(global_max, base)
     step = int(_float(tree.info.defaults["yarn.scheduler.minimum-allocation-mb"], 1024)) or 1
     # the limits of each distinct (guaranteed, maximum, settings): leaves that share their resource
@@ -488,8 +492,8 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
         explicit = int(_float(values.maximum_applications, -1))
         if explicit >= 0:
             q.max_applications = explicit
-        elif global_max > 0 and q.mode != "absolute":
-            q.max_applications = base
+        elif global_max > 0 and (q.mode != "absolute" or not v34):
+            q.max_applications = base if v34 else global_max
         else:
             q.max_applications = int(f32(base * f32(q.absolute_capacity)))
         q.max_applications_per_user = (
