@@ -6,14 +6,16 @@ arithmetic (:mod:`fsctl.evaluate.capacity_load_engine`). The snapshot becomes th
 as a ResourceManager restart with work-preserving recovery builds it (the README states the
 conventions; ``oracle/.../load/`` drives the real CapacityScheduler through the same steps):
 
-1. the applications are submitted in snapshot order (``start``, then as listed) before the node
-   registers: the queue's state, maximum applications (per queue, per user, system-wide) and
-   max-parallel-apps decide whether each is refused, runnable or not;
-2. one node of the cluster's size registers with the running containers: the scheduler activates
-   the applications its AM limits allow, then recovers every running container whatever the limits;
-3. each application asks for what it still needs: its AM container first when the AM is not running,
-   its task containers once it is;
-4. the node heartbeats until nothing more is allocated. No preemption: what runs keeps running.
+1. one node of the cluster's size registers: every queue learns its limits;
+2. a queue the snapshot names that the file lacks is created where Hadoop creates it
+   (:mod:`fsctl.evaluate.capacity_load_dynamic`);
+3. the applications are submitted in snapshot order (``start``, then as listed): the queue's state,
+   maximum applications (per queue, per user, system-wide) and max-parallel-apps decide whether
+   each is refused, runnable or not, and the AM limits whether it is activated;
+4. every running container is recovered, whatever the limits;
+5. each application asks for what it still needs: its AM container first when the AM is not
+   running, its task containers once it is;
+6. the node heartbeats until nothing more is allocated. No preemption: what runs keeps running.
 
 The result (:class:`LoadResult`) holds, per queue, user and application, what was used at the start,
 what is allocated at the end, what is still pending and the limit that binds.

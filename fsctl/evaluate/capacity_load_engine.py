@@ -13,9 +13,10 @@ the usage ratios in Java floats, the active users, the user-limit cache. The all
 heartbeat changes nothing: nothing assignable, a proposal Hadoop refuses again and again, or the node
 reserved for a container it cannot hold.
 
-Runs of containers whose order cannot change are applied at once (:meth:`Engine.run`): the same
-application keeps winning as long as every comparison on its path keeps its outcome, which the
-engine bounds before taking the run.
+What keeps it fast is what it does not redo: every parent keeps its children with pending demand
+sorted by the ordering policy's comparator as a key (a queue whose usage changes moves by bisection),
+every leaf its applications with outstanding asks, and :class:`MemoryEngine` walks the default
+calculator's decisions on memory alone.
 """
 
 from __future__ import annotations

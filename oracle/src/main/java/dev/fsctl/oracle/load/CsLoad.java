@@ -64,6 +64,8 @@ import org.mockito.Mockito;
  * recovery builds it ({@link Snapshot} has the conventions):
  * <ol>
  *   <li>one node of the cluster's size registers ({@code MockNM}): every queue learns its limits;
+ *   <li>a queue the snapshot names that the file lacks is created as its first submission would
+ *       create it ({@code CapacitySchedulerQueueManager.createQueue}, auto-queue-creation-v2, 3.4);
  *   <li>the applications are submitted in order: Hadoop accepts or refuses each (maximum
  *       applications, queue state), makes it runnable or not (max-parallel-apps) and activates it
  *       when the AM limits allow, as {@code RMAppManager} and {@code CapacityScheduler} do;
