@@ -465,8 +465,9 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
     base = int(_float(tree.info.defaults["maximum-applications"], 10000))
     global_max = int(_float(tree.info.defaults["global-queue-max-application"], -1))
     # AbstractLeafQueue.updateMaximumApplications (3.4): the global per-queue maximum, at most the
-    # system's, for queues not in absolute mode; LeafQueue.setupQueueConfigs (3.3): the global
-    # per-queue maximum as it is, for every queue (found by the load oracle)
+    # system's, for queues not in absolute mode, that times the absolute capacity for those;
+    # LeafQueue.setupQueueConfigs and ParentQueue's absolute branch (3.3): the global per-queue
+    # maximum as it is, times the absolute capacity in absolute mode (found by the load oracle)
     v34 = tree.info.hadoop_version >= (3, 4)
     if global_max > 0 and v34:
         base = min(global_max, base)
@@ -492,10 +493,11 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
         explicit = int(_float(values.maximum_applications, -1))
         if explicit >= 0:
             q.max_applications = explicit
-        elif global_max > 0 and (q.mode != "absolute" or not v34):
+        elif global_max > 0 and q.mode != "absolute":
             q.max_applications = base if v34 else global_max
         else:
-            q.max_applications = int(f32(base * f32(q.absolute_capacity)))
+            scale = global_max if global_max > 0 and not v34 else base
+            q.max_applications = int(f32(scale * f32(q.absolute_capacity)))
         q.max_applications_per_user = (
             q.max_applications
             if ulf == -1
