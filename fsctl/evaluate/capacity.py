@@ -498,8 +498,10 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
         else:
             scale = global_max if global_max > 0 and not v34 else base
             q.max_applications = int(f32(scale * f32(q.absolute_capacity)))
+        # a user-limit-factor of -1 is "no limit" from 3.4 on; 3.3 multiplies by it, and every
+        # submission is refused (found by the load oracle)
         q.max_applications_per_user = (
             q.max_applications
-            if ulf == -1
+            if ulf == -1 and v34
             else min(q.max_applications, int(f32(q.max_applications * mulp / 100 * ulf)))
         )

@@ -118,16 +118,17 @@ def _children(
             )
         else:
             leaves.append(child)
-            _leaf_settings(draw, child, props, v34)
+            _leaf_settings(draw, child, props)
 
 
-def _leaf_settings(draw: st.DrawFn, leaf: str, props: dict[str, str], v34: bool) -> None:
+def _leaf_settings(draw: st.DrawFn, leaf: str, props: dict[str, str]) -> None:
     def maybe(key: str, values: tuple[str, ...], odds: int = 2) -> None:
         if draw(st.integers(0, odds)) == 0:
             props[f"{PREFIX}{leaf}.{key}"] = draw(st.sampled_from(values))
 
     maybe("minimum-user-limit-percent", ("25", "50", "100", "33"))
-    maybe("user-limit-factor", ("1", "2", "0.5", "3", "-1") if v34 else ("1", "2", "0.5", "3"))
+    # -1: no limit on 3.4; 3.3 multiplies by it and refuses every submission
+    maybe("user-limit-factor", ("1", "2", "0.5", "3", "-1"))
     maybe("maximum-am-resource-percent", ("0.1", "0.2", "0.5", "1.0", "0.05", "0.3"))
     maybe("maximum-applications", ("1", "2", "3", "10"), 5)
     maybe("max-parallel-apps", ("1", "2", "3"), 5)
