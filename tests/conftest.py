@@ -7,9 +7,26 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from hypothesis import settings
+
+
+def under_ci() -> bool:
+    """The one rule for CI everywhere in the tests: a non-empty ``CI`` variable (GitHub Actions,
+    GitLab CI and most other runners set ``CI=true``; ``.ci/run`` is run with it)."""
+    return bool(os.environ.get("CI"))
+
+
+def skip_locally_fail_under_ci(reason: str) -> NoReturn:
+    """A tool a test needs (git, chromium, ruff, Java and Maven) is missing: a skip with the reason on
+    a developer's machine, a failure under CI, where ``.ci/run`` installs everything, so a green
+    build has really run every test."""
+    if under_ci():
+        pytest.fail(f"{reason} (CI runs every test)")
+    pytest.skip(reason)
+
 
 # CI runs the property tests on a fixed seed, so a red build is reproducible and never a dice roll;
 # locally they explore new examples on every run. No test is timed (speed is measured in bench/):
@@ -17,7 +34,7 @@ from hypothesis import settings
 # fails a test of behaviour.
 settings.register_profile("local", deadline=None)
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "local")
+settings.load_profile("ci" if under_ci() else "local")
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import ROOT, skip_locally_fail_under_ci
 
 
 def tool(name: str) -> str:
     candidate = Path(sys.executable).parent / name
     found = str(candidate) if candidate.exists() else shutil.which(name)
     if found is None:
-        reason = f"{name} is not installed (pip install -e '.[test]')"
-        if os.environ.get("CI"):
-            pytest.fail(reason)  # CI installs the test extra: a missing checker is a broken setup
-        pytest.skip(reason)
+        skip_locally_fail_under_ci(f"{name} is not installed (pip install -e '.[test]')")
     return found
 
 

@@ -646,9 +646,11 @@ class QueueRef:
 
 class QueueIndex:
     """Full paths always resolve; a short name resolves when exactly one queue has it; ``root`` is
-    always the root (CSQueueStore, YARN-9879)."""
+    always the root (CSQueueStore, YARN-9879). Before 3.3 only short names resolve, each to the
+    queue registered last under it (``CapacitySchedulerQueueManager.parseQueue`` puts a queue in its
+    map after its children): ``root.default`` is an unknown queue (oracle: 3.2.4)."""
 
-    def __init__(self, tree: QueueTree) -> None:
+    def __init__(self, tree: QueueTree, hadoop_version: HadoopVersion = DEFAULT_VERSION) -> None:
         # only names are indexed up front; a queue's kind is worked out when a rule asks for it
         # (a large tree has 100,000s of queues, a mapping a handful of targets)
         self._queues: dict[str, Queue] = {}
@@ -661,6 +663,18 @@ class QueueIndex:
             self._queues[queue.path] = queue
             if queue.parent is not None:
                 self.by_short.setdefault(queue.name, []).append(queue.path)
+        self.short_names_only = hadoop_version < (3, 3)
+        #: short name -> the path the map holds last (before 3.3)
+        self.registered: dict[str, str] = {}
+        if self.short_names_only:
+            stack: list[tuple[Queue, bool]] = [(tree.root, False)]
+            while stack:
+                queue, children_done = stack.pop()
+                if children_done:
+                    self.registered[queue.name] = queue.path
+                else:
+                    stack.append((queue, True))
+                    stack.extend((child, False) for child in reversed(queue.children))
 
     def ref(self, path: str) -> QueueRef | None:
         """The queue at a full path."""
@@ -681,6 +695,9 @@ class QueueIndex:
         return ref
 
     def get(self, name: str) -> QueueRef | None:
+        if self.short_names_only:
+            path = self.registered.get(name)
+            return None if path is None else self.ref(path)
         ref = self.ref(name)
         if ref is not None:
             return ref
@@ -688,7 +705,7 @@ class QueueIndex:
         return self.ref(paths[0]) if len(paths) == 1 else None
 
     def is_ambiguous(self, name: str) -> bool:
-        if name == "root":
+        if name == "root" or self.short_names_only:
             return False
         return len(self.by_short.get(name, [])) > 1
 
@@ -1155,7 +1172,7 @@ def submitted_queue(tree: QueueTree, queue: str, index: QueueIndex | None = None
     if ref is None:
         if index.is_ambiguous(queue):
             return None, f"submitted to ambiguous queue: {queue} please use full queue path instead."
-        if "." in queue and "" not in queue.split("."):
+        if "." in queue and "" not in queue.split(".") and not index.short_names_only:
             try:
                 return _normalize_at_submission(index, queue, True), ""
             except _PlacementError:

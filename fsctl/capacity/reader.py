@@ -228,8 +228,25 @@ class _Builder:
         tree: CapacityTree = QueueTree(CAPACITY, self.conf.source, root, settings=settings, info=info)
         tree.reindex(index)  # the paths in pre-order, the last of two queues with one path winning
         self._resolve_all(ordered, info, wildcards)
+        self._forget_unread_templates(index)
         self.diagnostics.extend(self.validate.validate_tree(tree, self.merged, self.version, ordered))
         return ReadResult(self.conf.source, CAPACITY, tree, self.diagnostics)
+
+    def _forget_unread_templates(self, index: dict[str, Queue]) -> None:
+        """A ``ManagedParentQueue`` (``auto-create-child-queue.enabled``) is the only reader of the v1
+        ``leaf-queue-template.*`` keys: on any other queue Hadoop never parses them, so what their
+        values would fail with is no load error (oracle: 3.3.6 boots a ``1w`` there, 3.4.2 and
+        3.3.6 an ``abc``). The lint rule on settings without auto-creation still names the keys."""
+        prefix = keys.V1_TEMPLATE_PREFIX
+
+        def unread(d: Diagnostic) -> bool:
+            if not (d.property or "").startswith(prefix) or d.queue is None:
+                return False
+            queue = index.get(d.queue)
+            return queue is not None and queue.effective.auto_create != "v1"
+
+        if any(map(unread, self.diagnostics)):
+            self.diagnostics[:] = [d for d in self.diagnostics if not unread(d)]
 
     def _location(self, key: str) -> Location | DeferredLocation | None:
         """Where a key was written, worked out when first read (queues take theirs from it)."""
@@ -259,7 +276,8 @@ class _Builder:
         merged = self.merged
         keys_of = [f"{PREFIX}{queue.path}.{flag}" for flag in _PARENT_FLAGS]
         auto, auto_v2, reservable = (key in flagged and merged.get_boolean(key, False) for key in keys_of)
-        if auto or (self.version >= (3, 4) and auto_v2) or reservable:
+        # ManagedParentQueue (YARN-7117) came with 3.1: 2.10 never reads auto-create-child-queue.enabled
+        if (auto and self.version >= (3, 1)) or (self.version >= (3, 4) and auto_v2) or reservable:
             queue.declared_parent = True
 
     def _attach_keys(
@@ -383,7 +401,7 @@ class _Builder:
         maximum_mb, maximum_vcores = self._maximum_allocation(up, glob, own)
         user_settings = dict(up.user_settings) if up is not None else {}
         user_settings.update(weights)
-        v1 = own("auto-create-child-queue.enabled", False)
+        v1 = self.version >= (3, 1) and own("auto-create-child-queue.enabled", False)
         v2 = self.v34 and own("auto-queue-creation-v2.enabled", False)
         depth_key = "auto-queue-creation-v2.maximum-queue-depth"
         depth = own(depth_key, glob[depth_key])

@@ -208,6 +208,18 @@ class ValueParser:
                 prop,
             )
             return None
+        if self.version < (3, 1) and java_trim(text).startswith("["):
+            # absolute resources arrived with YARN-5881 (3.1.0): 2.10 reads every capacity with
+            # Configuration.getFloat (oracle: 2.10.2)
+            self._report(
+                rules.CS128,
+                setting,
+                f'NumberFormatException: For input string: "{java_trim(text)}" (absolute resources '
+                f"such as [memory=1024,vcores=1] need Hadoop 3.1)",
+                queue,
+                prop,
+            )
+            return None
         try:
             value = parse_capacity(
                 text, queue_path, label=label, maximum=maximum, resource_types=self.resource_types
@@ -525,7 +537,7 @@ class _TreeChecker:
         """Q8, Q9: absolute min <= max, and max <= the parent's configured max."""
         minimum = _absolute(queue.declared.get("capacity"))
         maximum = _absolute(queue.declared.get("maximum-capacity"))
-        parent_max = _absolute(queue.parent.declared.get("maximum-capacity")) if queue.parent else None
+        parent_max = self._configured_max(queue.parent) if queue.parent else None
         if maximum is not None and parent_max is not None and self._greater(maximum, parent_max):
             message = (
                 f"Max resource configuration {self._fmt(maximum)} is greater than parents max value:"
@@ -539,6 +551,21 @@ class _TreeChecker:
                 f"{self._fmt(effective_max)} in queue:{queue.path}"
             )
             yield rules.CS107.on(queue, "capacity", message)
+
+    def _configured_max(self, queue: Queue) -> dict[str, int] | None:
+        """``QueueResourceQuotas.getConfiguredMaxResource``: the queue's absolute maximum, else, when
+        its capacity is absolute, the one its parent has configured (updateConfigurableResourceLimits:
+        "If child's max resource is not set, but its parent max resource is set"), up the tree."""
+        own = _absolute(queue.declared.get("maximum-capacity"))
+        if own is not None or queue.parent is None or _absolute(queue.declared.get("capacity")) is None:
+            return own
+        inherited = self._configured_max(queue.parent)
+        # 3.4 takes any parent maximum that is not Resources.none(); 3.3 one greater than none
+        if inherited is None or not (
+            self._greater(inherited, {}) if self.version < (3, 4) else any(inherited.values())
+        ):
+            return None
+        return inherited
 
     def _percentage_vs_absolute(self, queue: Queue) -> Iterator[Diagnostic]:
         """Q10: one capacity type across the queue's labels (legacy mode)."""
@@ -700,13 +727,17 @@ class _TreeChecker:
             )
 
     def _v1_template(self, queue: Queue) -> Iterator[Diagnostic]:
-        """Q19: ManagedParentQueue.setAbsoluteResourceTemplates."""
+        """Q19: ManagedParentQueue.setAbsoluteResourceTemplates, from 3.4 (3.3.6 has no such check):
+        a parent of PERCENTAGE type (a percentage or a weight) refuses an absolute template; an
+        absolute parent takes any (oracle: 3.4.2 boots it with a template of 50)."""
+        if self.version < (3, 4):
+            return
         template = queue.declared.get(keys.V1_TEMPLATE_PREFIX + "capacity")
         if template is None or not isinstance(template.value, CapacityValue):
             return
         own = queue.declared.get("capacity")
         own_absolute = own is not None and is_legacy_absolute(own.value.text if own.value else own.raw)
-        if template.value.is_absolute != own_absolute:
+        if template.value.is_absolute and not own_absolute:
             yield rules.CS117.at(
                 template.location,
                 f"Managed Parent Queue {queue.path} config type is different from leaf queue template "
@@ -981,27 +1012,42 @@ class _TreeChecker:
     # -- version-specific ----------------------------------------------------------------------
 
     def _duplicate_leaf_names(self) -> Iterator[Diagnostic]:
-        """Hadoop 3.2: two leaves with one short name fail (before YARN-9879)."""
-        seen: dict[str, Queue] = {}
-        for leaf in self.tree.leaves():
-            if leaf.name in seen:
+        """``CapacitySchedulerQueueManager.parseQueue`` before YARN-9879 (3.3): each queue is put in
+        a map by its short name after its children, replacing what the name held, and a leaf fails
+        when its name holds a leaf (oracle: 3.2.4 loads leaves root.c.c.c and root.b.c, for the
+        parent root.c took the name between them). A reservable queue (a PlanQueue, no leaf) puts
+        its reservation queue ``<name>-default``, a leaf, first."""
+        holds_leaf: dict[str, bool] = {}
+        stack: list[tuple[Queue, bool]] = [(self.tree.root, False)]
+        while stack:
+            queue, children_done = stack.pop()
+            if not children_done:
+                stack.append((queue, True))
+                stack.extend((child, False) for child in reversed(queue.children))
+                continue
+            if not queue.children and self.conf.get_boolean(f"{PREFIX}{queue.path}.reservable", False):
+                holds_leaf[queue.name + "-default"] = True  # ReservationConstants.DEFAULT_QUEUE_SUFFIX
+            if queue.is_leaf and holds_leaf.get(queue.name):
                 yield rules.CS123.at(
-                    leaf.location,
-                    f"Two leaf queues were named {leaf.name}. Leaf queue names must be distinct",
-                    queue=leaf.path,
+                    queue.location,
+                    f"Two leaf queues were named {queue.name}. Leaf queue names must be distinct",
+                    queue=queue.path,
                     property="queues",
                 )
-            else:
-                seen[leaf.name] = leaf
+            holds_leaf[queue.name] = queue.is_leaf
 
     def _capacity_above_maximum(self) -> Iterator[Diagnostic]:
-        """CSQueueUtils.capacitiesSanityCheck before 3.4 (removed by YARN-10504): in 3.3 only the
-        absolute capacity against the absolute maximum."""
+        """CSQueueUtils.capacitiesSanityCheck before 3.4 (removed by YARN-10504): the absolute
+        capacity against the absolute maximum, on every older line alike (oracle: 3.3.6, 3.2.4 and
+        3.1.4 load capacity 100 under maximum 50 while the absolute values agree; 2.10.2 words the
+        message its own way)."""
         absolute: dict[str, tuple[float, float]] = {}
         for queue in self.tree.queues():
             capacity = queue.effective.capacity
             maximum = queue.effective.maximum_capacity
             cap = capacity.fraction if isinstance(capacity, CapacityValue) else 0.0
+            if queue.parent is None:  # root's capacity is always 100 %: a root maximum below fails
+                cap = 1.0
             top = maximum.fraction if isinstance(maximum, CapacityValue) else 1.0
             parent_cap, parent_max = (
                 absolute.get(queue.parent.path, (1.0, 1.0)) if queue.parent else (1.0, 1.0)
@@ -1009,24 +1055,21 @@ class _TreeChecker:
             abs_cap = to_float32(cap * parent_cap)
             abs_max = to_float32(top * parent_max)
             absolute[queue.path] = (abs_cap, abs_max)
-            if queue.parent is None or capacity is None or capacity.mode is not CapacityMode.PERCENTAGE:
+            if queue.parent is not None and (
+                capacity is None or capacity.mode is not CapacityMode.PERCENTAGE
+            ):
                 continue
-            if cap > top and self.version < (3, 3):
-                # the relative check is gone by 3.3 (oracle: 3.3.6 loads capacity 100 under maximum
-                # 50 while the absolute values agree); kept for the older lines, not run here
-                message = (
-                    f"Illegal queue capacity setting (capacity={java_float_str(cap)}) > "
-                    f"(maximum-capacity={java_float_str(top)}) for queue=[{queue.path}],label=[]"
-                )
-            elif abs_cap > abs_max:
-                message = (
-                    f"Illegal queue capacity setting (abs-capacity={java_float_str(abs_cap)}) > "
-                    f"(abs-maximum-capacity={java_float_str(abs_max)}) for queue=[{queue.path}],label=[]"
-                )
+            if abs_cap <= abs_max:
+                continue
+            values = (
+                f"(abs-capacity={java_float_str(abs_cap)}) > (abs-maximum-capacity={java_float_str(abs_max)})"
+            )
+            if self.version < (3, 0):
+                message = f"Illegal queue capacity setting, {values}. When label=[]"
             else:
-                continue
-            message = message
-            yield rules.CS124.on(queue, "capacity", message)
+                message = f"Illegal queue capacity setting {values} for queue=[{queue.path}],label=[]"
+            where = "capacity" if queue.parent is not None else "maximum-capacity"
+            yield rules.CS124.on(queue, where, message)
 
     # -- resource arithmetic (DefaultResourceCalculator: memory only) ---------------------------
 

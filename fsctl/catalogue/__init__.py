@@ -10,7 +10,12 @@ Each module here declares the rules of one area with :func:`define`:
 - ``capacity``  ``CS1xx`` load errors, ``CS2xx`` warnings; ``capacity_site`` ``CS4xx`` yarn-site.xml
 - ``convert``   ``CV…`` conversion findings
 - ``generate``  ``GN…`` ratio-file problems
+- ``simulate``  ``SM1xx`` simulate's inputs; ``capacity_preemption`` ``SM24x`` the Capacity
+                Scheduler preemption preview
 - ``suppression`` ``FX0xx`` fsctl's own inline suppression comments
+- ``snapshot``  ``SN1xx`` a ResourceManager or saved REST responses that give no snapshot
+- ``live_check`` ``SM26x`` simulate's live check: shares a snapshot's ResourceManager reported
+                that differ from fsctl's
 
 Lint rules (``FS3xx``, ``PL3xx``, ``CS3xx``) are declared beside their checks, one module per rule in
 ``fsctl.lint``; :func:`all_rules` imports them through ``lint.AREAS`` (the one call up the layers
@@ -42,8 +47,11 @@ CATALOGUE_MODULES = (
     "generate",
     "simulate",
     "capacity_load",
+    "capacity_preemption",
     "suppression",
     "route",
+    "snapshot",
+    "live_check",
 )
 
 

@@ -348,10 +348,10 @@ CS117 = define(
     "CS117",
     "template-capacity-type-mismatch",
     ERROR,
-    """A v1 auto-creation parent and its ``leaf-queue-template`` use different capacity types.
+    """A v1 auto-creation parent with a percentage or weight capacity has an absolute template.
 
-    Hadoop: ``Managed Parent Queue <path> config type is different from leaf queue template config
-    type``.
+    Hadoop 3.4: ``Managed Parent Queue <path> config type is different from leaf queue template
+    config type``. An absolute parent takes any template, and 3.3 has no such check.
     """,
     hadoop_source="ManagedParentQueue.java#setAbsoluteResourceTemplates",
 )
@@ -439,8 +439,10 @@ CS124 = define(
     """The absolute capacity exceeds the absolute maximum capacity (Hadoop 3.3 and older).
 
     Hadoop 3.3: ``Illegal queue capacity setting (abs-capacity=<a>) > (abs-maximum-capacity=<m>) for
-    queue=[<path>],label=[<label>]``. Hadoop 3.4 removed the check (YARN-10504). Reported only with
-    ``--hadoop-version`` below 3.4.
+    queue=[<path>],label=[<label>]`` (2.10 words it ``Illegal queue capacity setting, (...) > (...).
+    When label=[<label>]``). Only the absolute values count: a capacity above its own
+    maximum-capacity loads while the absolute ones agree. Hadoop 3.4 removed the check
+    (YARN-10504). Reported only with ``--hadoop-version`` below 3.4.
     """,
     hadoop_source="CSQueueUtils.java#capacitiesSanityCheck (branch-3.3)",
 )
@@ -487,7 +489,9 @@ CS128 = define(
     """A capacity syntax or setting the selected Hadoop version does not have.
 
     Weights (``2w``) arrived in Hadoop 3.4 (YARN-10504); in 3.3 they fail with
-    ``NumberFormatException``. Reported only with ``--hadoop-version`` below 3.4.
+    ``NumberFormatException``. Absolute resources (``[memory=1024,vcores=1]``) arrived in 3.1
+    (YARN-5881); in 2.10 they fail the same way. Reported only with a ``--hadoop-version`` that
+    lacks the syntax.
     """,
     hadoop_source=_CSC + " (branch-3.3)",
 )

@@ -9,6 +9,7 @@ and shares.
 """
 
 from fsctl.catalogue import ERROR, INFO, WARNING, define
+from fsctl.model.impact import documentation as severity_table
 
 _CONV = "scheduler/fair/converter/"
 _QC = _CONV + "FSQueueConverter.java"
@@ -110,9 +111,10 @@ CV108 = define(
     ERROR,
     """The conversion needs a Capacity Scheduler feature the target Hadoop version lacks.
 
-    Weights (``capacity=2.0w``), auto-creation v2 and JSON mapping rules arrived in Hadoop 3.4
-    (YARN-10504, YARN-10506, YARN-10457); Hadoop 3.3 fails on ``2w`` with NumberFormatException.
-    Use ``--percentage`` and ``--skip-placement-rules`` for older targets, or target 3.4.
+    JSON mapping rules arrived in Hadoop 3.4 (YARN-10457): ``--fallback-queue`` and
+    ``--rules-to-file`` need them. For an older target fsctl does what that release's fs2cs does by
+    itself (3.3.6: percentages, since 3.3 fails on ``2w`` with NumberFormatException, and no
+    placement rules); drop the switch, or target 3.4.
     """,
 )
 
@@ -250,8 +252,11 @@ CV301 = define(
 
     In percentage mode it is a percentage of the parent's maximum; in weight mode an absolute
     ``[memory=…,vcores=…]`` vector. A Capacity Scheduler percentage is one number for every
-    resource type, so when the types' fractions differ the message names the value lost.
-    """,
+    resource type, so when the types' fractions differ the message names the value lost. A limit
+    that moves (the queue's maximum, with its parents', as a fraction of the cluster) is a warning.
+
+"""
+    + severity_table(),
 )
 
 CV302 = define(
@@ -261,8 +266,10 @@ CV302 = define(
     """``<maxChildResources>`` became the auto-creation template's ``maximum-capacity``.
 
     Queues created under the parent by placement rules get this maximum, as dynamic Fair queues
-    got ``maxChildResources``.
-    """,
+    got ``maxChildResources``. A limit that moves (one percentage for every type) is a warning.
+
+"""
+    + severity_table(),
 )
 
 CV303 = define(
@@ -311,8 +318,13 @@ CV306 = define(
     WARNING,
     """A ``<reservation>`` queue becomes a Capacity Scheduler parent; the reservation is lost.
 
-    The Fair Scheduler treats a reservable queue as a parent (plan queue). fs2cs converts it to a
-    parent with auto-creation (weight mode), so it gets no ordering policy (YARN-11464).
+    The Fair Scheduler treats a reservable queue as a parent (plan queue) and runs an application
+    submitted to it without a reservation in its default queue, ``<queue>.<name>-default``
+    (``FairScheduler.resolveReservationQueueName``). fs2cs converts it to a parent with
+    auto-creation (weight mode), so it gets no ordering policy (YARN-11464), and such an application
+    is placed by the mapping rules that come next: the message says where it lands before and after
+    (both routed), and no mapping rule can match on the queue submitted to. Submit to
+    ``<queue>.<name>-default`` by name, which the Capacity Scheduler creates under the parent.
     """,
     hadoop_source=_QC,
 )
@@ -379,7 +391,10 @@ CV403 = define(
     """fs2cs would give percentages that do not follow the weights; fsctl's follow them.
 
     fs2cs divides by the truncated integer sum of the weights (``2.5 × 3`` divides by 7, then
-    subtracts the excess from one queue: 28.572 / 35.714 / 35.714).
+    subtracts the excess from one queue: 28.572 / 35.714 / 35.714; a weight of ``1e20`` makes the
+    sum Integer.MAX_VALUE). Before 3.4 it also gives the rounding remainder to the last child the
+    Fair Scheduler created, in Java hash order: a child of weight 0 there goes below 0 (``-0.002``)
+    and fs2cs's own verification fails; fsctl gives such a remainder to the largest share.
     """,
     hadoop_source=_PCT,
 )
@@ -390,9 +405,12 @@ CV404 = define(
     WARNING,
     """Several leaf queues share a name; applications must submit by full path.
 
-    The Capacity Scheduler (3.3+, YARN-9879) accepts duplicate leaf names, but a short name that
-    is not unique is ambiguous and submissions to it are rejected. The converted files refer to
-    every queue by full path; the message lists the clashing queues.
+    The Capacity Scheduler (3.3+, YARN-9879) accepts duplicate leaf names, but resolves a short
+    name only when it is unique (``CSQueueStore``): a mapping rule that yields it does not place the
+    application (the next rule does), a submission the rules leave alone is rejected. The Fair
+    Scheduler reads ``p0`` as ``root.p0``. The message lists the clashing queues and says where an
+    application submitted to the short name lands under each scheduler (both routed, as ``fsctl
+    route`` does); the converted files refer to every queue by full path.
     """,
 )
 
@@ -413,10 +431,13 @@ CV406 = define(
     WARNING,
     """A leaf's guaranteed share under the Capacity Scheduler differs from its steady fair share.
 
-    Computed for the ``--cluster`` given; the threshold is ``--share-tolerance`` (default 10%
-    relative change of the memory share). Weight-mode capacities ignore ``minResources`` and
-    ``maxResources``, which the Fair Scheduler's steady share honours.
-    """,
+    Computed for the ``--cluster`` given; a move beyond ``--share-tolerance`` (default 10% relative
+    change of the memory share) is reported, as a warning or as information by the table below.
+    Weight-mode capacities ignore ``minResources`` and ``maxResources``, which the Fair Scheduler's
+    steady share honours.
+
+"""
+    + severity_table(),
 )
 
 CV407 = define(
@@ -456,4 +477,39 @@ CV409 = define(
     gives the property to add. Hadoop opens the path as written, on the ResourceManager host.
     """,
     hadoop_source="scheduler/capacity/CapacitySchedulerConfiguration.java#parseJSONMappingRules",
+)
+
+CV410 = define(
+    "CV410",
+    "root-maximum-lifted",
+    WARNING,
+    """Root's maximum caps the whole cluster under the Fair Scheduler; the migration lifts it.
+
+    ``queueMaxResourcesDefault`` applies to root too, as does root's own ``maxResources``
+    (``AllocationConfiguration.getMaxResources``), and the Fair Scheduler assigns a container only
+    when it fits in the maximum of every queue up to root (``FSQueue.fitsInMaxShare``): with a
+    ``50%`` default, half of the cluster stays idle. The Capacity Scheduler's root always has the
+    whole cluster, so after the conversion the queues may use all of it. The message gives the
+    ``maximum-capacity`` that keeps the cap on each top-level queue, if the cap was meant (one
+    percentage per queue: together they may still use more than the old cap). ``fsctl lint``
+    reports the cap itself (FS330).
+    """,
+    hadoop_source="scheduler/fair/FSQueue.java#fitsInMaxShare",
+)
+
+CV411 = define(
+    "CV411",
+    "guarantee-above-old-maximum",
+    WARNING,
+    """A queue's guarantee under the Capacity Scheduler is above the most it could hold before.
+
+    Computed for the ``--cluster`` given. Weights become capacities, and maxResources (the queue's
+    or a parent's) becomes ``maximum-capacity``: the Fair Scheduler capped the queue's steady share
+    at its maximum and gave the rest to its siblings, the Capacity Scheduler guarantees the queue
+    more than it may ever use (Hadoop 3.4 accepts ``capacity`` above ``maximum-capacity``; ``fsctl
+    lint`` reports it on the output, CS306), so its siblings' guarantees shrink. Lower the weight
+    or raise the maximum.
+
+"""
+    + severity_table(),
 )

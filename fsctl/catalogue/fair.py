@@ -180,8 +180,9 @@ FS110 = define(
     ERROR,
     """A parent queue sets ``maxAMShare``.
 
-    The application-master share limit applies to leaf queues only; newer Hadoop refuses it on a
-    parent (including a ``root`` with children): "... cannot also include a maxAMShare element."
+    The application-master share limit applies to leaf queues only; Hadoop 3.2 and later refuse it
+    on a parent (including a ``root`` with children): "... cannot also include a maxAMShare
+    element." Hadoop 3.1 and 2.10 load the file and ignore the setting.
 
     Bad:  ``<queue name="a"><maxAMShare>0.5</maxAMShare><queue name="b"/></queue>``
     Good: ``<queue name="a"><queue name="b"><maxAMShare>0.5</maxAMShare></queue></queue>``
@@ -278,8 +279,9 @@ FS116 = define(
     Until YARN-7769 (3.4.0) the Fair Scheduler creates the leaf ``root.default`` before it reads the
     file and refuses to create any queue below it. The file still loads: ``root.default`` becomes an
     empty parent and the queues below it are silently missing, so applications for them are
-    rejected (the real fs2cs of those versions drops them too). Only ``--hadoop-version 3.3`` and
-    older report this; Hadoop 3.4 creates the queues.
+    rejected (the real fs2cs of those versions drops them too). Hadoop 3.2 and 3.3 create the
+    parents below it that their HashSet reaches after ``root.default``; 3.1 and 2.10 none at all.
+    Only ``--hadoop-version 3.3`` and older report this; Hadoop 3.4 creates the queues.
 
     Bad:  ``<queue name="default"><queue name="etl"/></queue>`` on Hadoop 3.3
     Good: ``<queue name="shared"><queue name="etl"/></queue>``

@@ -1,6 +1,6 @@
 """Problems in the inputs and outputs of ``fsctl generate`` (``GN…``).
 
-These are not Hadoop checks: they describe a ratio file (YAML, TOML or CSV, DESIGN.md §2) that
+These are not Hadoop checks: they describe a ratio file (YAML, TOML or CSV, samples/ratios/README.md) that
 cannot be turned into a scheduler configuration, or a generated file that fsctl's own validator
 rejects. ``GN1xx`` are errors (nothing is written), ``GN2xx`` warnings (the file is written).
 """

@@ -2,6 +2,7 @@
 placement differs between configurations, and application tables fsctl cannot use."""
 
 from fsctl.catalogue import ERROR, INFO, WARNING, define
+from fsctl.model.impact import documentation as severity_table
 
 RT101 = define(
     "RT101",
@@ -26,11 +27,18 @@ RT201 = define(
     WARNING,
     """An application lands in a different queue (or is rejected) under another configuration.
 
-    ``fsctl route`` with two or more configurations, and ``fsctl convert`` for the Fair policy
-    against the converted mapping rules: the message names each configuration's queue and the
-    rule that decided. A migration should leave no such application, or name a fallback queue
-    (``--fallback-queue``) for them.
-    """,
+    ``fsctl route`` with two or more configurations (one finding per application, in its sarif and
+    github output), and ``fsctl convert`` for the Fair policy against the converted mapping rules:
+    one finding per cause, at the Fair placement rule that decided, with where the applications
+    land before and after (the submitter's user, primary group and queue as ``<user>``,
+    ``<group>`` and ``<queue>``), the number of applications given with ``--apps`` and their
+    users, and the probe cases (applications convert makes up from the file: "submitted to
+    root.qa", "a user whose primary group is eng"). When converting with ``--fallback-queue Q``
+    would send them back where the Fair Scheduler put them, the finding says so; otherwise no
+    fallback queue helps (another rule places them).
+
+"""
+    + severity_table(),
     hadoop_source="scheduler/fair/QueuePlacementPolicy.java, placement/CSMappingPlacementRule.java",
 )
 

@@ -92,5 +92,6 @@ class Selection:
         return kept
 
 
-def fails(diagnostics: Sequence[Diagnostic], fail_on: Severity) -> bool:
-    return any(d.severity >= fail_on for d in diagnostics)
+def fails(diagnostics: Sequence[Diagnostic], fail_on: Severity | None) -> bool:
+    """Whether a finding is at least ``fail_on`` (None: no finding fails the run)."""
+    return fail_on is not None and any(d.severity >= fail_on for d in diagnostics)

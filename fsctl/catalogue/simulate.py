@@ -1,11 +1,11 @@
 """Problems in the inputs of ``fsctl simulate``: the demand snapshot and the cluster size (``SM1xx``).
 
 These describe a snapshot file or option fsctl cannot use, or (SM107) a configuration whose shares
-Hadoop itself never finishes computing. Each one stops the simulation (exit 2) with a located
-message.
+Hadoop itself never finishes computing: each of those stops the simulation (exit 2) with a located
+message. A snapshot Hadoop could never be in (SM108) is a warning: the simulation goes on.
 """
 
-from fsctl.catalogue import ERROR, define
+from fsctl.catalogue import ERROR, WARNING, define
 
 SM101 = define(
     "SM101",
@@ -56,8 +56,11 @@ SM104 = define(
     ERROR,
     """The demand snapshot names a queue the configuration does not define.
 
-    Give full paths (``root.team.etl``). A queue under a parent declared ``type="parent"`` is
-    accepted as a dynamic queue (its maxResources is the parent's ``maxChildResources``).
+    Give full paths (``root.team.etl``). A queue the file does not declare whose nearest existing
+    ancestor is a parent queue (root included) is a dynamic queue, which the Fair Scheduler creates
+    when an application is submitted to it (its maxResources is the parent's ``maxChildResources``,
+    else ``queueMaxResourcesDefault``); an entry for one without an application creates nothing.
+    Below a leaf no queue can be created.
     """,
 )
 
@@ -97,4 +100,24 @@ SM107 = define(
     Good: a finite weight.
     """,
     hadoop_source="fair/policies/ComputeFairShares.java",
+)
+
+SM108 = define(
+    "SM108",
+    "snapshot-usage-above-maximum",
+    WARNING,
+    """The demand snapshot shows a queue using more than its maximum: a state Hadoop never reaches.
+
+    The Fair Scheduler assigns a container only when it fits in the maximum share of its queue and
+    of every ancestor up to root (``FSAppAttempt.hasContainerForNode``: ``FSQueue.fitsInMaxShare``),
+    and never more than the cluster holds. A snapshot whose usage is above a queue's maximum (its
+    ``maxResources``, ``queueMaxResourcesDefault`` or a parent's ``maxChildResources``, root's
+    included) or above the cluster was taken under another configuration or cluster, or is wrong.
+    The shares are computed for the snapshot as given; this warning, at the snapshot entry (or at the
+    limit, for a parent), says the comparison is not one Hadoop would make.
+
+    Bad: ``root.etl: {usage: "memory-mb=8192, vcores=8"}`` with ``<maxResources>4096 mb, 4
+    vcores</maxResources>`` on root.etl.
+    """,
+    hadoop_source="fair/FSQueue.java#fitsInMaxShare",
 )

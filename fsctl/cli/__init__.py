@@ -20,6 +20,7 @@ COMMANDS = {
     "diff": "fsctl.cli.diff",
     "generate": "fsctl.cli.generate",
     "route": "fsctl.cli.route",
+    "snapshot": "fsctl.cli.snapshot",
     "rules": "fsctl.cli.rules",
 }
 
@@ -31,6 +32,7 @@ SUMMARIES = {
     "diff": "Semantic differences between two scheduler configurations, of either format.",
     "generate": "A scheduler configuration from a percentage-ratio file and a cluster size.",
     "route": "Where applications land under each configuration, and the rule that decided.",
+    "snapshot": "Today's load from a live ResourceManager (or its saved responses), for simulate.",
     "rules": "The rule catalogue, or one rule's documentation.",
 }
 

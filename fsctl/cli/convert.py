@@ -7,15 +7,15 @@ from typing import Any
 
 import click
 
-from fsctl.cli.options import cluster_option, diagnostic_options, file_option, input_options
-from fsctl.cli.settings import FORMAT_CHOICES, diagnostic_settings, settings
+from fsctl.cli.options import INPUT_PATH, cluster_option, diagnostic_options, file_option, input_options
+from fsctl.cli.settings import FORMAT_CHOICES, diagnostic_settings, settings, standard_input_once
 
 #: the diagnostics formats, and a pull-request comment (markdown) or a page (html) with the shares
 CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
 
 
 @click.command("convert")
-@click.argument("fair", metavar="FAIR.xml", type=click.Path())
+@click.argument("fair", metavar="FAIR.xml", type=INPUT_PATH)
 @input_options
 @click.option(
     "-o",
@@ -28,7 +28,11 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
 @click.option(
     "-p", "--print", "print_output", is_flag=True, help="Print the converted files instead of writing them."
 )
-@click.option("--percentage", is_flag=True, help="Percentages instead of weights (fs2cs -pc).")
+@click.option(
+    "--percentage",
+    is_flag=True,
+    help="Percentages instead of weights (fs2cs -pc); always so for --hadoop-version below 3.4.",
+)
 @file_option(
     "-r",
     "--rules",
@@ -71,16 +75,41 @@ CONVERT_FORMATS = (*FORMAT_CHOICES, "markdown", "html")
     is_flag=True,
     help="Turn on asynchronous scheduling in the output yarn-site.xml.",
 )
-@click.option("--skip-placement-rules", is_flag=True, help="Do not convert placement rules (fs2cs -sp).")
+@click.option(
+    "--skip-placement-rules",
+    is_flag=True,
+    help="Do not convert placement rules (fs2cs -sp); always so for --hadoop-version below 3.4.",
+)
 @click.option(
     "-t",
     "--no-terminal-rule-check",
     is_flag=True,
     help="Convert even when placement rules follow a terminal rule (fs2cs -t).",
 )
+@file_option(
+    "--demand",
+    help="Demand snapshot (YAML or JSON): the brief compares each team under its load (and on its "
+    "cluster, without --cluster).",
+)
+@click.option(
+    "--team-depth",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Depth of the brief's teams: 1 for the top-level queues, 2 for the queues below them.",
+)
+@click.option(
+    "--merged-yarn-site",
+    "merged_site",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the --yarn-site file with the conversion applied to FILE: the yarn-site.xml the "
+    "ResourceManager boots with (comments and order kept).",
+)
 @click.option("-s", "--skip-verification", is_flag=True, help="Do not validate the converted configuration.")
 @click.option("--force", is_flag=True, help="Overwrite the output files if they exist.")
-@diagnostic_options(formats=CONVERT_FORMATS)
+@diagnostic_options(formats=CONVERT_FORMATS, fail_on_default="none, a converted configuration exits 0")
 def command(
     fair: str,
     yarn_site: str | None,
@@ -99,6 +128,9 @@ def command(
     enable_async: bool,
     skip_placement_rules: bool,
     no_terminal_rule_check: bool,
+    demand: str | None,
+    team_depth: int,
+    merged_site: str | None,
     skip_verification: bool,
     force: bool,
     **diagnostics: Any,
@@ -106,13 +138,20 @@ def command(
     """Convert the Fair Scheduler configuration FAIR.xml to the Capacity Scheduler, as Hadoop's
     `yarn fs2cs` does, listing every setting that is dropped or changed.
 
-    Weight mode by default (capacity=N.Nw); --percentage for percentages. Exit 0 clean, 1 findings
-    at or above --fail-on, 2 unreadable input, usage or I/O problems. --format markdown and html
-    report the findings and the shares before and after.
+    The report opens with the migration brief: what changes for each team (guaranteed and maximum
+    resources before and after, under the --demand load when given), ranked, with its cause; then
+    what is dropped, every finding, and the cutover checklist. Weight mode by default
+    (capacity=N.Nw); --percentage for percentages. With --hadoop-version 3.3 it does what 3.3.6's
+    fs2cs does: percentages, no placement rules. Exit 0 converted (the findings are the review
+    list), 1 the conversion has errors and nothing is written (or, with --fail-on, a finding at least
+    that severe), 2 unreadable input, usage or I/O problems.
     """
     from fsctl.commands import convert as run_convert
     from fsctl.convert.options import ConvertOptions
 
+    standard_input_once(
+        ("FAIR.xml", fair), ("--yarn-site", yarn_site), ("--rules", rules_path), ("--apps", apps_file)
+    )
     known = settings(yarn_site, hadoop_version)
     mode = preemption_mode or "enabled"
     convert_options = ConvertOptions(
@@ -126,6 +165,11 @@ def command(
         share_tolerance=share_tolerance,
         hadoop_version=known.hadoop_version,
     )
+    reporting = diagnostic_settings(known.config, CONVERT_FORMATS, **diagnostics)
+    # only --fail-on itself makes findings fail a conversion: [tool.fsctl] fail-on gates lint and
+    # validate, and a converted configuration is a success to go on from
+    if not diagnostics.get("fail_on"):
+        reporting["fail_on"] = None
     options = run_convert.ConvertCommand(
         fair_path=fair,
         yarn_site=known.yarn_site,
@@ -138,6 +182,9 @@ def command(
         skip_verification=skip_verification,
         no_terminal_rule_check=no_terminal_rule_check,
         convert=convert_options,
-        **diagnostic_settings(known.config, CONVERT_FORMATS, **diagnostics),
+        demand=demand,
+        team_depth=team_depth,
+        merged_site=merged_site,
+        **reporting,
     )
     sys.exit(run_convert.run(options, sys.stdout, sys.stderr))

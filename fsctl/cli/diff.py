@@ -14,7 +14,7 @@ from fsctl.cli.options import (
     input_options,
     output_options,
 )
-from fsctl.cli.settings import resolve_format, settings
+from fsctl.cli.settings import resolve_format, settings, standard_input_once
 from fsctl.commands import diff
 
 
@@ -22,7 +22,11 @@ from fsctl.commands import diff
 @click.argument("old")
 @click.argument("new")
 @cluster_option(": also show how each queue's share changes.")
-@file_option("--demand", help="Demand snapshot (YAML or JSON): also compare instantaneous fair shares.")
+@file_option(
+    "--demand",
+    help="Demand snapshot (YAML or JSON): also compare instantaneous fair shares, on --cluster or the "
+    "cluster the snapshot gives.",
+)
 @input_options
 @format_option(
     ("auto", *diff.FORMATS),
@@ -49,6 +53,7 @@ def command(
     exists is always read as a file. Exit 0 when equivalent, 1 when different, 2 unreadable input,
     usage or I/O problems.
     """
+    standard_input_once(("OLD", old), ("NEW", new), ("--demand", demand), ("--yarn-site", yarn_site))
     known = settings(yarn_site, hadoop_version)
     chosen = resolve_format(fmt, known.config, ("auto", *diff.FORMATS))
     evaluation = known.evaluation(cluster, demand, color, output, force)

@@ -6,12 +6,12 @@ import sys
 
 import click
 
-from fsctl.cli.options import cluster_option, color_option, file_option, format_option
+from fsctl.cli.options import INPUT_PATH, cluster_option, color_option, file_option, format_option
 from fsctl.commands import generate
 
 
 @click.command("generate")
-@click.argument("ratios", type=click.Path())
+@click.argument("ratios", type=INPUT_PATH)
 @cluster_option(" (overrides the ratio file's 'cluster').")
 @click.option(
     "--target",
@@ -75,8 +75,9 @@ def command(
     validated before it is written, and never overwrites a file without --force. Exit 0 written, 1
     the ratios or the result have errors, 2 unreadable input, usage or I/O problems.
     """
-    from fsctl.cli.settings import project_config
+    from fsctl.cli.settings import project_config, standard_input_once
 
+    standard_input_once(("RATIOS", ratios), ("--template", template), ("--yarn-site", yarn_site))
     config = project_config()  # [tool.fsctl] yarn-site, as for validate
     options = generate.GenerateOptions(
         ratios=ratios,

@@ -7,13 +7,13 @@ from typing import Any
 
 import click
 
-from fsctl.cli.options import cluster_option, diagnostic_options, input_options
+from fsctl.cli.options import INPUT_PATH, cluster_option, diagnostic_options, input_options
 from fsctl.cli.settings import build_options
 from fsctl.commands import check
 
 
 @click.command("lint")
-@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.argument("files", nargs=-1, required=True, type=INPUT_PATH)
 @cluster_option(": also check against the whole cluster.")
 @input_options
 @diagnostic_options

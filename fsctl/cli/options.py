@@ -14,9 +14,15 @@ from fsctl.model.versions import SUPPORTED_VERSIONS
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+#: an input path as given: the command opens it and reports a missing, unreadable or odd file (a
+#: directory, a FIFO) as one located line with its rule code; click's own checks would print its
+#: usage banner instead
+INPUT_PATH = click.Path(readable=False)
+
+
 def file_option(*names: str, help: str) -> Callable[[F], F]:
     """An optional input file: ``--name FILE`` (and a destination name when given after the flags)."""
-    return click.option(*names, type=click.Path(dir_okay=False), default=None, help=help)
+    return click.option(*names, type=INPUT_PATH, default=None, help=help)
 
 
 def cluster_option(what: str) -> Callable[[F], F]:
@@ -49,11 +55,14 @@ color_option = click.option(
 )
 
 
-def diagnostic_options(func: F | None = None, *, formats: tuple[str, ...] = FORMAT_CHOICES) -> Any:
+def diagnostic_options(
+    func: F | None = None, *, formats: tuple[str, ...] = FORMAT_CHOICES, fail_on_default: str = "warning"
+) -> Any:
     """--format, --select, --ignore, --fail-on, --exit-zero, --quiet, --statistics, --color; as
-    ``@diagnostic_options`` or ``@diagnostic_options(formats=...)``."""
+    ``@diagnostic_options`` or ``@diagnostic_options(formats=..., fail_on_default=...)`` (the
+    default --fail-on, as the help says it)."""
     if func is None:
-        return lambda f: diagnostic_options(f, formats=formats)
+        return lambda f: diagnostic_options(f, formats=formats, fail_on_default=fail_on_default)
     decorators = [
         format_option(formats, "Output format (auto: github under GitHub Actions, else text)."),
         click.option(
@@ -73,7 +82,7 @@ def diagnostic_options(func: F | None = None, *, formats: tuple[str, ...] = FORM
             "--fail-on",
             type=click.Choice(FAIL_ON_CHOICES),
             default=None,
-            help="Exit 1 when a finding is at least this severe (default: warning).",
+            help=f"Exit 1 when a finding is at least this severe (default: {fail_on_default}).",
         ),
         click.option("--exit-zero", is_flag=True, default=None, help="Exit 0 even with findings."),
         click.option(
@@ -115,5 +124,6 @@ def hadoop_version_option(what: str) -> Callable[[F], F]:
         "--hadoop-version",
         type=click.Choice(SUPPORTED_VERSIONS),
         default=None,
-        help=f"{what} (default 3.4).",
+        help=f"{what} (default 3.4: Hadoop 3.4.2; 3.3, 3.2, 3.1 and 2 follow 3.3.6, 3.2.4, 3.1.4 "
+        "and 2.10.2).",
     )

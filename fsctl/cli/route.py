@@ -7,16 +7,17 @@ import sys
 import click
 
 from fsctl.cli.options import (
+    INPUT_PATH,
     color_option,
     file_option,
     format_option,
     input_options,
 )
-from fsctl.cli.settings import FORMAT_CHOICES, resolve_format, settings
+from fsctl.cli.settings import FORMAT_CHOICES, resolve_format, settings, standard_input_once
 
 
 @click.command("route")
-@click.argument("configs", metavar="CONFIG...", nargs=-1, required=True, type=click.Path())
+@click.argument("configs", metavar="CONFIG...", nargs=-1, required=True, type=INPUT_PATH)
 @click.option(
     "--app",
     "app_specs",
@@ -26,7 +27,17 @@ from fsctl.cli.settings import FORMAT_CHOICES, resolve_format, settings
     "repeatable).",
 )
 @file_option(
-    "--apps", "apps_file", help="Applications from a CSV (header user,groups,queue) or YAML/JSON file."
+    "--apps",
+    "apps_file",
+    help="Applications from a CSV (header user,groups,queue) or YAML/JSON file, a snapshot of fsctl "
+    "snapshot, or the RM's /ws/v1/cluster/apps JSON.",
+)
+@click.option(
+    "--groups",
+    metavar="FILE|local",
+    default=None,
+    help="Groups of applications that name none: a file of 'user: g1,g2' lines, or 'local' for this "
+    "machine's group mapping (as Hadoop's ShellBasedUnixGroupsMapping).",
 )
 @input_options
 @format_option(FORMAT_CHOICES, "Output format (auto: github under GitHub Actions, else text).")
@@ -35,6 +46,7 @@ def command(
     configs: tuple[str, ...],
     app_specs: tuple[str, ...],
     apps_file: str | None,
+    groups: str | None,
     yarn_site: str | None,
     hadoop_version: str | None,
     fmt: str | None,
@@ -49,6 +61,9 @@ def command(
     """
     from fsctl.commands import route
 
+    standard_input_once(
+        *(("CONFIG", path) for path in configs), ("--apps", apps_file), ("--yarn-site", yarn_site)
+    )
     known = settings(yarn_site, hadoop_version)
     options = route.RouteOptions(
         configs=list(configs),
@@ -58,5 +73,6 @@ def command(
         hadoop_version=known.hadoop_version,
         fmt=resolve_format(fmt, known.config),
         color=color,
+        groups=groups,
     )
     sys.exit(route.run(options, sys.stdout, sys.stderr))

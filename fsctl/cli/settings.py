@@ -38,6 +38,16 @@ def _bad_parameter(message: str, hint: str) -> click.BadParameter:
     return click.BadParameter(message, param_hint=hint)
 
 
+def standard_input_once(*inputs: tuple[str, str | None]) -> None:
+    """Standard input can be read once: ``-`` for two inputs (``diff - -``, ``validate - -``, a FILE
+    and ``--yarn-site -``) is a usage error naming them, not an empty second file."""
+    given = [name for name, path in inputs if path == "-"]
+    if len(given) > 1:
+        raise _usage_error(
+            f"'-' (standard input) is given for {', '.join(given)}: standard input can be read only once"
+        )
+
+
 def project_config() -> ProjectConfig:
     try:
         return load_project_config()
@@ -169,7 +179,7 @@ class DiagnosticSettings(TypedDict):
     fmt: str
     text: TextOptions
     selection: Selection
-    fail_on: Severity
+    fail_on: Severity | None
     exit_zero: bool
     color: bool | None
 
@@ -224,6 +234,7 @@ def build_options(
     """validate's (``lint`` False) and lint's options; the defaults are those of no option given."""
     from fsctl.commands.check import CheckOptions
 
+    standard_input_once(*(("FILE", path) for path in files), ("--yarn-site", yarn_site))
     known = settings(yarn_site, hadoop_version)
     return CheckOptions(
         paths=list(files),

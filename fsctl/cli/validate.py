@@ -7,13 +7,13 @@ from typing import Any
 
 import click
 
-from fsctl.cli.options import diagnostic_options, input_options
+from fsctl.cli.options import INPUT_PATH, diagnostic_options, input_options
 from fsctl.cli.settings import build_options
 from fsctl.commands import check
 
 
 @click.command("validate")
-@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.argument("files", nargs=-1, required=True, type=INPUT_PATH)
 @input_options
 @diagnostic_options
 def command(files: tuple[str, ...], **params: Any) -> None:

@@ -27,7 +27,8 @@ class DiagnosticOutput:
 
     fmt: str = "text"
     selection: Selection = field(default_factory=Selection)
-    fail_on: Severity = Severity.WARNING
+    #: the least severe finding that makes the exit code 1; None: findings never do (convert's default)
+    fail_on: Severity | None = Severity.WARNING
     exit_zero: bool = False
     color: bool | None = None
     text: TextOptions = field(default_factory=TextOptions)
@@ -84,8 +85,9 @@ def _check_files(options: CheckOptions) -> list[FileReport]:
 
 
 def expand_paths(paths: list[str]) -> list[tuple[str, Diagnostic | None]]:
-    """Each path, a folder replaced by the scheduler files found in it (by name and by content); a
-    folder with none is a problem of its own."""
+    """Each path, a folder replaced by the scheduler files found in it (by name and by content) and
+    by the entries of it that cannot be read, each a problem (XML001); a folder with none of either
+    is a problem of its own."""
     import os
 
     from fsctl.io.fileio import STDIN, search_directory
@@ -95,15 +97,16 @@ def expand_paths(paths: list[str]) -> list[tuple[str, Diagnostic | None]]:
         if path == STDIN or not os.path.isdir(path):
             out.append((path, None))
             continue
+        from fsctl.catalogue.document import XML001
         from fsctl.commands.hooks import FILES  # the hooks' table: only a folder needs its pattern
 
-        found = search_directory(path, FILES, _recognised)
-        if not found:
-            from fsctl.catalogue.document import XML001
-
+        entries = search_directory(path, FILES, _recognised)
+        if not entries:
             message = "is a directory holding no scheduler configuration (searched *.xml by name and content)"
             out.append((path, XML001.at(Location(path), message)))
-        out.extend((p, None) for p in found)
+        for entry, unreadable in entries:
+            problem = None if unreadable is None else XML001.at(Location(entry), f"cannot read: {unreadable}")
+            out.append((entry, problem))
     return out
 
 
@@ -117,7 +120,7 @@ def _lint_only(diagnostic: Diagnostic) -> bool:
     return rule is not None and rule.lint_only
 
 
-def exit_code(reports: list[FileReport], fail_on: Severity, exit_zero: bool) -> int:
+def exit_code(reports: list[FileReport], fail_on: Severity | None, exit_zero: bool) -> int:
     everything = [d for r in reports for d in r.diagnostics]
     if any(d.code in UNREADABLE_CODES for d in everything):
         return EXIT_ERROR

@@ -23,6 +23,7 @@ from fsctl.model.versions import HadoopVersion
 
 if TYPE_CHECKING:
     from fsctl.hadoop.conf import HadoopConf
+    from fsctl.model.resources import Vector
     from fsctl.model.tree import QueueTree
 
 GIT_TIMEOUT = 60
@@ -102,9 +103,12 @@ def read_side(
 
     if data is None and looks_like_revision(spec):
         data = git_show(spec, cwd)
+    from fsctl.catalogue.fair import LOADS_ANYWAY
+
     loaded = load(spec, yarn_site=conf, hadoop_version=version, data=data)
     result = loaded.result
-    errors = [d for d in result.diagnostics if d.severity >= Severity.ERROR]
+    # a queue Hadoop refuses to create does not stop the scheduler (convert and simulate go on too)
+    errors = [d for d in result.diagnostics if d.severity >= Severity.ERROR and d.code not in LOADS_ANYWAY]
     if result.tree is None and not errors:
         what = "a yarn-site.xml" if result.format == "yarn-site" else "not a scheduler configuration"
         raise InputError(f"{spec}: {what}; diff compares fair-scheduler.xml and capacity-scheduler.xml files")
@@ -166,10 +170,13 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
     labels = (f"{options.old} ({old_tree.format})", f"{options.new} ({new_tree.format})")
     text = io.StringIO()
     to_stdout = options.output in (None, "-")
-    try:  # shares are computed with --cluster, --demand and for the html page
-        changes = diff_trees(old_tree, new_tree, cluster=options.cluster, demand=demand)
+    # a snapshot that gives its cluster's size (fsctl snapshot's do) sizes the shares, as in
+    # simulate and convert; --cluster comes first
+    cluster = options.cluster or (demand.cluster if demand is not None else None)
+    try:  # shares are computed with a cluster (--cluster, or the snapshot's) and for the html page
+        changes = diff_trees(old_tree, new_tree, cluster=cluster, demand=demand)
         if options.fmt == "html":
-            text.write(_page(options, old_tree, new_tree, changes, conf, demand, labels))
+            text.write(_page(options, old_tree, new_tree, changes, conf, demand, labels, cluster))
         else:
             color = use_color(stdout, options.color) if to_stdout else False
             cross_format = old_tree.format != new_tree.format
@@ -183,6 +190,8 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
     except SimulateError as exc:  # the html page's shares: simulate's own located message (SM107)
         err.write(f"fsctl diff: {exc}\n")
         return EXIT_ERROR
+    for finding in _snapshot_warnings((old_tree, new_tree), options.cluster, demand):
+        err.write(finding + "\n")
     from fsctl.io.fileio import write_report
 
     inputs = [options.old, options.new, options.yarn_site, options.demand]
@@ -191,6 +200,21 @@ def _run(options: DiffOptions, stdout: TextIO, stderr: TextIO | None = None) -> 
         err.write(f"fsctl diff: {problem}\n")
         return EXIT_ERROR
     return EXIT_FINDINGS if is_different(changes) else EXIT_CLEAN
+
+
+def _snapshot_warnings(trees: tuple[QueueTree, QueueTree], cluster: Any, demand: Any) -> list[str]:
+    """SM108 for a snapshot no Fair side ever holds (usage above a maximum), one line each."""
+    if demand is None or not cluster:  # the shares were computed (a search that never ends raised)
+        return []
+    from fsctl.evaluate.fair import evaluate_fair, impossible_usage
+    from fsctl.report.text import format_line
+
+    lines: list[str] = []
+    for tree in dict.fromkeys(trees):  # one tree read for both sides is checked once
+        if tree.format == FAIR:
+            result = evaluate_fair(tree, cluster, demand)
+            lines += [format_line(d, demand.source) for d in impossible_usage(result, demand)]
+    return lines
 
 
 def _never_ends(old: QueueTree, new: QueueTree, options: DiffOptions, blamed: tuple[str, ...]) -> str:
@@ -211,12 +235,13 @@ def _page(
     conf: HadoopConf | None,
     demand: Any,
     labels: tuple[str, str],
+    given: Vector | None,
 ) -> str:
     """The html page: the two trees of shares side by side, and the changes below."""
     from fsctl.report.diff import summary
     from fsctl.report.html import Page, Panel, Table, render_page
 
-    cluster = options.cluster or NOMINAL_CLUSTER
+    cluster = given or NOMINAL_CLUSTER
     panels = [
         Panel(f"before: {label}", _shares(tree, cluster, demand, conf, options.hadoop_version, label))
         for tree, label in ((old_tree, labels[0]), (new_tree, labels[1]))
@@ -224,7 +249,7 @@ def _page(
     panels[1].heading = f"after: {labels[1]}"
     size = ", ".join(f"{k}={v}" for k, v in cluster.items())
     subtitle = f"{summary(changes)}; shares on a cluster of {size}" + (
-        "" if options.cluster else " (a nominal size: give --cluster for yours)"
+        "" if given else " (a nominal size: give --cluster for yours)"
     )
     rows = [
         [c.kind, c.queue or "(scheduler-wide)", c.property or "", c.old or "", c.new or "", c.effect]

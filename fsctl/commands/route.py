@@ -27,6 +27,12 @@ class RouteOptions:
     hadoop_version: HadoopVersion = DEFAULT_VERSION
     fmt: str = "text"
     color: bool | None = None
+    #: groups of the applications that name none: a ``user: g1,g2`` file, or LOCAL_GROUPS
+    groups: str | None = None
+
+
+#: ``--groups local``: this machine's group mapping
+LOCAL_GROUPS = "local"
 
 
 class _Unusable(Exception):
@@ -51,6 +57,9 @@ def run(options: RouteOptions, stdout: TextIO, stderr: TextIO) -> int:
         for line in exc.lines:
             stderr.write(f"fsctl route: {line}\n")
         return EXIT_ERROR
+    if options.groups is not None:
+        source = "this machine's group mapping" if options.groups == LOCAL_GROUPS else options.groups
+        stderr.write(f"fsctl route: groups of applications that name none: from {source}\n")
     routed = route_apps(engines, apps)
     render_route(routed, options.fmt, stdout, use_color(stdout, options.color), options.configs[0])
     return EXIT_FINDINGS if any(item.differs for item in routed) else EXIT_CLEAN
@@ -71,6 +80,14 @@ def read_apps(options: RouteOptions) -> list[App]:
         raise _Unusable([f"{where}: RT101 {exc.message} (app-spec-invalid)"]) from None
     if not apps:
         raise _Unusable([f"{options.apps_file}: RT101 no application in the file (app-spec-invalid)"])
+    if options.groups is not None:
+        from fsctl.routing.apps import read_groups, with_groups
+
+        try:
+            table = None if options.groups == LOCAL_GROUPS else read_groups(options.groups)
+        except AppSpecError as exc:
+            raise _Unusable([f"{exc.location}: RT101 {exc.message} (app-spec-invalid)"]) from None
+        apps = with_groups(apps, table)
     return apps
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from fsctl.commands import EXIT_CLEAN, EXIT_ERROR
+from fsctl.commands import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
 from fsctl.commands.options import EvaluationOptions
 from fsctl.gcpause import paused_gc
 from fsctl.model.diagnostics import Diagnostic, Severity
@@ -19,6 +19,8 @@ from fsctl.model.tree import CAPACITY, FAIR, QueueTree
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
 if TYPE_CHECKING:
+    from fsctl.evaluate.capacity_preemption import PreemptionPreview
+    from fsctl.evaluate.live import LiveCheck
     from fsctl.hadoop.conf import HadoopConf
     from fsctl.model.demand import DemandSnapshot
     from fsctl.report.simulate import Row, SimulateReport
@@ -31,6 +33,8 @@ class SimulateOptions(EvaluationOptions):
     path: str
     depth: int | None = None
     queue: str | None = None
+    #: preview the Capacity Scheduler's preemption policy even when the yarn-site does not run it
+    preemption: bool = False
 
 
 class SimulateError(Exception):
@@ -60,9 +64,15 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
     except SimulateError as exc:
         stderr.write(f"fsctl simulate: {exc}\n")
         return EXIT_ERROR
+    differs = report.live_check is not None and bool(report.live_check.differences)
+    if report.findings and not report.load:  # under load they are the report's notes and JSON
+        from fsctl.report.text import format_line
+
+        for finding in report.findings:
+            stderr.write(format_line(finding, options.demand or options.path) + "\n")
     if options.output in (None, "-"):
         render(report, options.fmt, stdout, use_color(stdout, options.color), options.path)
-        return EXIT_CLEAN
+        return EXIT_FINDINGS if differs else EXIT_CLEAN
     import io
 
     from fsctl.io.fileio import write_report
@@ -74,7 +84,7 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
     if problem is not None:
         stderr.write(f"fsctl simulate: {problem}\n")
         return EXIT_ERROR
-    return EXIT_CLEAN
+    return EXIT_FINDINGS if differs else EXIT_CLEAN
 
 
 def build_report(options: SimulateOptions) -> SimulateReport:
@@ -124,21 +134,88 @@ def build_report(options: SimulateOptions) -> SimulateReport:
     if not cluster.get("memory-mb"):
         raise SimulateError(_located(SM106.at(None, "the cluster needs memory-mb above 0")))
 
+    if options.preemption and tree.format != CAPACITY:
+        raise SimulateError(
+            "--preemption previews the Capacity Scheduler's preemption policy; the Fair Scheduler's "
+            "follows yarn.scheduler.fair.preemption in --yarn-site"
+        )
+    if snapshot is not None and snapshot.scheduler is not None:
+        _same_scheduler(snapshot, tree, options)
     report = report_for_tree(tree, cluster, snapshot, conf, options.hadoop_version, options.path)
+    if snapshot is not None and snapshot.reported:
+        report.live_check = live_check(report, snapshot)
+        mismatch = _release_mismatch(snapshot, options.hadoop_version)
+        if mismatch:
+            report.notes.append(mismatch)
+    if tree.format == CAPACITY:
+        report.preemption = _capacity_preemption(tree, report, snapshot, options)
     if options.queue or options.depth is not None:  # else every row stays, depths from the root's 0
         report.rows = _focus(report.rows, options.queue, options.depth)
+        if report.preemption is not None:
+            kept = {str(row["path"]) for row in report.rows}
+            report.preemption.only(kept)
     if options.queue and report.load:  # the findings about queues of the subtree, and the others
         below = options.queue + "."
-        report.findings = [
-            d
+        outside = {
+            _located(d)
             for d in report.findings
-            if d.queue is None or d.queue == options.queue or d.queue.startswith(below)
-        ]
-        report.notes = [_located(d) for d in report.findings]
+            if not (d.queue is None or d.queue == options.queue or d.queue.startswith(below))
+        }
+        report.findings = [d for d in report.findings if _located(d) not in outside]
+        report.notes = [n for n in report.notes if n not in outside]
     elif options.queue:
         inside = (options.queue + ".", options.queue + ":")
         report.notes = [n for n in report.notes if not n.startswith("root.") or n.startswith(inside)]
     return report
+
+
+def _same_scheduler(snapshot: DemandSnapshot, tree: QueueTree, options: SimulateOptions) -> None:
+    """A snapshot of a ResourceManager running the other scheduler: SM266, exit 2."""
+    from fsctl.catalogue.live_check import SM266
+    from fsctl.model.demand import FAIR_SCHEDULER
+
+    runs_fair = snapshot.scheduler == FAIR_SCHEDULER
+    if runs_fair != (tree.format == FAIR):
+        runs = "the Fair Scheduler" if runs_fair else "the Capacity Scheduler"
+        given = "a Fair Scheduler file" if tree.format == FAIR else "a Capacity Scheduler file"
+        where = snapshot.provenance.get("rm") or options.demand
+        raise SimulateError(
+            _located(
+                SM266.at(
+                    None,
+                    f"{options.demand}: the ResourceManager ({where}) runs {runs}, {options.path} is {given}",
+                )
+            )
+        )
+
+
+def _release_mismatch(snapshot: DemandSnapshot, version: HadoopVersion) -> str:
+    """A note when the snapshot's ResourceManager runs another release than the one simulated: its
+    shares follow its own release's arithmetic, and the live check may differ for that alone."""
+    from fsctl.model.versions import SUPPORTED_VERSIONS, parse_version
+
+    release = snapshot.provenance.get("hadoop")
+    try:
+        runs = parse_version(release) if release else None
+    except ValueError:
+        return ""
+    if runs is None or runs == version:
+        return ""
+    line = f"{runs[0]}.{runs[1]}"
+    advice = f" (give --hadoop-version {line})" if line in SUPPORTED_VERSIONS else ""
+    return (
+        f"the snapshot's ResourceManager runs Hadoop {release}, these are Hadoop "
+        f"{version[0]}.{version[1]}'s shares{advice}"
+    )
+
+
+def live_check(report: SimulateReport, snapshot: DemandSnapshot) -> LiveCheck:
+    """The shares of ``report`` against the ones the snapshot's ResourceManager reported."""
+    from fsctl.evaluate.live import check_capacity, check_fair
+
+    if report.format == "fair-scheduler":
+        return check_fair(report.result, snapshot)
+    return check_capacity(report.result.capacities if report.load else report.result, snapshot)
 
 
 def report_for_tree(
@@ -167,15 +244,15 @@ def _fair_report(
 ) -> SimulateReport:
     from fsctl.catalogue.simulate import SM104, SM105
     from fsctl.evaluate.compute_fair_shares import FairSharesNeverEnd
-    from fsctl.evaluate.fair import evaluate_fair, parent_entries, unknown_queues
+    from fsctl.evaluate.fair import evaluate_fair, impossible_usage, parent_entries, unknown_queues
     from fsctl.evaluate.preemption import PreemptionSettings, evaluate_preemption
     from fsctl.report.simulate import SimulateReport
 
     size_based = _site_bool(conf, "yarn.scheduler.fair.sizebasedweight", False)
-    # a bare "2" means the last 2.x line with the queue-level preemption model (branch-2.8)
-    version = (2, 8) if hadoop_version == (2, 0) else hadoop_version
     try:
-        fair = evaluate_fair(tree, cluster, snapshot, hadoop_version=version, size_based_weight=size_based)
+        fair = evaluate_fair(
+            tree, cluster, snapshot, hadoop_version=hadoop_version, size_based_weight=size_based
+        )
     except FairSharesNeverEnd as exc:
         raise SimulateError(_located(never_ends(tree, exc.queues))) from None
     for load in unknown_queues(fair, snapshot):
@@ -193,11 +270,16 @@ def _fair_report(
             )
         )
     settings = PreemptionSettings.from_site(conf)
-    preemption = evaluate_preemption(tree, fair, settings, hadoop_version=version)
-    shown = ".".join(str(p) for p in version)
+    preemption = evaluate_preemption(tree, fair, settings, hadoop_version=hadoop_version)
+    shown = ".".join(str(p) for p in hadoop_version)
     header = [f"cluster {_fmt_cluster(fair.cluster)}   fair scheduler, Hadoop {shown} arithmetic"]
     notes = list(preemption.notes)
-    return SimulateReport(
+    notes += [
+        f"{path}: no application, so no queue (the Fair Scheduler creates a queue for an application "
+        "submitted to it)"
+        for path in fair.not_created
+    ]
+    report = SimulateReport(
         "fair-scheduler",
         fair.cluster,
         fair.types,
@@ -206,6 +288,33 @@ def _fair_report(
         active_view=snapshot is not None,
         result=fair,
     )
+    report.findings = impossible_usage(fair, snapshot)
+    return report
+
+
+def _capacity_preemption(
+    tree: QueueTree, report: SimulateReport, snapshot: DemandSnapshot | None, options: SimulateOptions
+) -> PreemptionPreview | None:
+    """The preemption preview, when the yarn-site runs the policy on a snapshot or ``--preemption``
+    asks for it (fsctl.evaluate.capacity_preemption)."""
+    from fsctl.evaluate.capacity_preemption import PreemptionInputError, preview_of_snapshot
+
+    if options.hadoop_version < (3, 3):  # the lines the oracle proves the preview against
+        shown = ".".join(str(p) for p in options.hadoop_version)
+        if options.preemption:
+            raise SimulateError(f"--preemption previews Hadoop 3.3's and 3.4's policy, not {shown}'s")
+        report.notes.append(f"the preemption policy of Hadoop {shown} is not previewed (3.3 and 3.4 are)")
+        return None
+    try:
+        return preview_of_snapshot(
+            tree,
+            report.result.capacities if report.load else report.result,
+            snapshot,
+            options.hadoop_version,
+            asked=options.preemption,
+        )
+    except PreemptionInputError as exc:
+        raise SimulateError(_located(exc.diagnostic)) from None
 
 
 def never_ends(tree: QueueTree, blamed: Sequence[str] = ()) -> Diagnostic:

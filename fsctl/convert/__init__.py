@@ -16,6 +16,7 @@ the before/after share table. One module per concept:
 - ``placement``   placement policy to JSON mapping rules, fallback queue
 - ``paths``       duplicate leaf names and path-based submission
 - ``shares``      steady fair shares before, guaranteed and maximum resources after
+- ``routing``     the routing report: probe applications, one RT201 per cause
 - ``converter``   the run, in fs2cs's order, plus verification
 - ``output``      the bytes of the converted files and fs2cs's ``--print`` layout
 

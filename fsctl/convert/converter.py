@@ -16,8 +16,9 @@ from fsctl.convert import fairview, output, paths, placement
 from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
 from fsctl.convert.queues import QueueContext, convert_queues
 from fsctl.convert.resources import Plan
-from fsctl.convert.shares import ShareRow, report_moves, share_table
+from fsctl.convert.shares import ShareRow, guarantees_above_maximum, report_moves, share_table
 from fsctl.convert.yarn_site import FAIR, SiteView, convert_globals, convert_site
+from fsctl.fair.creation import creation_order
 from fsctl.fair.model import FairQueue, FairTree
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.location import DeferredLocation, Location
@@ -58,6 +59,9 @@ class ConversionResult:
 
 def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -> ConversionResult:
     out = Emitter(options.rules)
+    # percentages place a rounding remainder by the order Hadoop created the queues in; every
+    # configured queue counts there, those Hadoop then refuses too
+    creation = creation_order(tree, options.hadoop_version) if not options.weight_mode else None
     tree = _created_queues(tree, out)
     _rules_file_problems(options, out)
     _version_checks(tree, options, out)
@@ -80,9 +84,12 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
         and site.boolean(FAIR + "allow-undeclared-pools", True)
     )
     convert_queues(
-        QueueContext(tree, defaults, options, preemption, size_based, drf, auto_create_v1), plan, out
+        QueueContext(tree, defaults, options, preemption, size_based, drf, auto_create_v1, creation),
+        plan,
+        out,
     )
 
+    _root_maximum(tree, options, out)
     mapping_rules, mapping_json = _placement(tree, site, options, fallback, out)
 
     _drop_unreadable(out, options)
@@ -96,7 +103,8 @@ def convert(tree: QueueTree, conf: HadoopConf | None, options: ConvertOptions) -
         except FairSharesNeverEnd as exc:  # Hadoop's search loops forever: no shares before to compare
             _never_ends(tree, out, exc.queues)
         else:
-            report_moves(tree, shares, options.share_tolerance, out)
+            report_moves(tree, shares, options.share_tolerance, options.cluster, out)
+            guarantees_above_maximum(tree, plan, options.cluster, out)
 
     result = ConversionResult(
         capacity=out.capacity,
@@ -275,6 +283,43 @@ def _created_queues(tree: FairTree, out: Emitter) -> FairTree:
     return pruned
 
 
+def _root_maximum(tree: FairTree, options: ConvertOptions, out: Emitter) -> None:
+    """CV410: a maximum on root caps the Fair cluster; the Capacity Scheduler's root has it all."""
+    from fsctl.convert.resources import maximum_percent, resolved
+    from fsctl.fair.effective import root_maximum
+    from fsctl.hadoop.javanum import java_float_str, to_float32
+
+    found = root_maximum(tree)
+    if found is None:
+        return
+    spec, setting = found
+    own = "maxResources" in tree.root.declared
+    how = "root's maxResources" if own else "queueMaxResourcesDefault (which applies to root too)"
+    top = ", ".join(q.path for q in tree.root.children[:3]) + (", ..." if len(tree.root.children) > 3 else "")
+    percent: float | None = None
+    if spec.is_percentage:
+        percent = round(max(fraction for _, fraction in spec.fractions or ()) * 100.0, 3)
+    elif options.cluster is not None:
+        conversion = maximum_percent(resolved(spec, options.cluster), options.cluster)
+        percent = conversion.percent if conversion is not None else None
+    if percent is not None:
+        value = java_float_str(to_float32(percent))
+        keep = f"; to keep it, give the top-level queues ({top}) maximum-capacity={value}"
+    elif spec.is_percentage or options.cluster is not None:
+        keep = ""  # not below this cluster's size
+    else:
+        keep = "; give --cluster for the maximum-capacity that keeps it on the top-level queues"
+    written = setting.raw.strip() if setting.raw else str(setting.value)
+    out.finding(
+        rules.CV410,
+        setting.location or tree.root.location,
+        f"{how} caps the whole cluster at {written} under the Fair Scheduler; the Capacity Scheduler's "
+        f"root always has the whole cluster, so the migration lifts the cap{keep}",
+        queue="root" if own else None,
+        property="maxResources" if own else "queueMaxResourcesDefault",
+    )
+
+
 def _rules_file_problems(options: ConvertOptions, out: Emitter) -> None:
     location = Location(options.rules.path) if options.rules.path else None
     for message, is_error in options.rules.problems:
@@ -288,19 +333,17 @@ def _version_checks(tree: QueueTree, options: ConvertOptions, out: Emitter) -> N
     if version >= (3, 4):
         return
     shown = f"{version[0]}.{version[1]}"
-    if options.weight_mode:
+    # percentages and no placement rules are the target's own defaults (ConvertOptions); only what
+    # needs JSON mapping rules is left to refuse
+    switches = {
+        "--fallback-queue": options.fallback_queue is not None,
+        "--rules-to-file": options.rules_to_file,
+    }
+    for switch in (name for name, given in switches.items() if given):
         out.finding(
             rules.CV108,
             tree.root.location,
-            f"weight mode (capacity=1.0w, auto-queue-creation-v2) needs Hadoop 3.4; target {shown}: "
-            "use --percentage",
-        )
-    if options.convert_placement or options.fallback_queue:
-        out.finding(
-            rules.CV108,
-            tree.root.location,
-            f"JSON mapping rules need Hadoop 3.4; target {shown}: use --skip-placement-rules "
-            "(and no --fallback-queue)",
+            f"{switch} needs JSON mapping rules, which arrived in Hadoop 3.4; target {shown}",
         )
 
 
@@ -326,7 +369,7 @@ def _placement(
     tree: QueueTree, site: SiteView, options: ConvertOptions, fallback: str | None, out: Emitter
 ) -> tuple[list[dict[str, Any]] | None, str | None]:
     converted: list[dict[str, Any]] | None = None
-    if options.convert_placement:
+    if options.json_placement:
         policy = tree.placement
         if policy is None:
             policy = placement.default_policy(

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 
 Properties = Mapping[str, str]
 
@@ -44,6 +43,8 @@ _LOCALITY = (
     "yarn.scheduler.capacity.node-locality-delay",
     "yarn.scheduler.capacity.rack-locality-additional-delay",
 )
+_PREFIX = "yarn.scheduler.capacity."
+_ACL_SUFFIXES = (".acl_submit_applications", ".acl_administer_queue")
 _ROOT_ACLS = (
     "yarn.scheduler.capacity.root.acl_submit_applications",
     "yarn.scheduler.capacity.root.acl_administer_queue",
@@ -64,12 +65,7 @@ def _root_acl_nobody(d: Difference) -> bool:
 
 
 def _everyone_kept(d: Difference) -> bool:
-    return (
-        d.hadoop < (3, 4)
-        and d.key.endswith((".acl_submit_applications", ".acl_administer_queue"))
-        and d.fs2cs is None
-        and d.fsctl == "*"
-    )
+    return d.hadoop < (3, 4) and d.key.endswith(_ACL_SUFFIXES) and d.fs2cs is None and d.fsctl == "*"
 
 
 def _parent_of_capacity(key: str) -> str | None:
@@ -77,23 +73,19 @@ def _parent_of_capacity(key: str) -> str | None:
     return match.group(1).rsplit(".", 1)[0] if match else None
 
 
-def _remainder_elsewhere(d: Difference) -> bool:
-    """Percentages that differ only in which sibling took the rounding remainder: both sets of
-    siblings add up to exactly 100 and this one moved by less than a hundredth."""
-    parent = _parent_of_capacity(d.key)
-    if parent is None or d.fs2cs is None or d.fsctl is None or d.fs2cs.endswith("w") or d.fsctl.endswith("w"):
+def _acl_of_no_queue(d: Difference) -> bool:
+    """An ACL fs2cs writes for a path that is no queue of fsctl's output (fs2cs's emitACLs walks
+    AllocationConfiguration.getQueueAcls, keyed by every queue element as the parser named it)."""
+    if d.fsctl is not None or d.fs2cs is None or not d.key.endswith(_ACL_SUFFIXES):
         return False
-
-    def siblings_total(properties: Properties) -> Decimal:
-        return sum(
-            (Decimal(v) for k, v in properties.items() if _parent_of_capacity(k) == parent), Decimal(0)
-        )
-
-    try:
-        moved = abs(Decimal(d.fs2cs) - Decimal(d.fsctl))
-        return moved < Decimal("0.01") and siblings_total(d.fs2cs_all) == siblings_total(d.fsctl_all) == 100
-    except InvalidOperation:
-        return False
+    path = d.key.removeprefix(_PREFIX).rsplit(".", 1)[0]
+    queues = {"root"} | {
+        f"{key.removeprefix(_PREFIX).removesuffix('.queues')}.{child.strip()}"
+        for key, children in d.fsctl_all.items()
+        if key.startswith(_PREFIX) and key.endswith(".queues")
+        for child in children.split(",")
+    }
+    return path not in queues
 
 
 def _locality_left_out(d: Difference) -> bool:
@@ -118,18 +110,11 @@ def _weights_followed(d: Difference) -> bool:
 DEPARTURES: tuple[Departure, ...] = (
     Departure(
         "child-order",
-        "children in `.queues` in Java hash order",
+        "children in `.queues` in the order the Fair Scheduler created them (Java HashSet order)",
         "children in document order",
-        "fs2cs's order changes with the JVM's hashing; fsctl's output is byte-identical from run to run",
+        "the file's own order, which a reader of both files recognises; fs2cs's follows the hashes "
+        "of the names",
         _same_queues_other_order,
-    ),
-    Departure(
-        "rounding-remainder",
-        "with --percentage, a sibling in hash order absorbs the rounding remainder (the largest, or "
-        "before 3.4 the last)",
-        "the first sibling in document order absorbs it",
-        "the same reason: a stable choice; the values and the sum (exactly 100) are fs2cs's",
-        _remainder_elsewhere,
     ),
     Departure(
         "acl-everyone-kept",
@@ -163,11 +148,22 @@ DEPARTURES: tuple[Departure, ...] = (
     ),
     Departure(
         "verify-with-yarn-site",
-        "verifies its output with the converted yarn-site.xml delta alone",
-        "verifies it with the user's yarn-site.xml merged in, as the ResourceManager reads it",
-        "fs2cs passes output the ResourceManager then refuses (resource types with the "
-        "DefaultResourceCalculator); fsctl refuses it before it ships (CV104)",
+        "verifies its output with capacity-scheduler.xml alone, under the resource types of the "
+        "user's yarn-site.xml: with custom resource types and drf its own verification fails (the "
+        "DominantResourceCalculator it writes to yarn-site.xml is not read)",
+        "verifies it with the user's yarn-site.xml and the delta merged, as the ResourceManager reads "
+        "them: that output is written, and it boots; output the ResourceManager refuses is CV104",
+        "the ResourceManager reads capacity-scheduler.xml over yarn-site.xml "
+        "(FileBasedCSConfigurationProvider), so it has the calculator fs2cs wrote",
         lambda *_: False,  # a verdict, not a property: tests/oracle boots such output to confirm
+    ),
+    Departure(
+        "acls-of-queues-not-created",
+        "writes the ACL keys of every queue element: also of queues the Fair Scheduler never creates "
+        '(FS114-FS116), and under a `<queue name="ROOT">` by the name as written (`ROOT.a`)',
+        "leaves them out (CV307 names a queue not created, FS314 a ROOT element)",
+        "no Capacity Scheduler queue has those paths: the keys are never read",
+        _acl_of_no_queue,
     ),
     Departure(
         "max-resources-with-cluster",
@@ -180,9 +176,11 @@ DEPARTURES: tuple[Departure, ...] = (
     Departure(
         "weights-fs2cs-cannot-convert",
         "with --percentage, divides each weight by the truncated sum of the weights (1 + 0.5 -> 1): "
-        "some weights crash it, fractions distort the shares (50/50 for 1 and 0.5) or give 0%",
-        "percentages that follow the weights as written, with fs2cs's rounding, and a finding "
-        "(CV401-CV403) naming fs2cs's values",
+        "some weights crash it, fractions distort the shares (50/50 for 1 and 0.5) or give 0%; "
+        "before 3.4 the rounding remainder can leave a child of weight 0 below 0, and its "
+        "verification fails",
+        "percentages that follow the weights as written, with fs2cs's rounding, a remainder that "
+        "would go below 0 given to the largest, and a finding (CV401-CV403) naming fs2cs's values",
         "the converted queues keep the shares they had",
         _weights_followed,
     ),

@@ -21,7 +21,13 @@ CS_PREFIX = keys.PREFIX  # the prefix of every key fsctl convert writes to capac
 
 @dataclass(frozen=True)
 class ConvertOptions:
-    """The switches of ``fsctl convert`` that shape the output (fs2cs.md §1.2 names in brackets)."""
+    """The switches of ``fsctl convert`` that shape the output (fs2cs.md §1.2 names in brackets).
+
+    Before 3.4 fs2cs has neither switch: 3.3.6's ``FSQueueConverter.emitChildCapacity`` writes
+    percentages only, and placement rules are converted only when asked (``-m``), to the legacy
+    ``queue-mappings`` fsctl does not write. A target below 3.4 does what that fs2cs does by itself:
+    :attr:`weight_mode` and :attr:`json_placement` are off whatever the switches say.
+    """
 
     percentage: bool = False  # -pc
     rules: RulesFile = field(default_factory=RulesFile)  # -r
@@ -38,7 +44,12 @@ class ConvertOptions:
 
     @property
     def weight_mode(self) -> bool:
-        return not self.percentage
+        return not self.percentage and self.hadoop_version >= (3, 4)
+
+    @property
+    def json_placement(self) -> bool:
+        """Placement rules become JSON mapping rules (3.4's fs2cs without ``-sp``)."""
+        return self.convert_placement and self.hadoop_version >= (3, 4)
 
 
 class Where(TypedDict, total=False):
@@ -117,12 +128,18 @@ class Emitter:
             )
 
     def fs2cs_rule(
-        self, action_key: str, rule: Rule, location: Location | None, message: str, **where: Unpack[Where]
+        self,
+        action_key: str,
+        rule: Rule,
+        location: Location | None,
+        message: str,
+        severity: Severity | None = None,
+        **where: Unpack[Where],
     ) -> None:
         """A finding that fs2cs raises through its rule handler under ``<action_key>.action``; ``where``
-        is the finding's ``queue`` and ``property``."""
+        is the finding's ``queue`` and ``property``, ``severity`` replaces the rule's unless it aborts."""
         if self.rules.action(action_key) != "abort":
-            self.findings.append(rule.at(location, message, **where))
+            self.findings.append(rule.at(location, message, severity=severity, **where))
             return
         self.aborted = True
         aborted = f"{message} (rules file: {action_key}.action=abort)"

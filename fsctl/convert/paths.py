@@ -46,12 +46,14 @@ def check_paths(tree: QueueTree, options: ConvertOptions, out: Emitter) -> None:
                 queue=paths[1],
             )
         else:
+            # where an application naming the short name lands is added once both are routed
+            # (fsctl.convert.routing.where_they_land)
             out.finding(
                 rules.CV404,
                 where,
-                f"leaf name {name} is used by {listed}: applications that submit to '{name}' are rejected as "
-                f"ambiguous and must submit with a full path ({paths[0]}, ...); the converted files use full "
-                "paths everywhere",
+                f"leaf name {name} is used by {listed}: the Capacity Scheduler resolves a short name only "
+                f"when it is unique, so applications must submit with a full path ({paths[0]}, ...); the "
+                "converted files use full paths everywhere",
                 queue=paths[1],
             )
     if deep and options.hadoop_version >= (3, 3):

@@ -187,10 +187,13 @@ def _dynamic_create(path: str, location: Any, out: Emitter) -> None:
 
 
 def with_fallback(converted: list[dict[str, Any]], fallback: str) -> list[dict[str, Any]]:
-    """``%default`` becomes ``fallback`` first; a last ``defaultQueue`` rule catches the rest."""
+    """``%default`` becomes ``fallback`` first; a last ``defaultQueue`` rule catches the rest. With no
+    rule converted (``--skip-placement-rules``) a submitted queue that exists is kept, as without
+    mapping rules: the rules override it (queue-mappings-override), so a ``specified`` rule does."""
+    kept = converted or [_rule("specified", create=False)]
     return [
         _rule("setDefaultQueue", value=fallback),
-        *converted,
+        *kept,
         {**_rule("defaultQueue", create=False), "fallbackResult": "reject"},
     ]
 

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from fsctl.catalogue import convert as rules
 from fsctl.convert import fairview, weights
 from fsctl.convert.options import CS_PREFIX, ConvertOptions, Emitter
-from fsctl.convert.resources import Plan, maximum_percent, resolved
+from fsctl.convert.resources import Plan, chain_limits, fair_maximum, limit_change, maximum_percent, resolved
+from fsctl.fair.creation import Creation
+from fsctl.hadoop.javahash import hash_set_order
 from fsctl.hadoop.javanum import java_float_str, to_float32
-from fsctl.model.diagnostics import Rule
+from fsctl.model.diagnostics import Rule, Severity
 from fsctl.model.resources import INT_MAX, UNBOUNDED, ResourceSpec, fmt_vector
 from fsctl.model.tree import Queue, QueueTree
 
@@ -30,6 +32,9 @@ class QueueContext:
     drf_used: bool
     #: before 3.4: ``auto-create-child-queue.enabled`` on every parent but root
     auto_create_v1: bool = False
+    #: the Fair Scheduler's creation order (the order fs2cs meets a parent's children in) and the
+    #: queues' hashes; None in weight mode, which never asks
+    creation: Creation | None = None
 
 
 #: queue elements fs2cs drops without a word (fs2cs.md §1.7)
@@ -177,7 +182,7 @@ def _convert_queue(queue: Queue, ctx: QueueContext, plan: Plan, out: Emitter, me
         if fs_parent:
             _weight_capacities(queue, plan, out, memo)
     else:
-        _percent_capacities(queue, plan, out, before_34=options.hadoop_version < (3, 4))
+        _percent_capacities(queue, plan, out, _remainder(queue, ctx))
     _min_resources(queue, plan, out, memo)
 
     # 7. maxResources -> maximum-capacity
@@ -249,12 +254,26 @@ def _weight_capacities(queue: Queue, plan: Plan, out: Emitter, memo: _Memo) -> N
     capacity[CS_PREFIX + path + ".auto-queue-creation-v2.enabled"] = "true"
 
 
-def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool) -> None:
+def _remainder(queue: Queue, ctx: QueueContext) -> weights.Remainder:
+    """The order fs2cs meets the children in when it places the rounding remainder: the Fair
+    Scheduler's creation order (``getChildQueues``), whose last child takes it before 3.4; from 3.4
+    the iteration order of the ``HashMap`` of their full names filled in that order."""
+    children = queue.children
+    assert ctx.creation is not None
+    rank, hashes = ctx.creation.rank, ctx.creation.hashes
+    created = sorted(range(len(children)), key=lambda i: rank.get(children[i].path, len(rank) + i))
+    if ctx.options.hadoop_version < (3, 4):
+        return weights.Remainder(tuple(created), last=True)
+    position = {children[i].path: i for i in created}
+    return weights.Remainder(tuple(position[path] for path in hash_set_order(position, hashes)))
+
+
+def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, remainder: weights.Remainder) -> None:
     """``WeightToPercentConverter``, with fsctl's correction where fs2cs crashes or is wrong."""
     if not queue.children:
         return
     child_weights = [fairview.weight(c) for c in queue.children]
-    conversion = weights.percentages(child_weights, last_takes_rest=before_34)
+    conversion = weights.percentages(child_weights, remainder)
     for child, value in zip(queue.children, conversion.values, strict=True):
         out.cs(f"{child.path}.capacity", weights.format_percent(value))
         if plan.cluster is not None:  # the plan is read for --cluster only
@@ -281,18 +300,35 @@ def _percent_capacities(queue: Queue, plan: Plan, out: Emitter, before_34: bool)
     assert conversion.fs2cs is not None
     theirs = ", ".join(weights.format_percent(v) for v in conversion.fs2cs.values)
     rule = rules.CV402 if conversion.difference == "all-zero" else rules.CV403
+    if conversion.difference == "negative":
+        why = (
+            "fs2cs gives the rounding remainder to the last child the Fair Scheduler created, which "
+            f"goes below 0 (its own verification then fails), and writes {theirs}; fsctl gives it to "
+            f"the largest and writes {ours}"
+        )
+    else:
+        why = (
+            f"fs2cs divides by the truncated sum of the weights and writes {theirs}; fsctl writes "
+            f"{ours}, which follow the weights"
+        )
     out.finding(
         rule,
         location,
-        f"children of {queue.path} (weights {shown}): fs2cs divides by the truncated sum of the "
-        f"weights and writes {theirs}; fsctl writes {ours}, which follow the weights",
+        f"children of {queue.path} (weights {shown}): {why}",
         queue=queue.path,
         property="weight",
     )
 
 
 def _unsupported(
-    out: Emitter, action_key: str, rule: Rule, queue: Queue, name: str, value: str, why: str
+    out: Emitter,
+    action_key: str,
+    rule: Rule,
+    queue: Queue,
+    name: str,
+    value: str,
+    why: str,
+    severity: Severity | None = None,
 ) -> None:
     """fs2cs's "Setting <name> (value) of queue q is not supported, ignoring conversion" rule."""
     out.fs2cs_rule(
@@ -300,9 +336,15 @@ def _unsupported(
         rule,
         queue.setting_location(name),
         f"Setting <{name}> ({value}) of queue {queue.path} is not supported, ignoring conversion{why}",
+        severity,
         queue=queue.path,
         property=name,
     )
+
+
+def _limits_nothing(spec: ResourceSpec) -> bool:
+    """A maximum of the whole cluster or more: dropping it lifts no limit."""
+    return spec.is_percentage and all(fraction >= 1.0 for _, fraction in spec.fractions or ())
 
 
 def _min_resources(queue: Queue, plan: Plan, out: Emitter, memo: _Memo) -> None:
@@ -354,11 +396,15 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter,
                         f"; raised to {text} because Hadoop before 3.4 refuses a capacity above the maximum "
                         "(CSQueueUtils.capacitiesSanityCheck)"
                     )
-            out.on_setting(
+            plan.set_maximum(path, parent, percent)
+            severity, moved = limit_change(fair_maximum(chain_limits(queue), cluster), plan.abs_maximum[path])
+            out.finding(
                 rules.CV301,
-                queue,
-                "maxResources",
-                message,
+                queue.setting_location("maxResources"),
+                message + (f"; the limit moves: {moved}" if severity >= Severity.WARNING else ""),
+                queue=path,
+                property="maxResources",
+                severity=severity,
             )
         else:
             out.fs2cs_rule(
@@ -366,13 +412,18 @@ def _maximum_capacity(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitter,
                 rules.CV201,
                 queue.setting_location("maxResources"),
                 f"Setting <maxResources> ({value}) of queue {path} is not supported, ignoring conversion"
-                + ("" if parent is not None else "; root always has the whole cluster")
+                + (
+                    ""
+                    if parent is not None
+                    else "; the Capacity Scheduler's root has the whole cluster (CV410)"
+                )
                 + ("" if cluster is not None or parent is None else "; give --cluster to convert it"),
+                Severity.INFO if _limits_nothing(spec) else None,
                 queue=path,
                 property="maxResources",
             )
     out.capacity[CS_PREFIX + path + ".maximum-capacity"] = text
-    if plan.cluster is not None:  # the plan is read for --cluster only
+    if plan.cluster is not None and path not in plan.abs_maximum:  # the plan is read for --cluster only
         plan.set_maximum(path, parent, percent)
 
 
@@ -381,7 +432,7 @@ def _raise_for_old_versions(
 ) -> tuple[float, str] | None:
     """Before 3.4 an absolute capacity above the absolute maximum fails to load (cs.md §10); the
     Fair steady share is capped by maxResources anyway, so the maximum is raised to the capacity."""
-    if ctx.options.hadoop_version >= (3, 4) or ctx.options.weight_mode:
+    if ctx.options.hadoop_version >= (3, 4):
         return None
     capacity = plan.abs_capacity.get(path, 0.0)
     parent_max = plan.abs_maximum.get(parent, 1.0)
@@ -414,17 +465,24 @@ def _max_child_resources(queue: Queue, plan: Plan, ctx: QueueContext, out: Emitt
         )
         if conversion is not None and conversion.lost:
             message += f"; one percentage for every resource type: {conversion.lost}"
-        out.on_setting(
+        # a dynamic child's maximum: maxChildResources under the parent's own chain of maxima
+        percent = conversion.percent if conversion is not None else 100.0
+        child = percent / 100.0 * plan.abs_maximum.get(path, 1.0)
+        severity, moved = limit_change(fair_maximum([spec, *chain_limits(queue)], cluster), child)
+        out.finding(
             rules.CV302,
-            queue,
-            "maxChildResources",
-            message,
+            queue.setting_location("maxChildResources"),
+            message + (f"; the limit moves: {moved}" if severity >= Severity.WARNING else ""),
+            queue=path,
+            property="maxChildResources",
+            severity=severity,
         )
         return
     reason = "" if auto_created else " (no auto-creation in percentage mode)"
     if ctx.options.cluster is None and auto_created:
         reason = "; give --cluster to convert it"
-    _unsupported(out, "maxChildCapacity", rules.CV203, queue, "maxChildResources", value, reason)
+    lifted = None if not _limits_nothing(spec) else Severity.INFO
+    _unsupported(out, "maxChildCapacity", rules.CV203, queue, "maxChildResources", value, reason, lifted)
 
 
 def _dropped(queue: Queue, out: Emitter) -> None:

@@ -7,11 +7,13 @@ plus ``w``. Percentage mode follows ``weightconversion/WeightToPercentConverter.
 shares do not add up to 100.000, the largest absorbs the difference, or, when every share is
 0.000, the parent gets ``allow-zero-capacity-sum``.
 
-fs2cs breaks ties between equal largest shares in Java ``HashMap`` order; fsctl takes the first in
-document order. Where fs2cs crashes (``setScale(5)`` on a weight such as 0.1 throws
-``ArithmeticException``) or is wrong (a truncated total: 0.5 + 0.25 gives 0% for both, 2.5 × 3 gives
-shares that do not follow the weights), fsctl divides by the real sum of the weights as written and
-says how fs2cs differs.
+Which child absorbs the difference depends on the order fs2cs meets the children in
+(:class:`Remainder`): the first of the largest in ``HashMap`` order from 3.4, the last child in the
+Fair Scheduler's creation order before (3.3.6's ``FSQueueConverter.getCapacities``). Where fs2cs
+crashes (``setScale(5)`` on a weight such as 0.1 throws ``ArithmeticException``) or is wrong (a
+truncated total: 0.5 + 0.25 gives 0% for both, 2.5 × 3 gives shares that do not follow the weights;
+before 3.4 a last child of weight 0 left with a negative remainder), fsctl divides by the real sum of
+the weights as written, gives a negative remainder to the largest instead, and says how fs2cs differs.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from decimal import Decimal
 from typing import Literal
 
 from fsctl.hadoop.javanum import java_float_str, to_float32
+from fsctl.model.resources import java_int
 
 HUNDRED = Decimal("100.000")
-Difference = Literal["crash", "all-zero", "distorted"]
+Difference = Literal["crash", "all-zero", "distorted", "negative"]
 
 
 def weight_capacity(weight: float) -> str:
@@ -81,17 +84,35 @@ def _percent_half_up(numerator: int, denominator: int) -> Decimal:
     return Decimal(quotient).scaleb(-3)
 
 
-def _fix_up(values: list[Decimal], last_takes_rest: bool = False) -> Percentages:
-    """``WeightToPercentConverter.fixCapacities``: the largest (first among equals) takes the rest;
-    before 3.4 (``FSQueueConverter.getCapacities``) the last child takes 100 minus the others."""
+@dataclass(frozen=True)
+class Remainder:
+    """Who absorbs the difference to 100: ``order`` lists the children's positions in the order
+    fs2cs meets them; ``last`` (before 3.4) gives the last of them 100 minus the others, else the
+    first of the largest takes the difference (a stable sort, descending)."""
+
+    order: tuple[int, ...]
+    last: bool = False
+
+    @classmethod
+    def in_document_order(cls, count: int, last: bool = False) -> Remainder:
+        return cls(tuple(range(count)), last)
+
+
+def _fix_up(values: list[Decimal], remainder: Remainder, never_negative: bool = False) -> Percentages:
+    """``WeightToPercentConverter.fixCapacities`` (3.4) or ``FSQueueConverter.getCapacities`` (before);
+    ``never_negative``: a last child the rest would leave below 0 leaves it to the largest."""
     total = sum(values, Decimal("0.000"))
     if total == HUNDRED:
         return Percentages(tuple(values), False)
-    if last_takes_rest:
-        rest = HUNDRED - sum(values[:-1], Decimal("0.000"))
-        return Percentages((*values[:-1], rest.quantize(Decimal("0.001"))), False)
-    # a stable sort by value, descending: the first of several equal largest values wins
-    largest = max(range(len(values)), key=lambda i: (values[i], -i))
+    order = remainder.order
+    if remainder.last:
+        last = order[-1]
+        rest = (HUNDRED - sum((values[i] for i in order[:-1]), Decimal("0.000"))).quantize(Decimal("0.001"))
+        if rest >= 0 or not never_negative:
+            fixed = list(values)
+            fixed[last] = rest
+            return Percentages(tuple(fixed), False)
+    largest = max(order, key=lambda i: values[i])  # the first of equal largest values in order
     if values[largest] == 0:
         return Percentages(tuple(values), True)
     fixed = list(values)
@@ -99,16 +120,18 @@ def _fix_up(values: list[Decimal], last_takes_rest: bool = False) -> Percentages
     return Percentages(tuple(fixed), False)
 
 
-def fs2cs_percentages(weights: Sequence[float], last_takes_rest: bool = False) -> Percentages:
+def fs2cs_percentages(weights: Sequence[float], remainder: Remainder) -> Percentages:
     """fs2cs's percentages for children with these (float) weights; raises
     :class:`Fs2csArithmeticError` where fs2cs throws (before 3.4 also on a zero total: BigDecimal
     division by zero)."""
+    last_takes_rest = remainder.last
     if not weights:
         return Percentages((), False)
     if len(weights) == 1:
         return Percentages((HUNDRED,), False)
     doubles = [to_float32(w) for w in weights]
-    total = int(math.fsum(doubles))  # (int) of DoubleStream.sum (compensated summation)
+    # (int) of DoubleStream.sum (compensated summation): saturating, so 1e20 + 1 + 2 is 2147483647
+    total = java_int(math.fsum(doubles))
     values: list[Decimal] = []
     if total == 0 and last_takes_rest:
         raise Fs2csArithmeticError("Division by zero (the weights add up to less than 1)")
@@ -120,12 +143,12 @@ def fs2cs_percentages(weights: Sequence[float], last_takes_rest: bool = False) -
         if (numerator * 10**5) % denominator:
             raise Fs2csArithmeticError(f"Rounding necessary (BigDecimal({weight!r}).setScale(5))")
         values.append(_percent_half_up(numerator, denominator * total))
-    return _fix_up(values, last_takes_rest)
+    return _fix_up(values, remainder)
 
 
-def exact_percentages(weights: Sequence[float], last_takes_rest: bool = False) -> Percentages:
+def exact_percentages(weights: Sequence[float], remainder: Remainder) -> Percentages:
     """Percentages that follow the weights as written (``Float.toString`` of each float weight),
-    with fs2cs's rounding (HALF_UP to 5 decimals of the fraction) and fix-up."""
+    with fs2cs's rounding (HALF_UP to 5 decimals of the fraction) and fix-up, never negative."""
     if not weights:
         return Percentages((), False)
     if len(weights) == 1:
@@ -138,15 +161,14 @@ def exact_percentages(weights: Sequence[float], last_takes_rest: bool = False) -
     if total <= 0:
         return Percentages(tuple(Decimal("0.000") for _ in weights), True)
     values = [_percent_half_up(w, total) for w in integers]
-    return _fix_up(values, last_takes_rest)
+    return _fix_up(values, remainder, never_negative=True)
 
 
-def percentages(weights: Sequence[float], last_takes_rest: bool = False) -> PercentConversion:
-    """fsctl's percentages for children with these weights, compared with fs2cs's
-    (``last_takes_rest``: the fix-up of fs2cs before 3.4)."""
-    exact = exact_percentages(weights, last_takes_rest)
+def percentages(weights: Sequence[float], remainder: Remainder) -> PercentConversion:
+    """fsctl's percentages for children with these weights, compared with fs2cs's."""
+    exact = exact_percentages(weights, remainder)
     try:
-        hadoop: Percentages | None = fs2cs_percentages(weights, last_takes_rest)
+        hadoop: Percentages | None = fs2cs_percentages(weights, remainder)
     except Fs2csArithmeticError:
         return PercentConversion(exact, None, "crash")
     assert hadoop is not None
@@ -154,6 +176,8 @@ def percentages(weights: Sequence[float], last_takes_rest: bool = False) -> Perc
         return PercentConversion(exact, hadoop, None)
     if hadoop.zero_sum and not exact.zero_sum:
         return PercentConversion(exact, hadoop, "all-zero")
+    if min(hadoop.values) < 0 <= min(exact.values):
+        return PercentConversion(exact, hadoop, "negative")
     return PercentConversion(exact, hadoop, "distorted")
 
 

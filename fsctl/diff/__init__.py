@@ -4,7 +4,8 @@ Same format: queues added, removed and moved, every effective property that chan
 mapping rules added, removed or reordered, scheduler-wide settings, and with a cluster size the
 change in each queue's share. Capacity Scheduler changes that ``yarn rmadmin -refreshQueues``
 refuses are marked (cs.md §6.5). Across formats (a Fair file against a Capacity file) see
-:mod:`fsctl.diff.crossformat`.
+:mod:`fsctl.diff.crossformat`, and :mod:`fsctl.diff.migration` for the changes judged as ``fsctl
+convert`` judges its own output.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ class Change:
     expected: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The DESIGN.md §2 shape, exactly these six keys."""
+        """The shape of docs/json.md, exactly these six keys."""
         return {
             "kind": self.kind,
             "queue": self.queue,

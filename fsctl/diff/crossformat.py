@@ -13,14 +13,19 @@ from collections.abc import Callable
 from typing import Any
 
 from fsctl.capacity.values import CapacityTree
+from fsctl.convert.resources import fair_maxima
 from fsctl.diff.changes import ADDED, CHANGED, REMOVED, Change, canonical, canonical_property, percent_text
 from fsctl.diff.queues import properties, queue_kind
 from fsctl.diff.rules import CS_PROPERTY, capacity_rules, mapping_text, rule_changes
+from fsctl.model.diagnostics import Severity
+from fsctl.model.impact import share_severity
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES, ResourceSpec, Vector
 from fsctl.model.tree import FAIR, Queue, QueueTree
 
 EXPECTED = "expected from the conversion"
 
+#: limits whose loss lifts a queue's cap: convert warns (CV201, CV203), a difference not expected
+LIFTED = frozenset({"maxResources", "maxChildResources"})
 #: Fair elements fs2cs does not carry over, and what it does instead (fs2cs.md §2.4, §5)
 NOT_CONVERTED: dict[str, str] = {
     "minResources": "minResources has no Capacity Scheduler equivalent (fs2cs warns and drops it)",
@@ -115,30 +120,43 @@ def cross_format_changes(
             )
 
     preemption = fair.info.site.preemption
+    dropped = frozenset(fair.info.dropped_queues)  # queues the Fair Scheduler refuses to create
     maximums = converted_maximums(fair, capacity, cluster) if cluster else None
+    absolute_maximum = _absolute_maximums(capacity, cluster) if cluster else {}
+    maxima = fair_maxima(fair.queues(), cluster) if cluster else {}
     for path, fq in fair_index.items():
         cq = cs_index.get(path)
         if cq is None:
             continue
-        changes.extend(_type_change(fq, cq, oriented))
-        changes.extend(_property_changes(fq, cq, fair_is_old, oriented, preemption))
-        if "maxResources" in fq.declared:
-            changes.extend(_max_resources(fq, cq, maximums, oriented))
-    changes.extend(_share_changes(fair, capacity, fair_index, cs_index, cluster, demand, oriented))
+        changes.extend(_type_change(fq, cq, oriented, dropped))
+        changes.extend(_property_changes(fq, cq, fair_is_old, oriented, preemption, bool(cluster)))
+        compared = _max_resources(fq, cq, maximums, oriented) if "maxResources" in fq.declared else []
+        changes.extend(compared)
+        if cluster:  # the limits as convert judges them, where the value is the one convert writes
+            from fsctl.diff.migration import limit_changes
+
+            held = maxima.get(path, {})
+            changes.extend(limit_changes(fq, cq, absolute_maximum, held, cluster, oriented, bool(compared)))
+    changes.extend(_share_changes(dropped, fair, capacity, fair_index, cs_index, cluster, demand, oriented))
     changes.extend(placement_vs_mapping(fair, capacity, fair_is_old))
+    from fsctl.diff.migration import routing_changes
+
+    changes.extend(routing_changes(fair, capacity, fair_is_old))
     order = {p: i for i, p in enumerate(list(fair_index) + [p for p in cs_index if p not in fair_index])}
     return sorted(
         changes, key=lambda c: (order.get(c.queue or "", -1), c.property is not None, c.property or "")
     )
 
 
-def _type_change(fq: Queue, cq: Queue, oriented: Any) -> list[Change]:
+def _type_change(fq: Queue, cq: Queue, oriented: Any, dropped: frozenset[str]) -> list[Change]:
     if fq.is_leaf == cq.is_leaf:
         return []
     old_text, new_text = oriented(queue_kind(fq), queue_kind(cq))
-    # fs2cs turns a childless Fair parent (type="parent" or <reservation>) into a CS parent with
-    # auto-queue-creation-v2 (weight mode): that is the conversion working as designed
-    expected = not fq.is_leaf and not fq.children
+    # fs2cs turns a childless Fair parent (type="parent" or <reservation>, or one whose children
+    # the Fair Scheduler refuses to create) into a CS parent with auto-queue-creation-v2 (weight
+    # mode), or a leaf (percentage mode): that is the conversion working as designed
+    created = [c for c in fq.children if c.path not in dropped]
+    expected = not fq.is_leaf and not created
     effect = f"a {queue_kind(fq)} in the Fair file, a {queue_kind(cq)} in the Capacity file"
     if expected:
         effect += f" ({EXPECTED}: a childless Fair parent becomes an auto-creating parent)"
@@ -146,25 +164,47 @@ def _type_change(fq: Queue, cq: Queue, oriented: Any) -> list[Change]:
 
 
 def _property_changes(
-    fq: Queue, cq: Queue, fair_is_old: bool, oriented: Any, preemption: bool
+    fq: Queue, cq: Queue, fair_is_old: bool, oriented: Any, preemption: bool, cluster: bool
 ) -> list[Change]:
     changes: list[Change] = []
     fair_values = properties(fq)
     cs_values = properties(cq)
     for element in sorted(fq.declared):
-        if element in NOT_CONVERTED and not (element == "maxResources" and _written_maximum(cq)):
-            old_text, new_text = oriented(canonical_property(element, fair_values.get(element)), None)
-            changes.append(
-                Change(
-                    REMOVED if fair_is_old else ADDED,
-                    fq.path,
-                    element,
-                    old_text,
-                    new_text,
-                    f"{NOT_CONVERTED[element]} ({EXPECTED})",
-                    expected=True,
-                )
+        if element not in NOT_CONVERTED or _kept(element, fq, cq, cluster):
+            continue
+        old_text, new_text = oriented(canonical_property(element, fair_values.get(element)), None)
+        lifted = element in LIFTED and limits_below_cluster(fq.declared[element].value)
+        effect = (
+            f"{NOT_CONVERTED[element]}: the limit is lifted (fsctl convert --cluster keeps it)"
+            if lifted
+            else f"{NOT_CONVERTED[element]} ({EXPECTED})"
+        )
+        changes.append(
+            Change(
+                REMOVED if fair_is_old else ADDED,
+                fq.path,
+                element,
+                old_text,
+                new_text,
+                effect,
+                expected=not lifted,
             )
+        )
+    inherited = fq.effective.max_resources
+    if (
+        "maxResources" not in fq.declared
+        and limits_below_cluster(inherited)
+        and not _kept("maxResources", fq, cq, cluster)
+    ):
+        # queueMaxResourcesDefault's maximum (root's too): dropped as an own maxResources is (CV201)
+        old_text, new_text = oriented(canonical_property("maxResources", inherited), None)
+        effect = (
+            f"{NOT_CONVERTED['maxResources']}: the limit queueMaxResourcesDefault gives it is lifted "
+            "(fsctl convert --cluster keeps it)"
+        )
+        changes.append(
+            Change(REMOVED if fair_is_old else ADDED, fq.path, "maxResources", old_text, new_text, effect)
+        )
     for element, targets in sorted(CONVERTED.items()):
         if element not in fair_values:
             continue
@@ -194,6 +234,26 @@ def _property_changes(
                 )
             changes.append(Change(CHANGED, fq.path, prop, old_text, new_text, effect, expected=expected))
     return changes
+
+
+def _kept(element: str, fq: Queue, cq: Queue, cluster: bool) -> bool:
+    """The limit is compared elsewhere: with a cluster size maxResources always is, as the most the
+    queue may hold before and after (:func:`fsctl.diff.migration.limit_changes`), else when the
+    Capacity file keeps it (convert --cluster wrote it)."""
+    if element == "maxResources":
+        return cluster or _written_maximum(cq) is not None
+    if element == "maxChildResources":
+        from fsctl.diff.migration import TEMPLATE_MAXIMUM
+
+        return TEMPLATE_MAXIMUM in cq.declared
+    return False
+
+
+def limits_below_cluster(value: Any) -> bool:
+    """A limit below the whole cluster (a percentage of 100 or more limits nothing)."""
+    if isinstance(value, ResourceSpec) and value.is_percentage:
+        return any(fraction < 1.0 for _, fraction in value.fractions or ())
+    return isinstance(value, ResourceSpec) and any(v < UNBOUNDED for v in value.amounts().values())
 
 
 def _written_maximum(cq: Queue) -> str | None:
@@ -308,6 +368,7 @@ def _percent(value: Any) -> float | None:
 
 
 def _share_changes(
+    dropped: frozenset[str],
     fair: QueueTree,
     capacity: QueueTree,
     fair_index: dict[str, Queue],
@@ -329,37 +390,59 @@ def _share_changes(
         if fa == fb:
             continue
         old_text, new_text = oriented(fa, fb)
-        changes.append(
-            Change(
-                CHANGED,
-                path,
-                "shareOfParent",
-                old_text,
-                new_text,
-                f"share of its parent {fa} by Fair weights, {fb} by Capacity Scheduler capacity",
-            )
-        )
+        effect = f"share of its parent {fa} by Fair weights, {fb} by Capacity Scheduler capacity"
+        # with a cluster size the share of the cluster is judged (shareOfCluster); without one, this
+        # share by the table of thresholds
+        judged = share_severity({MEMORY: a}, {MEMORY: b}) >= Severity.WARNING
+        expected = bool(cluster) or not judged
+        if expected:
+            why = "judged as a share of the cluster" if cluster else "within the table of thresholds"
+            effect += f" ({EXPECTED}: {why})"
+        changes.append(Change(CHANGED, path, "shareOfParent", old_text, new_text, effect, expected=expected))
     if cluster:
-        from fsctl.diff.shares import GUARANTEED, STEADY, capacity_shares, fair_shares
+        from fsctl.diff.migration import guarantee_changes
+        from fsctl.diff.shares import share_of_cluster
+        from fsctl.evaluate.capacity import evaluate_capacity
+        from fsctl.evaluate.fair import evaluate_fair
 
-        steady = fair_shares(fair, cluster, demand)
-        guaranteed = capacity_shares(capacity, cluster)
-        minimums = any("minResources" in q.declared or "maxResources" in q.declared for q in fair.queues())
+        fair_result = evaluate_fair(fair, cluster, demand)
+        cs = {q.path: q for q in evaluate_capacity(capacity, cluster).queues}
+        maxima = fair_maxima(fair.queues(), cluster)
         for path in fair_index:
-            if path not in cs_index:
+            if path not in cs_index or path == fair.root.path:
                 continue
-            a_text = steady.get(path, {}).get(STEADY)
-            b_text = guaranteed.get(path, {}).get(GUARANTEED)
-            if a_text is None or b_text is None or a_text == b_text:
+            before, after = fair_result.find(path), cs.get(path)
+            if before is None or after is None or not before.created:
+                continue
+            a_text = share_of_cluster(before.steady_fair_share, fair_result.cluster)
+            if a_text is None:
+                continue
+            b_text = percent_text(after.absolute_capacity)
+            warned, why = guarantee_changes(
+                maxima[path],
+                before.steady_fair_share,
+                after.absolute_capacity,
+                after.guaranteed,
+                after.maximum,
+                cluster,
+                not [c for c in fair_index[path].children if c.path not in dropped],
+            )
+            if a_text == b_text and not warned:  # (a guarantee above the old maximum may look alike)
                 continue
             old_text, new_text = oriented(a_text, b_text)
             effect = f"steady fair share {a_text} of the cluster, guaranteed capacity {b_text}"
-            if minimums:
-                effect += f" ({EXPECTED}: minResources and maxResources shape Fair shares, not capacities)"
+            effect += f": {why}" if warned else f" ({EXPECTED}: within the table of thresholds)"
             changes.append(
-                Change(CHANGED, path, "shareOfCluster", old_text, new_text, effect, expected=minimums)
+                Change(CHANGED, path, "shareOfCluster", old_text, new_text, effect, expected=not warned)
             )
     return changes
+
+
+def _absolute_maximums(capacity: QueueTree, cluster: Vector) -> dict[str, float]:
+    """Each Capacity queue's absolute maximum capacity on this cluster."""
+    from fsctl.evaluate.capacity import evaluate_capacity
+
+    return {q.path: q.absolute_maximum_capacity for q in evaluate_capacity(capacity, cluster).queues}
 
 
 def converted_placement(

@@ -19,8 +19,8 @@ from typing import Any
 
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue, EntryKind, parse_capacity
 from fsctl.capacity.values import CapacityQueue, CapacityTree
-from fsctl.hadoop.javanum import to_float32
-from fsctl.model.resources import MEMORY, Vector, resource_types
+from fsctl.hadoop.javanum import java_float_divide, to_float32
+from fsctl.model.resources import MEMORY, Vector, java_int, java_long, resource_types
 
 
 class _Float32(dict[float, float]):
@@ -56,7 +56,9 @@ class CapacityShares:
     parent: str | None
     leaf: bool
     mode: str
-    #: fractions (0..1), Java floats; the report shows them as percentages
+    #: fractions (0..1), Java floats; the report shows them as percentages. ``capacity`` is
+    #: QueueCapacities.capacity: 0 for a weight (getNonLabeledQueueCapacity reads no percentage in
+    #: "2w"; oracle: 3.4.2), whose share is ``normalized_weight``
     capacity: float = 0.0
     absolute_capacity: float = 0.0
     maximum_capacity: float = 1.0
@@ -154,7 +156,7 @@ def evaluate_capacity(tree: CapacityTree, cluster: Mapping[str, int]) -> Capacit
         stack.extend((child, shares) for child in reversed(queue.children))
     dominant = _dominant(tree)
     if legacy:
-        _legacy(result, dominant)
+        _legacy(result, dominant, divides=(3, 1) <= tree.info.hadoop_version < (3, 2))
     else:
         _non_legacy(result, dominant)
     _labels(result)
@@ -209,11 +211,14 @@ def _shares(queue: CapacityQueue, parent: CapacityShares | None, types: tuple[st
 # -- legacy mode -------------------------------------------------------------------------------
 
 
-def _legacy(result: CapacityResult, dominant: bool) -> None:
+def _legacy(result: CapacityResult, dominant: bool, divides: bool) -> None:
+    """``divides``: Hadoop 3.1's absolute capacity of an absolute-resource queue (see _legacy_absolute)."""
     types, cluster = result.types, result.cluster
     root = result.queues[0]
     root.capacity = root.absolute_capacity = 1.0
-    root.maximum_capacity = root.absolute_maximum_capacity = 1.0
+    # root keeps the whole cluster, but its maximum-capacity scales every absolute maximum below it
+    # (oracle, 3.4.2: root.maximum-capacity=50 halves them; 3.3.6 refuses it, CS124)
+    root.absolute_maximum_capacity = root.maximum_capacity
     root.guaranteed = dict(cluster)
     root.maximum = dict(cluster)
     # the resources of an absolute capacity: queues with equal capacities share one vector (results
@@ -232,7 +237,7 @@ def _legacy(result: CapacityResult, dominant: bool) -> None:
         ratio = _downscale(parent, absolute, cluster, types, dominant)
         for child in children:
             if child.mode == "absolute":
-                _legacy_absolute(child, parent, ratio, cluster, types, dominant)
+                _legacy_absolute(child, parent, ratio, cluster, types, dominant, divides)
                 continue
             fraction = max(child.capacity, child.normalized_weight)
             child.absolute_capacity = f32(fraction * parent.absolute_capacity) if fraction > 0 else 0.0
@@ -241,8 +246,6 @@ def _legacy(result: CapacityResult, dominant: bool) -> None:
                 if child.maximum_capacity > 0
                 else 0.0
             )
-            if child.mode == "weight":
-                child.capacity = child.normalized_weight
             for fraction in (child.absolute_capacity, child.absolute_maximum_capacity):
                 if fraction not in resources:
                     resources[fraction] = {t: int(cluster[t] * fraction) for t in types}
@@ -264,7 +267,8 @@ def _downscale(
     have = parent.guaranteed
     if not _less_than(have, asked, cluster, types, dominant):
         return {}
-    return {t: f32(have.get(t, 0) / asked[t]) for t in types if asked[t]}
+    # (float) nValue / dValue (getEffectiveMinRatio): a float division of the two longs as floats
+    return {t: f32(f32(have.get(t, 0)) / f32(asked[t])) for t in types if asked[t]}
 
 
 def _legacy_absolute(
@@ -274,10 +278,15 @@ def _legacy_absolute(
     cluster: Mapping[str, int],
     types: tuple[str, ...],
     dominant: bool,
+    divides: bool,
 ) -> None:
     configured = child.configured_min or dict.fromkeys(types, 0)
+    # (long) (value * ratio) with a Float ratio (AbstractCSQueue.createNormalizedMinResource, 3.3's
+    # ParentQueue.getMinResourceNormalized): the long is promoted to float, the product is a float,
+    # so 341 * (1024f / 682) is 512, not the double's 511.99
     child.guaranteed = {
-        t: int(configured.get(t, 0) * ratio[t]) if t in ratio else configured.get(t, 0) for t in types
+        t: java_long(f32(f32(configured.get(t, 0)) * ratio[t])) if t in ratio else configured.get(t, 0)
+        for t in types
     }
     parent_max = parent.configured_max or parent.maximum
     if child.configured_max is None:
@@ -291,6 +300,14 @@ def _legacy_absolute(
         child.maximum = dict(parent_max if less else configured_max)
     child.capacity = f32(_divide(child.guaranteed, parent.guaranteed, cluster, types, dominant))
     child.maximum_capacity = f32(_divide(child.maximum, parent.maximum, cluster, types, dominant))
+    if divides:
+        # ParentQueue.deriveCapacityFromAbsoluteConfigurations of 3.1 divides by the parent's
+        # absolute capacities (3.2.0 multiplies; oracle: 3.1.4 gives 62.5% for 25% of a 40% parent)
+        child.absolute_capacity = java_float_divide(child.capacity, parent.absolute_capacity)
+        child.absolute_maximum_capacity = java_float_divide(
+            child.maximum_capacity, parent.absolute_maximum_capacity
+        )
+        return
     child.absolute_capacity = f32(child.capacity * parent.absolute_capacity)
     child.absolute_maximum_capacity = f32(child.maximum_capacity * parent.absolute_maximum_capacity)
 
@@ -315,7 +332,9 @@ def _non_legacy(result: CapacityResult, dominant: bool) -> None:
     root = result.queues[0]
     root.guaranteed = dict(cluster)
     root.maximum = dict(cluster)
-    root.capacity = root.absolute_capacity = root.maximum_capacity = root.absolute_maximum_capacity = 1.0
+    root.capacity = root.absolute_capacity = 1.0
+    # the fractions below root scale by its maximum-capacity; the resources do not (oracle, 3.4.2)
+    root.absolute_maximum_capacity = root.maximum_capacity
     for parent in result.queues:
         children = parent.children
         if not children:
@@ -414,20 +433,20 @@ def _labels(result: CapacityResult) -> None:
                     parent_label = parent_labels.get(label)
                     parent_abs = parent_label.absolute_capacity if parent_label else 0.0
                     parent_abs_max = parent_label.absolute_maximum_capacity if parent_label else 0.0
-                fraction = 0.0
+                fraction = capacity = 0.0
                 if isinstance(cap, CapacityValue):
                     if cap.mode is CapacityMode.WEIGHT:
                         total = weight_sum.get(label, 0.0)
                         fraction = f32(cap.weight / total) if total > 0 else 0.0
                     else:
-                        fraction = cap.fraction
+                        fraction = capacity = cap.fraction
                 maximum = (
                     mx.fraction
                     if isinstance(mx, CapacityValue) and mx.mode is CapacityMode.PERCENTAGE
                     else 1.0
                 )
                 child.labels[label] = LabelCapacity(
-                    capacity=fraction,
+                    capacity=capacity,  # a weight's is 0, as below
                     absolute_capacity=f32(fraction * parent_abs) if fraction > 0 else 0.0,
                     maximum_capacity=maximum,
                     absolute_maximum_capacity=f32(maximum * parent_abs_max) if maximum > 0 else 0.0,
@@ -497,7 +516,8 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
             q.max_applications = base if v34 else global_max
         else:
             scale = global_max if global_max > 0 and not v34 else base
-            q.max_applications = int(f32(scale * f32(q.absolute_capacity)))
+            # inf, NaN: 3.1 divides
+            q.max_applications = java_int(f32(scale * f32(q.absolute_capacity)))
         # a user-limit-factor of -1 is "no limit" from 3.4 on; 3.3 multiplies by it, and every
         # submission is refused (found by the load oracle)
         q.max_applications_per_user = (

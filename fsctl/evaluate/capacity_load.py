@@ -42,7 +42,7 @@ from fsctl.evaluate.capacity_load_engine import (
     QueueNode,
 )
 from fsctl.model.diagnostics import Diagnostic
-from fsctl.model.location import Location
+from fsctl.model.location import DeferredLocation, Location
 from fsctl.model.resources import MEMORY, VCORES, Vector
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
@@ -385,7 +385,7 @@ def _submissions(snapshot: DemandSnapshot, settings: _Settings) -> list[_Submiss
     position = 0
     held = 0  # running containers, refused beyond MAX_CONTAINERS_SIMULATED before they are made
 
-    def hold(count: int, path: str, name: str, where: Location | None) -> None:
+    def hold(count: int, path: str, name: str, where: Location | DeferredLocation | None) -> None:
         nonlocal held
         held += count
         if held > MAX_CONTAINERS_SIMULATED:

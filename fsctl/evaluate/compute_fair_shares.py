@@ -96,19 +96,24 @@ class Semantics:
 
     ``fixed``: YARN-1458/2026/2393 fixed schedulables (from 2.6); before that, inactive queues still
     take part. ``early_exit``: YARN-1923 equality break (from 2.5). ``int_arithmetic``: before
-    YARN-8833/9173 shares were ``int`` (2.x).
+    YARN-8833/9173 shares were ``int`` (2.x before 2.10; oracle: 2.10.2 computes in ``long``).
+    ``mandatory_types_only``: ``DominantResourceFairnessPolicy`` of 2.x shares memory and vcores
+    only (``ResourceType.values()``), leaving a custom resource type's share at 0 (oracle: 2.10.2).
     """
 
     fixed: bool = True
     early_exit: bool = True
     int_arithmetic: bool = False
+    mandatory_types_only: bool = False
 
     @classmethod
     def for_version(cls, version: HadoopVersion) -> Semantics:
         if version[0] >= 3:
             return cls()
         minor = version[1]
-        return cls(fixed=minor >= 6, early_exit=minor >= 5, int_arithmetic=True)
+        return cls(
+            fixed=minor >= 6, early_exit=minor >= 5, int_arithmetic=minor < 10, mandatory_types_only=True
+        )
 
 
 DEFAULT_SEMANTICS = Semantics.for_version(DEFAULT_VERSION)

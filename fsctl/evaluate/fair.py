@@ -13,7 +13,7 @@ The walk is iterative and linear in the number of queues.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -27,7 +27,17 @@ from fsctl.evaluate.compute_fair_shares import (
 )
 from fsctl.fair.model import FairTree
 from fsctl.model.demand import AppLoad, DemandSnapshot, QueueLoad
-from fsctl.model.resources import MEMORY, UNBOUNDED, ResourceSpec, Vector, resource_types
+from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.resources import (
+    MANDATORY_TYPES,
+    MEMORY,
+    UNBOUNDED,
+    VCORES,
+    ResourceSpec,
+    Vector,
+    fmt_vector,
+    resource_types,
+)
 from fsctl.model.tree import Queue
 from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 
@@ -94,6 +104,9 @@ class QueueShares:
     dynamic: bool = False
     note: str = ""
     applications: list[AppShares] = field(default_factory=list)
+    #: a load given as totals (``apps: N``): the N applications Hadoop would hold, not listed in
+    #: reports (:func:`stand_in_apps`)
+    stand_ins: list[AppShares] = field(default_factory=list, repr=False)
     max_am_share: float = 0.5
     am_usage: Vector = field(default_factory=dict)
     am_limit: Vector | None = None  # None: maxAMShare -1, no limit
@@ -116,6 +129,9 @@ class FairResult:
     queues: list[QueueShares]  # pre-order, children in document order
     hadoop_version: HadoopVersion = DEFAULT_VERSION
     index: dict[str, QueueShares] = field(default_factory=dict)
+    #: snapshot entries naming an undeclared queue without an application: the Fair Scheduler
+    #: creates a queue when an application is submitted to it, so none exists
+    not_created: list[str] = field(default_factory=list)
 
     def find(self, path: str) -> QueueShares | None:
         return self.index.get(path)
@@ -241,7 +257,11 @@ def evaluate_fair(
     _add_dynamic_queues(result, loads, full_cluster, types, default_policy, max_resources_default)
 
     # 2. load: demand, usage and runnable apps, bottom-up (reverse pre-order)
-    _apply_load(result, loads, types, size_based_weight)
+    user_limits = info.user_max_apps
+    default_user_limit = info.defaults.user_max_apps_default
+    _apply_load(
+        result, loads, types, size_based_weight, lambda user: user_limits.get(user, default_user_limit)
+    )
 
     # 3. shares, top-down: root gets the cluster for both
     root = result.queues[0]
@@ -277,7 +297,7 @@ def evaluate_fair(
             for child, s, f in zip(children, steady, fair, strict=True):
                 child.steady_fair_share = s
                 child.fair_share = f
-        elif shares.leaf and shares.applications:
+        elif shares.leaf and (shares.applications or shares.stand_ins):
             _share_among_apps(shares, types, semantics)
     from fsctl.evaluate.am_limit import apply_am_limits  # it reads this module's results
 
@@ -322,7 +342,8 @@ def _queue_shares(
         path=queue.path,
         name=queue.name,
         parent=parent.path if parent is not None else None,
-        leaf=queue.is_leaf,
+        # QueueManager.initialize: root is an FSParentQueue, with or without children
+        leaf=queue.is_leaf and parent is not None,
         policy=policy,
         weight=weight,
         min_share=min_share,
@@ -354,9 +375,10 @@ def _add_dynamic_queues(
     Fair Scheduler created them (QueueManager.getLeafQueue(name, create=true): the missing parents
     too, below the nearest existing parent; never below a leaf). A new queue takes the defaults, its
     maxResources from its parent's ``maxChildResources`` when set (setChildResourceLimits), else
-    ``queueMaxResourcesDefault``. Paths below a leaf are left to :func:`unknown_queues`.
+    ``queueMaxResourcesDefault``. Paths below a leaf are left to :func:`unknown_queues`; an entry
+    without an application creates nothing (``result.not_created``).
     """
-    for path in loads:
+    for path, load in loads.items():
         if path in result.index:
             continue
         parts = path.split(".")
@@ -365,6 +387,9 @@ def _add_dynamic_queues(
             depth -= 1
         parent = result.index.get(".".join(parts[:depth])) if depth > 0 else None
         if parent is None or parent.leaf:
+            continue
+        if not submitted_count(load):
+            result.not_created.append(path)
             continue
         for index in range(depth + 1, len(parts) + 1):
             queue_path = ".".join(parts[:index])
@@ -405,7 +430,87 @@ def unknown_queues(result: FairResult, snapshot: DemandSnapshot | None) -> list[
     """Snapshot entries that name no queue of the tree (and could not be dynamic queues)."""
     if snapshot is None:
         return []
-    return [load for path, load in snapshot.queues.items() if path not in result.index]
+    idle = frozenset(result.not_created)
+    return [load for path, load in snapshot.queues.items() if path not in result.index and path not in idle]
+
+
+def submitted_count(load: QueueLoad) -> int:
+    """How many applications a snapshot entry stands for, as the Fair Scheduler holds them: the
+    listed ones; for totals, ``apps`` (else one when the entry has demand or usage), and at least
+    one when it has usage (something runs there)."""
+    if load.applications:
+        return len(load.applications)
+    count = load.apps if load.apps is not None else int(_any(load.demand) or _any(load.usage))
+    return max(count, 1) if _any(load.usage) else count
+
+
+def _any(vector: Mapping[str, int]) -> bool:
+    return any(v > 0 for v in vector.values())
+
+
+def stand_in_apps(load: QueueLoad, types: tuple[str, ...], count: int) -> list[AppLoad]:
+    """A load given as totals as ``count`` applications: the first holds the whole usage; the
+    pending demand (demand above usage) is split evenly, the first taking the remainder. The
+    Fair Scheduler sees applications, never a queue's totals: fair shares, starvation and
+    preemption are per application (``FSLeafQueue.updateStarvedApps``)."""
+    usage = {t: load.usage.get(t, 0) for t in types}
+    pending = {t: max(load.demand.get(t, 0) - usage[t], 0) for t in types}
+    apps = []
+    for index in range(count):
+        held = usage if index == 0 else dict.fromkeys(types, 0)
+        part = {t: pending[t] // count + (pending[t] % count if index == 0 else 0) for t in types}
+        demand = {t: held[t] + part[t] for t in types}
+        apps.append(AppLoad(f"{load.path} #{index + 1}", demand=demand, usage=dict(held)))
+    return apps
+
+
+def above_maximum(result: FairResult) -> list[tuple[QueueShares, Vector, str]]:
+    """Queues whose usage is above their maximum share, or root's above the cluster: (the queue,
+    the limit it passes, what the limit is). A container is assigned only when it fits in the
+    maximum of its queue and every ancestor (``FSQueue.fitsInMaxShare``), and the cluster holds no
+    more than its size: such a usage is one the configuration never reaches."""
+    found: list[tuple[QueueShares, Vector, str]] = []
+    for shares in result.queues:
+        if not shares.created or not shares.usage:
+            continue
+        usage, limit = shares.usage, shares.max_share
+        if any(usage.get(t, 0) > limit.get(t, UNBOUNDED) for t in result.types):
+            found.append((shares, limit, "its maximum"))
+        elif shares.parent is None and any(usage.get(t, 0) > result.cluster.get(t, 0) for t in result.types):
+            found.append((shares, dict(result.cluster), "the cluster"))
+    return found
+
+
+def impossible_usage(result: FairResult, snapshot: DemandSnapshot | None) -> list[Diagnostic]:
+    """SM108 for each queue of :func:`above_maximum`, at its snapshot entry (a leaf's), else at
+    the limit it passes (a parent's maxResources, the cluster's size)."""
+    from fsctl.catalogue.simulate import SM108
+
+    found = []
+    for shares, limit, what in above_maximum(result):
+        load = snapshot.queues.get(shares.path) if snapshot is not None else None
+        queue = shares.queue
+        if load is not None:
+            where = load.location
+        elif what == "the cluster":
+            where = snapshot.cluster_location if snapshot is not None else None
+        else:
+            where = queue.setting_location("maxResources") if queue is not None else None
+        why = (
+            "no cluster of that size holds it"
+            if what == "the cluster"
+            else "Hadoop assigns no container past it (FSQueue.fitsInMaxShare), so this configuration "
+            "never holds that usage"
+        )
+        found.append(
+            SM108.at(
+                where,
+                f"{shares.path} uses {fmt_vector(shares.usage)} in the snapshot, above {what} "
+                f"({fmt_vector(limit)}): {why}; the shares are computed for it as given",
+                queue=shares.path,
+            )
+        )
+    return found
 
 
 def parent_entries(result: FairResult, snapshot: DemandSnapshot | None) -> list[QueueLoad]:
@@ -426,10 +531,20 @@ def app_weight(demand: Mapping[str, int], size_based_weight: bool) -> float:
 
 
 def _apply_load(
-    result: FairResult, loads: Mapping[str, QueueLoad], types: tuple[str, ...], size_based_weight: bool
+    result: FairResult,
+    loads: Mapping[str, QueueLoad],
+    types: tuple[str, ...],
+    size_based_weight: bool,
+    user_limit: Callable[[str], int],
 ) -> None:
-    # runnable apps: the leaf's maxRunningApps, then each ancestor's (MaxRunningAppsEnforcer), the
-    # leaves taken in document order (the enforcer orders by submission; a snapshot has no such order)
+    """Demand, usage and runnable applications of every queue, bottom-up.
+
+    Which applications run is ``MaxRunningAppsEnforcer.canAppBeRunnable``, asked for each one as it
+    is added, in submission order: its user's limit (``<user>`` maxRunningApps, else
+    userMaxAppsDefault), then maxRunningApps of its leaf and of each ancestor. A queue that gives
+    only a count of applications has no times and names no users (each application is the only one
+    of its user): those are submitted first, queue by queue in the snapshot's order; then the listed
+    applications in start order, ties in the snapshot's order (as application ids break them)."""
     if not loads:
         # no load anywhere: every sum below is of zeros (the same values, without the adding; the
         # queues share one zero vector)
@@ -442,33 +557,39 @@ def _apply_load(
             else:  # FSParentQueue.updateDemand: min(sum of children, maxShare)
                 shares.demand = {t: min(0, ceiling.get(t, UNBOUNDED)) for t in types}
         return
-    room = {q.path: q.max_running_apps for q in result.queues}
-    for shares in result.queues:
-        load = loads.get(shares.path)
-        if not shares.leaf or load is None or not shares.created:
+    leaves: list[tuple[QueueShares, QueueLoad, list[AppLoad]]] = []
+    submissions: list[tuple[tuple[int, int], int, QueueShares, AppLoad]] = []
+    for path, load in loads.items():
+        found = result.index.get(path)
+        if found is None or not found.leaf or not found.created:
             continue
-        shares.apps = load.app_count
-        runnable = min(shares.apps, max(shares.max_running_apps, 0))
-        node = result.index.get(shares.parent or "")
-        while node is not None and runnable > 0:
-            runnable = min(runnable, max(room[node.path], 0))
-            node = result.index.get(node.parent or "")
-        node = result.index.get(shares.parent or "")
-        while node is not None:
-            room[node.path] -= runnable
-            node = result.index.get(node.parent or "")
-        shares.runnable_apps = runnable
+        shares = found
+        shares.apps = submitted_count(load)
         if load.applications:
-            # submitted in start order, ties in listing order; the first ones are runnable
-            ordered = sorted(load.applications, key=lambda a: a.start_time)
-            shares.applications = [
-                _app_shares(a, shares.path, index, index < runnable, types, size_based_weight)
-                for index, a in enumerate(ordered)
-            ]
-            demand = _sum((a.demand for a in load.applications), types)
-            usage = _sum((a.usage for a in load.applications), types)
+            apps = sorted(load.applications, key=lambda a: a.start_time)
+            first = 1
         else:
-            demand = {t: load.demand.get(t, 0) for t in types}
+            apps = stand_in_apps(load, types, shares.apps)
+            first = 0  # totals have no start: submitted before every listed application
+        leaves.append((shares, load, apps))
+        submissions += [((first, app.start_time), len(submissions), shares, app) for app in apps]
+    room = {q.path: q.max_running_apps for q in result.queues}
+    runnable_apps = _admit(result, submissions, room, user_limit)
+    for shares, load, apps in leaves:
+        # each leaf's applications in submission order (ties in its comparators go by it)
+        held = [
+            _app_shares(app, shares.path, index, id(app) in runnable_apps, types, size_based_weight)
+            for index, app in enumerate(apps)
+        ]
+        shares.runnable_apps = sum(1 for a in held if a.runnable)
+        # what the applications ask for: at least what they hold (FSAppAttempt.getDemand) for
+        # the stand-ins, as listed for listed applications
+        demand = _sum((a.demand for a in apps), types)
+        if load.applications:
+            shares.applications = held
+            usage = _sum((a.usage for a in apps), types)
+        else:
+            shares.stand_ins = held
             usage = {t: load.usage.get(t, 0) for t in types}
         shares.demand = _componentwise_min(demand, shares.max_share, types)  # FSLeafQueue.updateDemand
         shares.usage = usage
@@ -483,6 +604,42 @@ def _apply_load(
         shares.usage = _sum((c.usage for c in created), types)
         shares.apps = sum(c.apps for c in created)
         shares.runnable_apps = sum(c.runnable_apps for c in created)
+
+
+def _admit(
+    result: FairResult,
+    listed: list[tuple[tuple[int, int], int, QueueShares, AppLoad]],
+    room: dict[str, int],
+    user_limit: Callable[[str], int],
+) -> set[int]:
+    """The ids of the listed applications that run (MaxRunningAppsEnforcer.canAppBeRunnable, then
+    trackRunnableApp), each asked in submission order. An application that names no user is
+    counted as its own user (its limit is userMaxAppsDefault)."""
+    listed.sort(key=lambda entry: (entry[0], entry[1]))
+    users: dict[str, int] = {}
+    runnable: set[int] = set()
+    chains: dict[str, list[str]] = {}  # a leaf and its ancestors
+    for _, position, leaf, app in listed:
+        user = app.user if app.user is not None else f"\0{position}"
+        left = users.get(user)
+        if left is None:
+            left = users[user] = user_limit(app.user or "")
+        if left <= 0:
+            continue
+        chain = chains.get(leaf.path)
+        if chain is None:
+            chain = chains[leaf.path] = []
+            node: QueueShares | None = leaf
+            while node is not None:
+                chain.append(node.path)
+                node = result.index.get(node.parent or "")
+        if any(room[path] <= 0 for path in chain):  # a queue on the way is full
+            continue
+        users[user] = left - 1
+        for path in chain:
+            room[path] -= 1
+        runnable.add(id(app))
+    return runnable
 
 
 def _app_shares(
@@ -529,7 +686,10 @@ def _policy_shares(
     if policy == FAIR:
         computed: tuple[str, ...] = (MEMORY,)  # FairSharePolicy: memory only
     elif policy == DRF:
-        computed = types  # DominantResourceFairnessPolicy: every type, independently
+        # DominantResourceFairnessPolicy: every type, independently (2.x: memory and vcores)
+        computed = (
+            tuple(t for t in types if t in MANDATORY_TYPES) if semantics.mandatory_types_only else types
+        )
     else:
         return [{} for _ in scheds]  # fifo parents have no children; custom policies are not modelled
     # ComputeFairShares.getFairShareIfFixed (from 2.6): an inactive queue's instantaneous share is
@@ -541,17 +701,21 @@ def _policy_shares(
     for rtype in computed:
         if rtype not in total:
             continue  # the parent's own share of this type was not computed
-        for partial, value in zip(
-            out, compute_shares(scheds, total, rtype, steady=steady, semantics=semantics), strict=True
-        ):
+        shares = compute_shares(scheds, total, rtype, steady=steady, semantics=semantics)
+        if rtype == VCORES:
+            # ComputeFairShares stores each share with Resource.setResourceValue(String, long):
+            # vcores is an int there, saturating at Integer.MAX_VALUE (memory keeps the long)
+            shares = [min(share, INT_MAX) for share in shares]
+        for partial, value in zip(out, shares, strict=True):
             partial[rtype] = value
     return out
 
 
 def _share_among_apps(leaf: QueueShares, types: tuple[str, ...], semantics: Semantics) -> None:
     """``FSLeafQueue.updateInternal``: the leaf's policy over its runnable apps (no steady share)."""
-    runnable = [a for a in leaf.applications if a.runnable]
-    for app in leaf.applications:
+    apps = leaf.applications or leaf.stand_ins
+    runnable = [a for a in apps if a.runnable]
+    for app in apps:
         app.fair_share = {t: 0 for t in leaf.fair_share}  # never computed: Hadoop's initial (0, 0)
     if not runnable:
         return

@@ -2,10 +2,13 @@
 
 3.x model (YARN-4752, default): per application, fair-share starvation below
 ``threshold × fair share`` (``FSAppAttempt.fairShareStarvation``) and the leaf's min-share starvation
-handed out to its apps (``FSLeafQueue.updateStarvedApps``). 2.x model (``--hadoop-version 2.x``):
-queue-level deficits (``FSLeafQueue``/``FairScheduler.resourceDeficit`` on branch-2.8, 2.5–2.7 and
-≤2.5 variants). Both only run when ``yarn.scheduler.fair.preemption`` is on and the cluster is more
-utilised than ``cluster-utilization-threshold`` (``FairScheduler.shouldAttemptPreemption``).
+handed out to its apps (``FSLeafQueue.updateStarvedApps``), in every line ``--hadoop-version``
+names (2.10 has YARN-4752 too; before 3.2 the leaf's min-share starvation takes the calculator's
+``Resources.min``). The model of 2.8 and older (a ``hadoop_version`` below (2, 9), which no
+``--hadoop-version`` gives): queue-level deficits (``FSLeafQueue``/``FairScheduler.resourceDeficit``
+on branch-2.8, 2.5–2.7 and ≤2.5 variants). Both only run when ``yarn.scheduler.fair.preemption``
+is on and the cluster is more utilised than ``cluster-utilization-threshold``
+(``FairScheduler.shouldAttemptPreemption``).
 
 A snapshot has no clock: a queue counts as starved once its timeout has passed, so a queue with an
 infinite timeout (the default) is never starved; the timeouts are reported with the result.
@@ -14,6 +17,7 @@ infinite timeout (the default) is never starved; the timeouts are reported with 
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -145,6 +149,42 @@ def below(
     return a.get(MEMORY, 0) < b.get(MEMORY, 0)
 
 
+def compare(
+    policy: str,
+    a: Mapping[str, int],
+    b: Mapping[str, int],
+    cluster: Mapping[str, int],
+    types: tuple[str, ...],
+) -> int:
+    """``calc.compare(cluster, a, b)`` (not single-type) with the policy's calculator: memory for
+    fair/fifo; for drf ``DominantResourceCalculator`` compares the dominant shares, then the next
+    (two types), or the sorted shares from the largest down (more types), a share of a type the
+    cluster has none of (+inf) skipped."""
+    if policy != DRF:
+        return (a.get(MEMORY, 0) > b.get(MEMORY, 0)) - (a.get(MEMORY, 0) < b.get(MEMORY, 0))
+    if all(a.get(t, 0) == b.get(t, 0) for t in types):
+        return 0
+
+    def shares(v: Mapping[str, int]) -> list[float]:
+        return [v.get(t, 0) / cluster[t] if cluster.get(t) else math.inf for t in types]
+
+    first, second = shares(a), shares(b)
+    if len(types) == 2:
+        # calculateSharesForTwoMandatoryResources: dominant against dominant, then the other
+        first_order = (1, 0) if first[1] > first[0] else (0, 1)
+        second_order = (1, 0) if second[1] > second[0] else (0, 1)
+        for i, j in zip(first_order, second_order, strict=True):
+            if first[i] != second[j]:
+                return 1 if first[i] > second[j] else -1
+        return 0
+    first.sort()
+    second.sort()
+    for x, y in zip(reversed(first), reversed(second), strict=True):
+        if math.inf not in (x, y) and x != y:
+            return 1 if x > y else -1
+    return 0
+
+
 def _app_order(policy: str, cluster: Mapping[str, int], version: HadoopVersion) -> Callable[[AppShares], Any]:
     """Sort key for a leaf's apps under its policy's comparator (apps have no min share)."""
     key = functools.cmp_to_key(comparator(policy, cluster, version))
@@ -261,10 +301,11 @@ def _preemptable(fair: FairResult, result: PreemptionResult, queue_level: bool) 
 
 
 def _leaf_apps(leaf: QueueShares, types: tuple[str, ...], *, whole_queue: bool = False) -> list[AppShares]:
-    """The leaf's runnable apps; without per-app entries (or with ``whole_queue``), one app standing
-    for the whole queue."""
-    if leaf.applications and not whole_queue:
-        return [a for a in leaf.applications if a.runnable]
+    """The leaf's runnable apps, listed or standing in for a load given as totals
+    (``evaluate.fair.stand_in_apps``); with ``whole_queue`` (the 2.x queue-level model), one app
+    standing for the whole queue."""
+    if not whole_queue:
+        return [a for a in leaf.applications or leaf.stand_ins if a.runnable]
     if not leaf.runnable_apps:
         return []
     # the leaf's policy hands its share to the app: fair writes memory only (the rest stays 0)
@@ -310,7 +351,17 @@ def _starved_apps_3x(
         fs_total = {t: fs_total[t] + app.fair_share_starvation[t] for t in types}
     # (b) the queue's min-share starvation, net of what the apps already claim (computed even when
     # no app can take it: the queue is starved all the same)
-    ms = _nonneg(_sub(_cmin(leaf.min_share, leaf.demand, types), leaf.usage, types), types)
+    if version < (3, 2):
+        # FSLeafQueue.minShareStarvation before 3.2: Resources.min by the policy's calculator keeps
+        # one of the two whole vectors (componentwiseMin since 3.2.0; oracle: 3.1.4, 2.10.2)
+        wanted = (
+            leaf.min_share
+            if compare(policy, leaf.min_share, leaf.demand, cluster, types) <= 0
+            else leaf.demand
+        )
+    else:
+        wanted = _cmin(leaf.min_share, leaf.demand, types)
+    ms = _nonneg(_sub(wanted, leaf.usage, types), types)
     if conf.min_share_timeout_ms >= UNBOUNDED:
         ms = dict.fromkeys(types, 0)
     ms = _nonneg(_sub(ms, fs_total, types), types)

@@ -1,6 +1,9 @@
 """Where the Fair Scheduler puts an application: ``QueuePlacementPolicy`` runs its rules in order
-(``placement/*PlacementRule.java#getPlacementForApp``), then ``FairScheduler.addApplication`` takes
-the queue only if it is, or can be created as, a leaf (``QueueManager.getLeafQueue``).
+(``placement/*PlacementRule.java#getPlacementForApp``); at submission the scheduler sends an
+application placed in a reservable (plan) queue to that queue's default reservation queue
+(``FairScheduler.resolveReservationQueueName``: a submission names no reservation), then
+``FairScheduler.addApplication`` takes the queue only if it is, or can be created as, a leaf
+(``QueueManager.getLeafQueue``).
 
 Semantics of the newest Hadoop (fs-parse.md §5). Groups are given, never looked up. ACLs are not
 checked: this answers where an application is placed, not whether its user may submit there.
@@ -18,6 +21,8 @@ from fsctl.model.tree import PlacementRule
 
 #: the queue a submission without one names (YarnConfiguration.DEFAULT_QUEUE_NAME)
 DEFAULT_QUEUE_NAME = "default"
+#: the leaf of a plan queue that runs applications without a reservation (ReservationConstants)
+RESERVATION_DEFAULT_SUFFIX = "-default"
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,8 @@ class FairQueues:
         else:
             self._leaf = {q.path: q.is_leaf for q in tree.queues()}
         self._leaf["root"] = False  # QueueManager.initialize: root is always an FSParentQueue
+        #: the reservable (plan) queues: AllocationConfiguration.isReservable
+        self.reservable = frozenset(q.path for q in tree.queues() if q.effective.reservation)
         #: the policy each queue runs (worked out when a new queue is first placed), and the one a
         #: new (dynamic) queue gets: the default
         self._tree = tree
@@ -60,22 +67,45 @@ class FairQueues:
             # QueueManager.initialize creates the leaf root.default before the file is read until
             # YARN-7769 (3.4.0); 3.4 has it only when the file declares it (oracle: 3.3.6, 3.4.2)
             self._leaf.setdefault(DEFAULT_QUEUE, True)
+        #: before YARN-8967 (3.3.0) the rules (QueuePlacementRule) check the queues the file
+        #: configures, leaf or parent, not the ones that exist: an undeclared root.default is not
+        #: one (oracle: 3.2.4 rejects "specified" with create="false" there)
+        self._declared: dict[str, bool] | None = None
+        self.hadoop_version = info.hadoop_version
+        if info.hadoop_version < (3, 3):
+            declared = {element["path"] for element in info.queue_elements}
+            self._declared = {q.path: q.is_leaf for q in tree.queues() if q.path in declared}
 
     def configured(self, path: str) -> bool:
-        """FSPlacementRule.configuredQueue: the queue exists and is not dynamic."""
+        """FSPlacementRule.configuredQueue: the queue exists and is not dynamic (before 3.3: the file
+        configures it)."""
+        if self._declared is not None:
+            return path in self._declared
         return path in self._leaf
+
+    def configured_leaf(self, path: str) -> bool:
+        """The parent a nestedUserQueue rule found is a leaf: one that exists (before 3.3: one the
+        file configures as a leaf)."""
+        if self._declared is not None:
+            return self._declared.get(path) is True
+        return self._leaf.get(path) is True
 
     def refused(self, path: str) -> bool:
         return bool(self._refused) and any(path == d or path.startswith(d + ".") for d in self._refused)
 
-    def refuses_new_child(self, parent: str) -> bool:
-        """QueueManager.createNewQueues: a new queue takes the default policy, which its parent's
-        must allow (FairSharePolicy.isChildPolicyAllowed: a fair parent takes no drf child)."""
-        if self.default_policy != "drf":
-            return False
+    def refuses_new_child(self, parent: str) -> str:
+        """Why QueueManager.createNewQueues makes no new queue under ``parent``, or "": a new queue
+        takes the default policy, which the parent's must allow (isChildPolicyAllowed: a fair parent
+        takes no drf child, a fifo one no child at all; oracle 3.4.2: a fifo root without children
+        places nothing)."""
         if self._policy is None:
             self._policy = {q.path: _policy(q.effective.scheduling_policy) for q in self._tree.queues()}
-        return self._policy.get(parent, "fair") == "fair"
+        policy = self._policy.get(parent, "fair")
+        if policy == "fifo":
+            return f"the fifo parent {parent} takes no child"
+        if policy == "fair" and self.default_policy == "drf":
+            return f"a drf queue under the fair parent {parent}"
+        return ""
 
     def is_leaf(self, path: str) -> bool | None:
         """True or False for an existing queue, None when it does not exist."""
@@ -108,23 +138,36 @@ def assign(
     queue: str = DEFAULT_QUEUE_NAME,
 ) -> Assignment:
     """QueuePlacementPolicy.assignAppToQueue, then FairScheduler.addApplication's leaf check."""
-    return Assignment(*assignment_fields(queues, rules, user, groups, queue))
+    placed, described, reason, _ = assignment_fields(queues, rules, user, groups, queue)
+    return Assignment(placed, described, reason)
 
 
 def assignment_fields(
     queues: FairQueues, rules: Sequence[PlacementRule], user: str, groups: Iterable[str], queue: str
-) -> tuple[str | None, str, str]:
-    """:func:`assign` as the fields of its :class:`Assignment` (queue, rule, reason), for a caller
-    that routes many applications and keeps its own record of each."""
+) -> tuple[str | None, str, str, PlacementRule | None]:
+    """:func:`assign` as the fields of its :class:`Assignment` (queue, rule, reason) and the rule
+    that decided (None: none did), for a caller that routes many applications and keeps its own
+    record of each."""
     group_list = list(dict.fromkeys(groups))  # Groups.getGroupsSet: ordered, no repeats
     for rule in rules:
         try:
             placed = _rule_queue(rule, queues, user, group_list, queue)
         except _Rejected as exc:
-            return None, queues.described(rule), str(exc)
+            return None, queues.described(rule), str(exc), rule
         if placed is not None:
-            return _admit(queues, placed, queues.described(rule))
-    return None, "no rule", "application rejected by placement rules"
+            if placed in queues.reservable:
+                target, why = reservation_default(placed), _NO_RESERVATION
+                return (*_admit(queues, target, queues.described(rule), why), rule)
+            return (*_admit(queues, placed, queues.described(rule)), rule)
+    return None, "no rule", "application rejected by placement rules", None
+
+
+_NO_RESERVATION = "no reservation given: the plan queue's default queue (resolveReservationQueueName)"
+
+
+def reservation_default(plan: str) -> str:
+    """``FairScheduler.getDefaultQueueForPlanQueue``: ``root.res`` -> ``root.res.res-default``."""
+    return f"{plan}.{plan.rsplit('.', 1)[-1]}{RESERVATION_DEFAULT_SUFFIX}"
 
 
 def _rule_queue(
@@ -148,11 +191,13 @@ def _rule_queue(
     parent: str | None = None
     if rule.parent is not None:
         parent = _rule_queue(rule.parent, queues, user, groups, requested)
-        if parent is None or queues.is_leaf(parent) is True:
+        if parent is None or queues.configured_leaf(parent):
             return None  # "parent rule failed"
     if name == "secondaryGroupExistingQueue":
-        # every group of the set, the primary one included (Groups.getGroupsSet), existing queues only
-        for group in groups:
+        # every group of the set, the primary one included (Groups.getGroupsSet, 3.4), existing
+        # queues only; before 3.4 from the second group on (oracle: 3.3.6 and 3.2.4 skip the
+        # primary group's existing queue, 3.4.2 takes it)
+        for group in groups[1:] if queues.hadoop_version < (3, 4) else groups:
             candidate = _child(parent, clean_name(group))
             if queues.configured(candidate):
                 return candidate
@@ -170,14 +215,14 @@ def _child(parent: str | None, name: str) -> str:
     return assure_root(name) if parent is None else f"{parent}.{name}"
 
 
-def _admit(queues: FairQueues, path: str, rule: str) -> tuple[str | None, str, str]:
+def _admit(queues: FairQueues, path: str, rule: str, why: str = "") -> tuple[str | None, str, str]:
     """QueueManager.getLeafQueue(path, create=true): an existing leaf, or a new one whose nearest
-    existing ancestor is a parent."""
+    existing ancestor is a parent. ``why`` says how an accepted application came to ``path``."""
     if queues.refused(path):
         return None, rule, f"Hadoop does not create {path} (fsctl validate says why)"
     leaf = queues.is_leaf(path)
     if leaf is True:
-        return path, rule, ""
+        return path, rule, why
     if leaf is False:
         return None, rule, f"{path} is not a leaf queue"
     parts = path.split(".")
@@ -190,9 +235,10 @@ def _admit(queues: FairQueues, path: str, rule: str) -> tuple[str | None, str, s
         if kind is True:
             return None, rule, f"{path} is not a leaf queue"
         if kind is False:
-            if queues.refuses_new_child(ancestor):
-                return None, rule, f"{path} cannot be created: a drf queue under the fair parent {ancestor}"
-            return path, rule, ""
+            refusal = queues.refuses_new_child(ancestor)
+            if refusal:
+                return None, rule, f"{path} cannot be created: {refusal}"
+            return path, rule, why
     return None, rule, f"{path} is not a leaf queue"
 
 

@@ -146,3 +146,20 @@ def resolve_tree(tree: QueueTree, types: Iterable[str] = MANDATORY_TYPES) -> Non
     info.defaults = defaults
     info.user_max_apps = user_max_apps(info.users, defaults)
     resolve_queues(tree.root, defaults, types, info.site.maximum_allocation)
+
+
+def root_maximum(tree: QueueTree) -> tuple[ResourceSpec, Setting] | None:
+    """Root's maxResources when it limits anything, with the setting that gives it (root's own
+    ``maxResources``, else ``queueMaxResourcesDefault``): ``AllocationConfiguration.getMaxResources``
+    gives root the default too, and ``FSQueue.fitsInMaxShare`` checks every ancestor up to root, so
+    it caps the whole cluster."""
+    root = tree.root
+    spec = root.effective.max_resources
+    if not isinstance(spec, ResourceSpec):
+        return None
+    if spec.is_percentage:
+        limits = any(fraction < 1.0 for _, fraction in spec.fractions or ())
+    else:
+        limits = any(amount < UNBOUNDED for amount in spec.amounts().values())
+    setting = root.declared.get("maxResources") or tree.settings.get("queueMaxResourcesDefault")
+    return (spec, setting) if limits and setting is not None else None

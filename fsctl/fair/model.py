@@ -135,6 +135,9 @@ class FairInfo:
     ignored_elements: list[dict[str, Any]] = field(default_factory=list)
     #: subtree roots Hadoop does not create (scheduling-policy conflicts, 3.3's early root.default)
     dropped_queues: list[str] = field(default_factory=list)
+    #: the queue a top-level <queue name="ROOT"> (any case but root) makes, root.ROOT: Hadoop names
+    #: its subtree as written (ROOT.a), so none of its settings applies
+    unkeyed_subtree: str | None = None
     site: FairSiteSettings = field(default_factory=FairSiteSettings)
     placement_location: Location | None = None
     #: the document read (for checks on the text); None for a tree built in memory

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from fsctl.catalogue import fair as rules
+from fsctl.fair.creation import post_order
 from fsctl.fair.effective import resolve_defaults, resolve_queues, user_max_apps
 from fsctl.fair.elements import (
     ACL_PROPERTIES,
@@ -38,7 +39,11 @@ from fsctl.fair.elements import (
 )
 from fsctl.fair.model import FairInfo, FairQueue, FairTree, QueueElement
 from fsctl.fair.names import trim_queue_name
-from fsctl.fair.resources import ResourceParseError, parse_resource_config_value
+from fsctl.fair.resources import (
+    ResourceParseError,
+    parse_legacy_resource_config_value,
+    parse_resource_config_value,
+)
 from fsctl.fair.site import FairSiteSettings
 from fsctl.gcpause import paused_gc
 from fsctl.hadoop import javanum
@@ -171,7 +176,8 @@ class _FairReader:
             self.site = FairSiteSettings()
             self.internal_error(doc.root, exc)
         self.types = self.site.resource_types
-        root: FairQueue = Queue(ROOT, ROOT, location=self.later(doc.root))
+        # root is an FSParentQueue, children or not (QueueManager.initialize)
+        root: FairQueue = Queue(ROOT, ROOT, location=self.later(doc.root), declared_parent=True)
         self.info = FairInfo(
             resolve_defaults({}, self.types), site=self.site, document=doc, hadoop_version=hadoop_version
         )
@@ -186,6 +192,8 @@ class _FairReader:
         self.ignored = self.info.ignored_elements
         self.users = self.info.users
         self.resolved = False
+        #: the queues under a top <queue name="ROOT"> (any case but root): their settings are never read
+        self.unkeyed: set[Queue] = set()
 
     # -- diagnostics ----------------------------------------------------------------------------
 
@@ -271,6 +279,8 @@ class _FairReader:
         self, node: etree._Element, text: str, queue: str | None, prop: str, missing: int = UNBOUNDED
     ) -> ResourceSpec | None:
         try:
+            if self.version < (3, 2):
+                return parse_legacy_resource_config_value(text, self.types)
             return parse_resource_config_value(text, missing, self.types)
         except ResourceParseError as exc:
             self.found.append(rules.FS108.at(self.loc(node), str(exc), queue=queue, property=prop))
@@ -375,6 +385,7 @@ class _FairReader:
             self.placement(placement_element)
         self.defaults(text_data)
         self.resolve()
+        self.apply_child_defaults()
         self.check_policies()
         self.check_under_default()
         self.structure()
@@ -475,6 +486,10 @@ class _FairReader:
                 )
             self.found.append(diagnostic)
         queue = self.queue_object(name, parent, location, attach)
+        if parent is None and queue is not self.tree.root:
+            self.info.unkeyed_subtree = queue.path
+        if queue.path == self.info.unkeyed_subtree or parent in self.unkeyed:
+            self.unkeyed.add(queue)
         type_attr = element.get("type")
         element_tag = element.tag
         if "}" in element_tag:
@@ -529,8 +544,9 @@ class _FairReader:
                         property="reservation",
                     )
                 )
-            elif max_am_share_here is not None and self.version >= (3, 3):
-                # newest only (the release that added it is assumed to be 3.3)
+            elif max_am_share_here is not None and self.version >= (3, 2):
+                # AllocationFileQueueParser.loadQueue since 3.2.0 (oracle/: 3.2.4 refuses, 3.1.4 and
+                # 2.10.2 load and ignore it)
                 self.found.append(
                     rules.FS110.at(
                         self.loc(max_am_share_here),
@@ -544,6 +560,12 @@ class _FairReader:
         declared = queue.declared
         if "minResources" in declared and "maxResources" in declared:
             self.check_min_max(queue, location)
+        if queue in self.unkeyed:
+            # under a top <queue name="ROOT">, AllocationFileQueueParser keys every setting by the
+            # name as written (ROOT.a), while QueueManager creates root.ROOT.a: no queue ever reads
+            # them (oracle: 3.4.2, 3.3.6), and the queue keeps the defaults. Its type is kept
+            # (configuredQueues is looked up with the root prefix added)
+            queue.declared = {}
 
     def queue_object(
         self, name: str, parent: Queue | None, location: DeferredLocation, attach: bool
@@ -669,6 +691,18 @@ class _FairReader:
         resolve_queues(self.tree.root, self.info.defaults, self.types, self.site.maximum_allocation)
         self.resolved = True
 
+    def apply_child_defaults(self) -> None:
+        """FairScheduler.applyChildDefaults, after every load: a queue that exists without being in
+        the file takes its parent's maxChildResources as its maxResources. Before 3.4 that is the
+        root.default made before the file is read, when the file does not declare it (oracle: 3.3.6)."""
+        default = self.index.get(f"{ROOT}.{DEFAULT_QUEUE_NAME}")
+        limit = self.tree.root.effective.max_child_resources
+        if self.version >= (3, 4) or default is None or limit is None:
+            return
+        if any(element.path == default.path for element in self.queue_elements):
+            return
+        default.effective = dataclasses.replace(default.effective, max_resources=limit)
+
     def check_policies(self) -> None:
         """QueueManager#createNewQueues: queues Hadoop refuses to create (with their subtrees)."""
         dropped = self.info.dropped_queues
@@ -676,10 +710,15 @@ class _FairReader:
         while stack:
             queue = stack.pop()
             policy = queue.effective.scheduling_policy
-            if not queue.is_leaf and policy == "fifo":
-                self.report_fifo_parent(queue)
-                dropped.append(queue.path)
-                continue
+            # a fifo parent is refused when created; root always exists, so only its children are
+            if policy == "fifo" and (queue.children if queue.parent is None else not queue.is_leaf):
+                if self.keeps_fair_root(queue):
+                    policy = "fair"
+                else:
+                    self.report_fifo_parent(queue)
+                    # root itself always exists: only its children are refused
+                    dropped.extend([c.path for c in queue.children] if queue.parent is None else [queue.path])
+                    continue
             for child in reversed(queue.children):
                 child_policy = child.effective.scheduling_policy
                 if policy == "fair" and child_policy == "drf" and self.keeps_default(child):
@@ -702,7 +741,9 @@ class _FairReader:
         """QueueManager before 3.4 (oracle: 3.3.6): ``root.default`` exists as a leaf before the file
         is read. All leaves are created first, so none below it ever is; then the parents, in
         ``HashSet`` order: ``root.default`` turns into a parent when its turn comes, and only the
-        parents below it that come later are created (with their missing ancestors)."""
+        parents below it that come later are created (with their missing ancestors). Before 3.2
+        (oracle: 3.1.4, 2.10.2) ``removeEmptyIncompatibleQueues`` refuses every name below
+        ``root.default``, so no queue there is created at all."""
         default = self.index.get(f"{ROOT}.{DEFAULT_QUEUE_NAME}")
         if self.version >= (3, 4) or default is None or not default.children:
             return
@@ -712,12 +753,12 @@ class _FairReader:
         root_element = any(element["path"] == ROOT for element in self.queue_elements)
         parents = [
             q.path
-            for q in _post_order(self.tree.root)
+            for q in post_order(self.tree.root)
             if not q.is_leaf and (q.parent is not None or root_element)
         ]
         created: set[str] = set()
         default_is_parent = False
-        for path in hash_set_order(parents):
+        for path in hash_set_order(parents) if self.version >= (3, 2) else ():
             if path == default.path:
                 default_is_parent = True
             elif default_is_parent and path.startswith(below):
@@ -730,12 +771,17 @@ class _FairReader:
             if queue.path in created:
                 stack.extend(reversed(queue.children))
                 continue
-            kind = "a leaf" if queue.is_leaf else "a parent Hadoop reaches before root.default"
+            if self.version < (3, 2):
+                kind = "no queue below it is ever created"
+            elif queue.is_leaf:
+                kind = "this is a leaf"
+            else:
+                kind = "this is a parent Hadoop reaches before root.default"
             self.found.append(
                 rules.FS116.at(
                     queue.location,
                     f"Queue '{queue.path}' is not created: Hadoop {self.version[0]}.{self.version[1]} "
-                    f"makes {default.path} a leaf before reading the file, and this is {kind}",
+                    f"makes {default.path} a leaf before reading the file, and {kind}",
                     queue=queue.path,
                 )
             )
@@ -759,6 +805,28 @@ class _FairReader:
         queue.effective = dataclasses.replace(queue.effective, scheduling_policy="fair")
         return True
 
+    def keeps_fair_root(self, queue: Queue) -> bool:
+        """Before 3.4 root has its child root.default before the file is read, which a fifo root
+        refuses (FSQueue.verifyAndSetPolicyFromConf fails before it reaches root.default): root and
+        that root.default keep fair, and root's children are created under fair (oracle: 3.3.6)."""
+        if self.version >= (3, 4) or queue.parent is not None:
+            return False
+        default = self.index.get(f"{ROOT}.{DEFAULT_QUEUE_NAME}")
+        if default is not None and default.is_leaf and default.effective.scheduling_policy != "fair":
+            default.effective = dataclasses.replace(default.effective, scheduling_policy="fair")
+        self.found.append(
+            rules.FS115.at(
+                queue.setting_location("schedulingPolicy"),
+                "Setting scheduling policies for existing queues failed! root keeps fair: a fifo queue "
+                f"cannot have children, and Hadoop {self.version[0]}.{self.version[1]} creates "
+                f"{ROOT}.{DEFAULT_QUEUE_NAME} before reading the file",
+                queue=queue.path,
+                property="schedulingPolicy",
+            )
+        )
+        queue.effective = dataclasses.replace(queue.effective, scheduling_policy="fair")
+        return True
+
     def report_fifo_parent(self, queue: Queue) -> None:
         if queue.parent is None:
             message = (
@@ -775,17 +843,3 @@ class _FairReader:
                 property="schedulingPolicy",
             )
         )
-
-
-def _post_order(root: Queue) -> list[Queue]:
-    """Children before their parent, siblings in document order (no recursion)."""
-    order: list[Queue] = []
-    stack: list[tuple[Queue, bool]] = [(root, False)]
-    while stack:
-        queue, expanded = stack.pop()
-        if expanded:
-            order.append(queue)
-            continue
-        stack.append((queue, True))
-        stack.extend((child, False) for child in reversed(queue.children))
-    return order

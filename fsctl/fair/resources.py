@@ -7,6 +7,9 @@ Three forms (fs-parse.md §4.1):
 - old-style percentages ``50% memory, 25% cpu`` or a single ``50%`` for every resource;
 - old-style absolute ``1024 mb, 2 vcores``.
 
+Before Hadoop 3.2 (3.1.4, 2.10.2) the parser knows the old style only, and finds its numbers
+anywhere in the text (:func:`parse_legacy_resource_config_value`).
+
 Errors carry Hadoop's exact message. Java semantics are kept where Python differs: ``String.split``
 drops trailing empty pieces, regexes use ASCII ``\\d``/``\\s``, ``Long.parseLong`` accepts ``+5``.
 """
@@ -16,8 +19,8 @@ from __future__ import annotations
 import functools
 import re
 
-from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, parse_int, parse_long
-from fsctl.model.resources import MANDATORY_TYPES, MEMORY, UNBOUNDED, VCORES, ResourceSpec
+from fsctl.hadoop.javanum import JavaNumberFormatError, java_trim, long_to_int, parse_int, parse_long
+from fsctl.model.resources import INT_MAX, MANDATORY_TYPES, MEMORY, UNBOUNDED, VCORES, ResourceSpec
 
 EMPTY_MESSAGE = "Error reading resource config--the resource string is empty."
 GENERIC_MESSAGE = "Error reading resource config"
@@ -41,6 +44,8 @@ class ResourceParseError(ValueError):
 _WS = "[ \\t\\n\\x0b\\f\\r]"  # Java's \s
 _PERCENT = r"(-?([0-9]+)(\.[0-9]*)?)" + _WS + "*%" + _WS + "*"
 _OLD_TOKEN = re.compile(r"-?[0-9]+(?:\.[0-9]*)?" + _WS + "*[a-z]+" + _WS + "*")
+_LEGACY_PERCENT = "(([0-9]+)(\\.[0-9]*)?)" + _WS + "*%" + _WS + "*"
+_LEGACY_AMOUNT = "([0-9]+)(\\.[0-9]*)?" + _WS + "*"
 
 
 def java_split(text: str, sep: str) -> list[str]:
@@ -66,8 +71,9 @@ def parse_resource_config_value(
     """Parse a resource string; raises :class:`ResourceParseError` with Hadoop's message.
 
     ``missing`` is what a new-style absolute value gives to the types it does not name: Long.MAX_VALUE
-    (unbounded) in general, 0 for ``minResources``. ``resource_types`` lists every known type
-    (``memory-mb``, ``vcores``, then the custom types of ``yarn.resource-types``).
+    (unbounded) in general, 0 for ``minResources``; vcores, an int, gets ``(int) missing`` (-1 for
+    Long.MAX_VALUE). ``resource_types`` lists every known type (``memory-mb``, ``vcores``, then the
+    custom types of ``yarn.resource-types``).
     """
     if resource_types[:2] != MANDATORY_TYPES:
         resource_types = tuple(dict.fromkeys((*MANDATORY_TYPES, *resource_types)))
@@ -112,6 +118,10 @@ def _find_percentage(text: str, units: str) -> float:
 def _new_style(value: str, missing: int, types: tuple[str, ...]) -> ResourceSpec:
     as_percent = "%" in value
     absolute: dict[str, int] = dict.fromkeys(types, missing)
+    # new ConfigurableResource(missing): ResourceUtils.createResourceWithSameValue gives vcores
+    # Long.valueOf(missing).intValue(), so a vector that leaves vcores out caps it at -1, which
+    # FSQueue.getMaxShare raises to minResources' vcores (oracle: 3.4.2, 3.3.6)
+    absolute[VCORES] = long_to_int(missing)
     fractions: dict[str, float] = dict.fromkeys(types, 1.0)
     for resource in java_split(value, ","):
         parts = java_split(resource, "=")
@@ -145,6 +155,10 @@ def _new_style(value: str, missing: int, types: tuple[str, ...]) -> ResourceSpec
             )
         if as_percent:
             fractions[name] = float(amount)
+        elif name == VCORES:
+            # ConfigurableResource.setValue -> Resource.setResourceValue(String, long): an int
+            # saturating at Integer.MAX_VALUE
+            absolute[name] = min(int(amount), INT_MAX)
         else:
             absolute[name] = int(amount)
     if as_percent:
@@ -195,3 +209,52 @@ def _old_amount(piece: str, units: str, label: str) -> int:
     if amount < 0:
         raise ResourceParseError(f"Invalid value of {label}: {amount}, value should not be negative!")
     return amount
+
+
+def parse_legacy_resource_config_value(
+    value: str, resource_types: tuple[str, ...] = MANDATORY_TYPES
+) -> ResourceSpec:
+    """``FairSchedulerConfiguration.parseResourceConfigValue`` of Hadoop 3.1 and 2.10: old style
+    only. Each number is the first ``N mb``, ``N vcores``, ``N% memory`` or ``N% cpu`` found anywhere
+    in the lowercased text (``memory-mb=1024, vcores=2`` is "Missing resource: mb"); other resource
+    types are 0, absolute or percentage (``ConfigurableResource.getResource`` scales memory and
+    vcores only). Raises :class:`ResourceParseError` with Hadoop's message."""
+    if resource_types[:2] != MANDATORY_TYPES:
+        resource_types = tuple(dict.fromkeys((*MANDATORY_TYPES, *resource_types)))
+    return _legacy_cached(value, resource_types)
+
+
+@functools.lru_cache(maxsize=4096)
+def _legacy_cached(value: str, types: tuple[str, ...]) -> ResourceSpec:
+    lowered = _ascii_lower(value)
+    try:
+        if "%" in lowered:
+            pieces = java_split(lowered, ",")
+            if len(pieces) == 1:
+                memory = vcores = _legacy_percentage(pieces[0], "")
+            else:
+                memory, vcores = _legacy_percentage(lowered, "memory"), _legacy_percentage(lowered, "cpu")
+            fractions = dict.fromkeys(types, 0.0)
+            fractions[MEMORY], fractions[VCORES] = memory, vcores
+            return ResourceSpec.of_fractions(fractions, text=value)
+        amounts = dict.fromkeys(types, 0)
+        amounts[MEMORY], amounts[VCORES] = _legacy_amount(lowered, "mb"), _legacy_amount(lowered, "vcores")
+        return ResourceSpec.of(amounts, text=value)
+    except JavaNumberFormatError as exc:  # Integer.parseInt overflows: Hadoop wraps it
+        raise ResourceParseError(GENERIC_MESSAGE, f"NumberFormatException: {exc}") from None
+
+
+def _legacy_percentage(text: str, units: str) -> float:
+    # findPercentage before 3.2: Matcher.find, no sign, no check of the rest of the text
+    match = re.search(_LEGACY_PERCENT + units, text)
+    if match is None:
+        raise ResourceParseError(f"Invalid percentage: {text}" if not units else f"Missing resource: {units}")
+    return float(match.group(1)) / 100.0
+
+
+def _legacy_amount(text: str, units: str) -> int:
+    # findResource before 3.2: the integer part of the first number before the units
+    match = re.search(_LEGACY_AMOUNT + units, text)
+    if match is None:
+        raise ResourceParseError(f"Missing resource: {units}")
+    return parse_int(match.group(1))

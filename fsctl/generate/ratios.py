@@ -1,4 +1,4 @@
-"""Ratio files (DESIGN.md §2): a tree of queues, each with its share of its parent in percent.
+"""Ratio files (samples/ratios/README.md): a tree of queues, each with its share of its parent in percent.
 
 ``read_ratios`` reads YAML, TOML or CSV (chosen by extension) into a :class:`RatioFile` and
 reports every mistake as a located ``GN…`` diagnostic; it never raises. Shares are kept as exact

@@ -530,7 +530,8 @@ def _plain_fields(
     children: Iterable[etree._Element],
 ) -> tuple[str | None, str | None, str | None] | None:
     """(name, value, final) of a <property>'s children when each is a childless field (the last of
-    each kind wins, as in _read_property); None for anything else."""
+    each kind wins, an empty <name> or <value> leaving the one before, as in _parser_fields); None
+    for anything else."""
     name = value = final_text = None
     for child in children:
         if len(child):
@@ -541,9 +542,9 @@ def _plain_fields(
         if tag not in _PLAIN_FIELDS:
             return None
         if tag == "name":
-            name = child.text or ""
+            name = child.text or name
         elif tag == "value":
-            value = child.text or None
+            value = child.text or value
         elif tag == "final":
             final_text = child.text or ""
     return name, value, final_text
@@ -707,13 +708,70 @@ def _final_override(rule: Rule, record: PropertyRecord) -> Diagnostic:
     )
 
 
-def _element_text(node: etree._Element) -> str:
-    """The character data of an element (CDATA included, comments skipped), as StAX delivers it."""
-    if not len(node):
-        return node.text or ""
-    parts = [node.text or ""]
-    parts.extend(child.tail or "" for child in node)
-    return "".join(parts)
+#: the elements whose start empties Configuration.Parser's token (handleStartElement)
+_TOKEN_FIELDS = frozenset(("name", "value", "final", "source", "tag"))
+
+
+class _ParserFields:
+    """What Configuration.Parser reads from the elements inside one ``<property>``.
+
+    Its token takes every text and CDATA event once a field has begun and never stops (parseToken
+    is never reset); only the start of a field empties it. So a field's text is all the character
+    data from the start of the last field begun inside it to its end: an unknown element's text
+    counts, comments and processing instructions do not, and a field at any depth sets itself.
+    An empty ``<name>`` or ``<value>`` leaves the one read before (``token.length() > 0``).
+    """
+
+    __slots__ = ("final_text", "name", "token", "value")
+
+    def __init__(self, property_node: etree._Element, name: str | None, value: str | None) -> None:
+        self.name = name
+        self.value = value
+        self.final_text: str | None = None
+        self.token: list[str] = []
+        for child in property_node:
+            tag = child.tag
+            if tag.__class__ is not str:
+                continue
+            if not len(child):
+                field = tag if "}" not in tag else local_name(child)
+                if field in _TOKEN_FIELDS:  # the usual childless field: its text alone
+                    text = child.text or ""
+                    self.token = [text]
+                    self._end(field, text)
+                # a childless unknown element's text is read by no field: the next one starts afresh
+            else:
+                self._walk(child)
+
+    def _walk(self, element: etree._Element) -> None:
+        tag = element.tag
+        field = tag if "}" not in tag else local_name(element)
+        if field in _TOKEN_FIELDS:
+            self.token = []
+        if element.text:
+            self.token.append(element.text)
+        for child in element:
+            if child.tag.__class__ is str:
+                self._walk(child)
+            if child.tail:
+                self.token.append(child.tail)
+        if field in _TOKEN_FIELDS:
+            self._end(field, "".join(self.token))
+
+    def _end(self, field: str, text: str) -> None:
+        if field == "name":
+            if text:
+                self.name = java_trim(text)
+        elif field == "value":
+            if text:
+                self.value = text
+        elif field == "final":
+            self.final_text = text
+
+
+def _holds_a_field(element: etree._Element) -> bool:
+    inside = (inner for inner in element.iterdescendants() if isinstance(inner.tag, str))
+    return any(local_name(inner) in _PROPERTY_FIELDS for inner in inside)
 
 
 def _read_property(
@@ -724,19 +782,11 @@ def _read_property(
     final_text: str | None = None
     if node.attrib:  # the compact form <property name="k" value="v" final="true"/>
         name = node.get("name")
-        value = node.get("value") or None
+        value = node.get("value")  # an empty attribute is stored, unlike an empty <value> element
         final_text = node.get("final")
         name = java_trim(name) if name is not None else None
     for child in node:
         tag = child.tag
-        # plain tags first: a large file is 100,000s of <name>/<value> pairs
-        if tag == "name":
-            name = java_trim(child.text or "" if not len(child) else _element_text(child))
-            continue
-        if tag == "value":
-            text = child.text or "" if not len(child) else _element_text(child)
-            value = text if text else None
-            continue
         if not isinstance(tag, str):
             continue
         field = tag if "}" not in tag else local_name(child)
@@ -746,18 +796,15 @@ def _read_property(
             diagnostics.append(
                 rules.CS002.at(
                     doc.location(child),
-                    f"unexpected element <{field}> in <property>; Hadoop ignores it",
+                    f"unexpected element <{field}> in <property>; Hadoop ignores it"
+                    + (" but reads the fields inside it" if len(child) and _holds_a_field(child) else ""),
                     property=name,
                 )
             )
-            continue
-        if field == "name":
-            name = java_trim(_element_text(child))
-        elif field == "value":
-            text = _element_text(child)
-            value = text if text else None
-        elif field == "final":
-            final_text = _element_text(child)
+    fields = _ParserFields(node, name, value)
+    name, value = fields.name, fields.value
+    if fields.final_text is not None:
+        final_text = fields.final_text
     if not name:
         from fsctl.catalogue import capacity as rules
 

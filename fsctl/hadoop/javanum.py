@@ -312,7 +312,20 @@ def java_max(a: float, b: float) -> float:
     return max(a, b)
 
 
+def java_float_divide(a: float, b: float) -> float:
+    """``a / b`` on Java floats: +-Infinity for a non-zero over zero, NaN for zero over zero."""
+    if b == 0:
+        return math.nan if a == 0 or math.isnan(a) else math.copysign(math.inf, a) * math.copysign(1.0, b)
+    return to_float32(a / b)
+
+
 def java_long_multiply(a: int, b: int) -> int:
     """``a * b`` on Java longs: wraps around silently on overflow (timeouts × 1000)."""
     product = (a * b) & 0xFFFFFFFFFFFFFFFF
     return product - (1 << 64) if product >= 1 << 63 else product
+
+
+def long_to_int(value: int) -> int:
+    """``(int) l`` / ``Long.intValue()``: the low 32 bits, so ``Long.MAX_VALUE`` becomes -1."""
+    low = value & 0xFFFFFFFF
+    return low - (1 << 32) if low >= 1 << 31 else low

@@ -139,20 +139,43 @@ EXCLUDED_FOLDERS = frozenset(
 )
 
 
-def search_directory(folder: str, names: str, recognised: Callable[[str], bool]) -> list[str]:
+def search_directory(
+    folder: str, names: str, recognised: Callable[[str], bool]
+) -> list[tuple[str, str | None]]:
     """The ``.xml`` files below ``folder``, sorted, that match the regular expression ``names`` or
-    that ``recognised`` accepts (by content); symbolic links to folders are not followed."""
-    found: list[str] = []
+    that ``recognised`` accepts (by content), each with None; and each folder or file the search
+    could not read, with the reason (it may hold a scheduler file: reported, never skipped).
+    Symbolic links to folders are not followed."""
+    entries: list[tuple[str, str | None]] = []
     pattern = re.compile(names)
-    for top, folders, files in os.walk(folder):
+
+    def unlistable(error: OSError) -> None:
+        entries.append((error.filename or folder, error.strerror or str(error)))
+
+    for top, folders, files in os.walk(folder, onerror=unlistable):
         folders[:] = sorted(f for f in folders if f not in EXCLUDED_FOLDERS and not f.endswith(".egg-info"))
         for name in sorted(files):
             if not name.lower().endswith(".xml"):
                 continue
             path = os.path.join(top, name)
-            if pattern.search(name) or recognised(path):
-                found.append(path)
-    return found
+            if pattern.search(name):
+                entries.append((path, None))  # read next by the command, which reports an unreadable one
+                continue
+            reason = _unopenable(path)
+            if reason is not None:
+                entries.append((path, reason))
+            elif recognised(path):
+                entries.append((path, None))
+    return entries
+
+
+def _unopenable(path: str) -> str | None:
+    """Why ``path`` cannot be opened for reading, or None (non-blocking: a FIFO never waits)."""
+    try:
+        os.close(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)))
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
 
 
 def write_report(

@@ -1,6 +1,6 @@
 """Turn a path into a :class:`ReadResult`, whatever the format.
 
-Formats are detected from content (DESIGN.md §2): ``<allocations>`` (or a near miss such as
+Formats are detected from content (README, Commands): ``<allocations>`` (or a near miss such as
 ``<allocation>``, which Hadoop refuses) is a Fair Scheduler allocation file; a Hadoop
 ``<configuration>`` is a Capacity Scheduler file when named ``capacity-scheduler*.xml`` or holding
 queue definitions, a yarn-site file when named ``yarn-site*.xml`` or holding other ``yarn.`` keys

@@ -103,7 +103,8 @@ class ResourceSpec:
         """One spelling per meaning, for diffs and writers (``memory-mb=1024, vcores=1``)."""
         if self.fractions is not None:
             return ", ".join(f"{n}={_percent(f)}%" for n, f in self.fractions)
-        return ", ".join(f"{n}={v}" for n, v in (self.absolute or ()))
+        # only a vcores the value left out is negative ((int) Long.MAX_VALUE): left out again
+        return ", ".join(f"{n}={v}" for n, v in (self.absolute or ()) if v >= 0)
 
     def __str__(self) -> str:
         return self.canonical()

@@ -1,11 +1,13 @@
-"""Output of ``fsctl convert`` beyond its findings: the JSON document (DESIGN.md §2's diagnostics
-plus the share table, the routing report and what was written), and the text tables of shares and
-of applications that land elsewhere after the switch."""
+"""Output of ``fsctl convert`` beyond its findings: the JSON document (docs/json.md: the findings
+plus the brief, the share table, the routing report and what was written), and the text tables of
+shares and of applications that land elsewhere after the switch (the brief's text is
+:mod:`fsctl.report.brief`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from fsctl.convert.brief import Brief
 from fsctl.convert.converter import ConversionResult
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.resources import MEMORY, VCORES
@@ -17,12 +19,15 @@ def report_json(
     conversion: ConversionResult | None,
     cluster: dict[str, int] | None,
     written: list[str],
+    brief: Brief | None = None,
 ) -> dict[str, Any]:
-    """DESIGN.md §2's diagnostics shape, plus the share table and what was written."""
+    """The findings shape of docs/json.md, plus the brief, the share table and what was written."""
     from fsctl.report.json_report import report_dict
 
     ordered = [FileReport(f.path, f.format, sorted(f.diagnostics, key=Diagnostic.sort_key)) for f in reports]
     document = report_dict(ordered)
+    if brief is not None:
+        document["brief"] = brief.to_json()
     if conversion is not None:
         document["cluster"] = cluster
         document["shares"] = (

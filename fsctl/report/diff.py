@@ -1,5 +1,5 @@
 """Output of ``fsctl diff``: text grouped by queue (colour from rich, imported only when colour is on),
-the DESIGN.md §2 JSON ``{"version": 1, "changes": [...]}``, SARIF and GitHub annotations (one result
+the JSON of docs/json.md ``{"version": 1, "changes": [...]}``, SARIF and GitHub annotations (one result
 per change, on the new file), and a markdown table; the html page is built by the command, which
 has the two trees."""
 

@@ -1,4 +1,4 @@
-"""``--format json``: the diagnostics shape of DESIGN.md §2."""
+"""``--format json``: the findings shape of docs/json.md."""
 
 from __future__ import annotations
 

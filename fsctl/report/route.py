@@ -1,5 +1,5 @@
 """Output of ``fsctl route``: per application, the queue each configuration places it in (text), the
-JSON of DESIGN.md §2, or RT2xx annotations (sarif, github)."""
+JSON of docs/json.md, or RT2xx annotations (sarif, github)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,14 @@ from fsctl.routing.engine import RoutedApp
 
 
 def route_json(routed: Sequence[RoutedApp]) -> dict[str, Any]:
+    """A probe (an application convert makes up) is the case it stands for, not a user."""
     return {
         "version": 1,
         "apps": [
             {
-                "user": item.app.user,
-                "groups": list(item.app.groups),
+                **({"case": item.app.pattern} if item.app.pattern is not None else {}),
+                "user": item.app.user if item.app.pattern is None else None,
+                "groups": list(item.app.groups) if item.app.pattern is None else None,
                 "queue": item.app.queue,
                 "placements": [
                     {"file": lg.file, "queue": lg.queue, "rejected": lg.rejected, "rule": lg.rule}

@@ -1,4 +1,4 @@
-"""Output of ``fsctl simulate``: a text tree with a bar per queue, JSON (DESIGN.md §2) and CSV (and,
+"""Output of ``fsctl simulate``: a text tree with a bar per queue, JSON (docs/json.md) and CSV (and,
 from :mod:`fsctl.report.markdown` and :mod:`fsctl.report.html`, a table and a page).
 
 The rows are plain dictionaries built by :func:`fair_rows` and :func:`capacity_rows`; text, CSV,
@@ -54,9 +54,14 @@ class SimulateReport:
         #: a Capacity Scheduler file under a demand snapshot: rows carry a ``load`` object
         self.load = result is not None and hasattr(result, "capacities")
         self.document: dict[str, Any] = _load_document(result) if self.load else {}
-        #: under load: the model's findings (``--queue`` keeps those of its subtree)
+        #: located warnings about the inputs: for stderr (a snapshot Hadoop never reaches, SM108);
+        #: under load, the model's findings, in the notes and JSON (``--queue`` keeps its subtree's)
         self.findings: list[Any] = list(result.findings) if self.load else []
         self.result: Any = result if rows is None else None
+        #: the live check of a snapshot taken from a ResourceManager (fsctl.evaluate.live.LiveCheck)
+        self.live_check: Any = None
+        #: the Capacity Scheduler's preemption preview (fsctl.report.capacity_preemption renders it)
+        self.preemption: Any = None
 
     @property
     def rows(self) -> list[Row]:
@@ -238,6 +243,9 @@ def render_json_of_result(report: SimulateReport, stream: TextIO) -> None:
     write_rows(report.result, pieces, stream)
     if queues:
         pieces.append("\n  ]")
+    if report.live_check is not None:
+        live = json.dumps(live_check_json(report.live_check), indent=2).replace("\n", "\n  ")
+        pieces.append(f',\n  "live_check": {live}')
     pieces.append("\n}\n")
     stream.write("".join(pieces))
 
@@ -602,7 +610,42 @@ def text_lines(report: SimulateReport) -> list[tuple[str, str]]:
     for row in report.rows:
         lines.extend(row_lines(report, row, total_memory))
     lines.extend((note, "yellow") for note in report.notes)
+    if report.live_check is not None:
+        lines.extend(live_check_lines(report.live_check))
     return lines
+
+
+def live_check_lines(check: Any) -> list[tuple[str, str]]:
+    """The live check (fsctl.evaluate.live): one line per difference, then the count."""
+    lines = [(f"{d.code} {d.message} ({d.name})", "red") for d in check.differences]
+    verdict = f"{len(check.differences)} differ" if check.differences else "all equal"
+    lines.append(
+        (
+            f"live check against {check.rm}: {check.values} values of {check.queues} queues compared, "
+            f"{verdict}",
+            "red" if check.differences else "green",
+        )
+    )
+    return lines
+
+
+def live_check_json(check: Any) -> dict[str, Any]:
+    return {
+        "rm": check.rm,
+        "queues": check.queues,
+        "values": check.values,
+        "differences": [
+            {
+                "code": d.code,
+                "name": d.name,
+                "severity": d.severity.label,
+                "queue": d.queue,
+                "property": d.property,
+                "message": d.message,
+            }
+            for d in check.differences
+        ],
+    }
 
 
 def _capacity_row(report: SimulateReport, row: Row, total_memory: int) -> list[tuple[str, str]]:
@@ -610,8 +653,11 @@ def _capacity_row(report: SimulateReport, row: Row, total_memory: int) -> list[t
     name = _indent(row)
     guaranteed = row.get("guaranteed") or {}
     fraction = (guaranteed.get(MEMORY) or 0) / total_memory if total_memory else None
+    # a weight's capacity is 0 (Hadoop's QueueCapacities): the weight says more
+    weight = row.get("weight") if row.get("mode") == "weight" else None
+    capacity = f"{_number(weight)}w" if weight is not None else _pct(row.get("capacity"))
     line = (
-        f"{name:<34} {_pct(row.get('capacity')):>7} {_pct(row.get('absolute_capacity')):>7} "
+        f"{name:<34} {capacity:>7} {_pct(row.get('absolute_capacity')):>7} "
         f"{_pct(row.get('maximum_capacity')):>7} {_pct(row.get('absolute_maximum_capacity')):>7}  "
         f"{_short(guaranteed, report.types):>16} {_short(row.get('maximum'), report.types):>16}  "
         f"{_bar(fraction)}"
@@ -728,6 +774,11 @@ def strip_private(rows: list[Row]) -> list[Row]:
 
 
 def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False, source: str = "") -> None:
+    if report.preemption is not None:
+        from fsctl.report import capacity_preemption
+
+        capacity_preemption.render(report, fmt, stream, color, source)
+        return
     if fmt == "markdown":
         from fsctl.report.markdown import simulate_markdown
 
@@ -753,7 +804,7 @@ def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False
 
 
 def fair_rows(result: Any) -> list[Row]:
-    """Rows for a :class:`fsctl.evaluate.fair.FairResult`, pre-order (DESIGN.md §2 keys first)."""
+    """Rows for a :class:`fsctl.evaluate.fair.FairResult`, pre-order (docs/json.md)."""
     types = result.types
     vec = SharedVectors(types)
     unset = vec(None)

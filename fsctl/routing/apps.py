@@ -1,5 +1,7 @@
 """Applications to route: ``--app "user=alice,groups=eng:etl,queue=root.qa.p0"`` and ``--apps FILE``
-(CSV with the header ``user,groups,queue``, or YAML/JSON). Groups are given, never looked up."""
+(CSV with the header ``user,groups,queue``, or YAML/JSON; or a snapshot of ``fsctl snapshot``, or the
+ResourceManager's own ``/ws/v1/cluster/apps`` JSON: each application's user and the queue it runs
+in). Groups are given (``--app``, the file, or ``--groups``), never looked up unless asked."""
 
 from __future__ import annotations
 
@@ -24,6 +26,9 @@ class App:
     #: what the application is submitted to; None when it names no queue
     queue: str | None = None
     location: Location | None = field(default=None, compare=False)
+    #: a probe (an application fsctl makes up to cover a case) says what it stands for: never shown
+    #: as if its made-up user were a real one
+    pattern: str | None = field(default=None, compare=False)
 
     @property
     def requested(self) -> str:
@@ -31,7 +36,10 @@ class App:
         return self.queue or DEFAULT_QUEUE_NAME
 
     def label(self) -> str:
-        """The application as an ``--app`` spec: ``user=alice,groups=eng:etl,queue=root.qa.p0``."""
+        """The application as an ``--app`` spec: ``user=alice,groups=eng:etl,queue=root.qa.p0``; a
+        probe as the case it stands for."""
+        if self.pattern is not None:
+            return self.pattern
         parts = [f"user={self.user}"]
         if self.groups:
             parts.append("groups=" + ":".join(self.groups))
@@ -123,6 +131,10 @@ def _read_yaml(path: str, text: str) -> list[App]:
     except LocatedError as exc:
         raise AppSpecError(exc.message, exc.location) from None
     items: Any = top.value
+    if isinstance(items, dict) and "queues" in items:
+        return _snapshot_apps(top)
+    if isinstance(items, dict) and set(items) == {"apps"} and isinstance(items["apps"][1].value, dict | None):
+        return _rm_apps(items["apps"][1])
     if isinstance(items, dict):
         if set(items) != {"apps"}:
             raise AppSpecError("a mapping at the top level holds one key, 'apps'", top.location)
@@ -153,3 +165,99 @@ def _scalar_text(key: str, node: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise AppSpecError(f"{key}: expected text, got {type(value).__name__}", node.location)
     return str(value)
+
+
+def _snapshot_apps(top: Any) -> list[App]:
+    """A snapshot's applications (``fsctl snapshot``): each one's user, submitted to the queue it
+    runs in."""
+    apps = []
+    queues = top.value["queues"][1]
+    if not isinstance(queues.value, dict):
+        raise AppSpecError("queues: expected a mapping of queue paths", queues.location)
+    for path, (_, load) in queues.value.items():
+        entries = load.value.get("applications", (None, None))[1] if isinstance(load.value, dict) else None
+        if entries is None:
+            continue
+        if not isinstance(entries.value, list):
+            raise AppSpecError(f"{path} applications: expected a list", entries.location)
+        for entry in entries.value:
+            user = entry.value.get("user") if isinstance(entry.value, dict) else None
+            if user is None:
+                raise AppSpecError(f"{path}: an application without a user", entry.location)
+            apps.append(_app({"user": _scalar_text("user", user[1]), "queue": str(path)}, entry.location))
+    return apps
+
+
+def _rm_apps(apps_node: Any) -> list[App]:
+    """The ResourceManager's ``{"apps": {"app": [...]}}``: each application's user and queue."""
+    value = apps_node.value
+    if value is None:
+        return []
+    listed = value.get("app", (None, None))[1]
+    if listed is None or listed.value is None:
+        return []
+    entries = listed.value if isinstance(listed.value, list) else [listed]
+    apps = []
+    for entry in entries:
+        if not isinstance(entry.value, dict) or "user" not in entry.value:
+            raise AppSpecError("an application without a user", entry.location)
+        fields = {"user": _scalar_text("user", entry.value["user"][1])}
+        if "queue" in entry.value:
+            fields["queue"] = _scalar_text("queue", entry.value["queue"][1])
+        apps.append(_app(fields, entry.location))
+    return apps
+
+
+def read_groups(path: str) -> dict[str, tuple[str, ...]]:
+    """``--groups FILE``: ``user: g1,g2`` per line (YAML; a list works too), the first the primary."""
+    from fsctl.io.fileio import read_input
+    from fsctl.io.yamlsafe import LocatedError, load_located
+
+    try:
+        text = read_input(path, MAX_BYTES).decode("utf-8-sig")
+        top = load_located(path, text, "the group file")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AppSpecError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", Location(path)) from None
+    except LocatedError as exc:
+        raise AppSpecError(exc.message, exc.location) from None
+    if not isinstance(top.value, dict):
+        raise AppSpecError("expected 'user: group1,group2' lines", top.location)
+    groups = {}
+    for user, (_, node) in top.value.items():
+        text = _scalar_text("groups", node)
+        groups[str(user)] = tuple(g.strip() for g in text.replace(":", ",").split(",") if g.strip())
+    return groups
+
+
+def local_groups(user: str) -> tuple[str, ...]:
+    """This machine's groups of ``user``, primary first, as Hadoop's
+    ``ShellBasedUnixGroupsMapping`` finds them (``id -gn``, ``id -Gn``); none for an unknown user."""
+    import grp
+    import pwd
+
+    try:
+        entry = pwd.getpwnam(user)
+        ids = os.getgrouplist(user, entry.pw_gid)
+    except (KeyError, OSError):
+        return ()
+    names = []
+    for gid in [entry.pw_gid, *ids]:
+        try:
+            name = grp.getgrgid(gid).gr_name
+        except KeyError:
+            continue
+        if name not in names:
+            names.append(name)
+    return tuple(names)
+
+
+def with_groups(apps: list[App], groups: dict[str, tuple[str, ...]] | None) -> list[App]:
+    """Applications without groups get the user's (``groups`` a table, None: this machine's)."""
+    from dataclasses import replace
+
+    return [
+        app
+        if app.groups
+        else replace(app, groups=(groups.get(app.user, ()) if groups is not None else local_groups(app.user)))
+        for app in apps
+    ]

@@ -7,6 +7,7 @@ runtime fallbacks; at load a real RM refuses the static targets among them (test
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -244,3 +245,29 @@ def test_group_and_application_matchers() -> None:
 )
 def test_submitted_queue_when_no_rule_decides(queue: str, expected: tuple[str | None, str]) -> None:
     assert submitted_queue(PLACEMENT_TREE, queue) == expected
+
+
+def test_before_33_a_queue_is_found_by_the_short_name_registered_last() -> None:
+    # CapacitySchedulerQueueManager before YARN-9879: one map by short name, each queue put after its
+    # children. oracle/ (place, tests/data/oracle/cs-leaf-names-in-map-order): 3.2.4 takes "n" to
+    # root.b.n and rejects "root.b.n"; 3.3.6 the other way round
+    from fsctl.capacity.mapping import QueueIndex
+    from fsctl.io.loader import load
+
+    path = (
+        Path(__file__).parents[1]
+        / "data"
+        / "oracle"
+        / "cs-leaf-names-in-map-order"
+        / "capacity-scheduler.xml"
+    )
+    old = load(str(path), hadoop_version=(3, 2)).result.tree
+    new = load(str(path), hadoop_version=(3, 3)).result.tree
+    assert old is not None and new is not None
+    assert submitted_queue(old, "n", QueueIndex(old, (3, 2))) == ("root.b.n", "")
+    assert submitted_queue(old, "root.b.n", QueueIndex(old, (3, 2))) == (
+        None,
+        "submitted to unknown queue: root.b.n",
+    )
+    assert submitted_queue(new, "n", QueueIndex(new, (3, 3)))[0] is None
+    assert submitted_queue(new, "root.b.n", QueueIndex(new, (3, 3))) == ("root.b.n", "")

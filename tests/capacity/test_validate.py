@@ -602,3 +602,35 @@ def test_conventional_root_capacity_is_not_reported() -> None:
     # 100 (percent) and a weight are what configs and fs2cs (FSQueueConverter: root "1.0w") write
     assert codes(read({**BASIC, "root.capacity": "100"})) == []
     assert codes(read({**BASIC, "root.capacity": "1.0w"})) == []
+
+
+def test_a_maximum_above_the_one_a_parent_inherits_is_refused() -> None:
+    # oracle 3.4.2 and 3.3.6: root.a.p has no maximum of its own and takes root.a's
+    pairs = {
+        "root.queues": "a",
+        "root.a.capacity": "[memory=40000,vcores=40]",
+        "root.a.maximum-capacity": "[memory=50000,vcores=50]",
+        "root.a.queues": "p",
+        "root.a.p.capacity": "[memory=30000,vcores=30]",
+        "root.a.p.queues": "x",
+        "root.a.p.x.capacity": "[memory=20000,vcores=20]",
+        "root.a.p.x.maximum-capacity": "[memory=60000,vcores=60]",
+    }
+    for version in ((3, 4), (3, 3)):
+        assert only(read(pairs, version), "CS108").message == (
+            "Max resource configuration <memory:60000, vCores:60> is greater than parents max value:"
+            "<memory:50000, vCores:50> in queue:root.a.p.x"
+        )
+    # a parent whose capacity is not absolute inherits no maximum
+    relative = {**pairs, "root.a.p.capacity": "100"}
+    assert "CS108" not in codes(read(relative))
+
+
+@pytest.mark.parametrize("value", ["1w", "abc", "150"])
+def test_a_v1_template_is_read_only_by_a_managed_parent(value: str) -> None:
+    # oracle 3.3.6 and 3.4.2: without auto-create-child-queue.enabled the template is never parsed
+    pairs = {**BASIC, "root.test1.leaf-queue-template.capacity": value}
+    for version in ((3, 4), (3, 3)):
+        assert errors(read(pairs, version)) == []
+    managed = {**pairs, "root.test1.auto-create-child-queue.enabled": "true"}
+    assert errors(read(managed, (3, 3)))

@@ -117,7 +117,7 @@ def test_hadoop_version_is_one_of_the_supported_releases(command: str) -> None:
     }
     result = run_fsctl(command, *args.get(command, [fair]), "--hadoop-version", "9.9")
     assert result.returncode == 2
-    assert "'9.9' is not one of '3.4', '3.3', '3.2', '2'" in result.stderr
+    assert "'9.9' is not one of '3.4', '3.3', '3.2', '3.1', '2'" in result.stderr
 
 
 def test_hadoop_version_in_pyproject_is_checked(tmp_path: Path) -> None:

@@ -96,6 +96,7 @@ def test_help_is_consistent(command: click.Command) -> None:
                 "3.4",
                 "3.3",
                 "3.2",
+                "3.1",
                 "2",
             ]
         if param.name == "color":
@@ -126,4 +127,5 @@ def test_the_catalogue_lists_the_commands_of_each_rule() -> None:
     assert rows["CV304"] == "convert"
     assert rows["FS305"] == "lint"
     assert rows["FS101"] == "validate,lint,convert"
-    assert rows["GN101"] == "generate" and rows["SM101"] == "simulate"
+    assert rows["GN101"] == "generate" and rows["SM101"] == "simulate,diff"  # diff --demand reads it too
+    assert rows["RT201"] == "route,convert" and rows["SM107"] == "simulate,diff,convert"

@@ -32,8 +32,10 @@ def test_every_command_of_the_walkthrough_exits_zero(tmp_path: Path) -> None:
         ["fsctl", "lint"], ["fsctl", "convert"], ["fsctl", "validate"], ["fsctl", "diff"]
     ]  # fmt: skip
     for words in commands:
-        result = run_fsctl(*words[1:], cwd=str(tmp_path))
-        assert result.returncode == 0, (words, result.stdout[-2000:], result.stderr)
+        # `|| true` ends the diff line: diff exits 1 on the changes convert warned about
+        shown = words[: words.index("||")] if "||" in words else words
+        result = run_fsctl(*shown[1:], cwd=str(tmp_path))
+        assert result.returncode == (1 if "||" in words else 0), (words, result.stdout[-2000:], result.stderr)
     assert (tmp_path / "migrated" / "capacity-scheduler.xml").exists()
     # the migrated yarn-site.xml boots: no value its getter cannot read
     assert "locality" not in (tmp_path / "migrated" / "yarn-site.xml").read_text()

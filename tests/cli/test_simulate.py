@@ -127,6 +127,28 @@ def test_capacity_json(write: Write) -> None:
     assert a1["maximum"] == {"memory-mb": 15360, "vcores": 15}
 
 
+def test_a_weight_queues_capacity_is_0_in_json_and_its_weight_in_text(write: Write) -> None:
+    # QueueCapacities.capacity of 1w is 0 (oracle 3.4.2); the text column shows the weight instead
+    config = write(
+        "cs.xml",
+        configuration(
+            {
+                "yarn.scheduler.capacity.root.queues": "a,b",
+                "yarn.scheduler.capacity.root.a.capacity": "1w",
+                "yarn.scheduler.capacity.root.b.capacity": "3w",
+            }
+        ),
+    )
+    cluster = {"memory-mb": 102400, "vcores": 100}
+    code, out, err = simulate(config, cluster=cluster, fmt="json")
+    assert code == 0, err
+    b = rows(out)["root.b"]
+    assert (b["capacity"], b["absolute_capacity"], b["weight"]) == (0.0, 75.0, 3.0)
+    _, text, _ = simulate(config, cluster=cluster, fmt="text")
+    (line,) = [row for row in text.splitlines() if row.split()[:1] == ["b"]]
+    assert line.split()[1:3] == ["3w", "75.00"]
+
+
 @pytest.mark.parametrize(
     ("demand", "message"),
     [
@@ -208,7 +230,7 @@ def test_cli_exit_codes(write: Write) -> None:
         ("fair/departments.xml", "demand/departments.yaml"),
         ("capacity/team-cluster.xml", "demand/team-cluster.yaml"),
         ("capacity/departments.xml", "demand/departments.yaml"),
-        ("capacity/departments.xml", "demand/departments-capacity.yaml"),
+        ("capacity/departments.xml", "demand/departments-load.yaml"),
     ],
 )
 def test_samples_simulate(config: str, demand: str) -> None:
@@ -224,7 +246,7 @@ def test_readme_example_is_deterministic() -> None:
     assert Path(path).exists()
 
 
-def test_hadoop_2_preemption_model_and_color(write: Write) -> None:
+def test_branch_2_8_preemption_model_and_color(write: Write) -> None:
     # TestFSLeafQueue#testIsStarvedForFairShare (branch-2.8, fs-math.md §4.8 X6) through the command
     config = write(
         "fair.xml",
@@ -254,12 +276,12 @@ def test_hadoop_2_preemption_model_and_color(write: Write) -> None:
         "  root.B.B2: {demand: 'memory-mb=3072, vcores=3', usage: 'memory-mb=2048, vcores=2'}\n",
     )
     options = {"cluster": {"memory-mb": 10240, "vcores": 10}, "demand": demand, "yarn_site": site}
-    code, out, err = simulate(config, fmt="json", hadoop_version=(2, 0), **options)
+    code, out, err = simulate(config, fmt="json", hadoop_version=(2, 8), **options)
     assert code == 0, err
     by_path = rows(out)
     assert by_path["root.B.B1"]["starvation"]["fair_share"]["memory-mb"] == 0  # type: ignore[index]
     assert by_path["root.B.B2"]["starvation"]["fair_share"]["memory-mb"] == 1024  # type: ignore[index]
-    code, out, _ = simulate(config, fmt="text", color=True, hadoop_version=(2, 0), **options)
+    code, out, _ = simulate(config, fmt="text", color=True, hadoop_version=(2, 8), **options)
     assert code == 0 and "\x1b[" in out and "STARVED fair-share 1024M" in out
     code, _, err = simulate(config, queue="root.nope", **options)
     assert code == 2 and "root.nope" in err
@@ -280,4 +302,33 @@ def test_text_marks_starvation_on_leaves_and_sums_it_on_parents() -> None:
     rows = {line.split()[0]: line for line in result.stdout.splitlines()[2:] if line.strip()}
     assert result.returncode == 0
     assert "leaves starved min-share" in rows["root"] and "STARVED" not in rows["root"]
-    assert "STARVED min-share 51200M/50" in result.stdout  # root.qa.p0
+    # Hadoop's numbers (the oracle's MockRM on this sample): root.qa.p2's 25 applications, the first
+    # holding the usage, are starved of min share and of fair share
+    assert "STARVED min-share 2048M/2; STARVED fair-share 38912M/38" in result.stdout
+
+
+IMPOSSIBLE = allocations(
+    '<queue name="p"><maxResources>memory-mb=8192, vcores=8</maxResources>'
+    '<queue name="x"/><queue name="y"><maxResources>memory-mb=2048, vcores=2</maxResources></queue>'
+    "</queue>"
+)
+IMPOSSIBLE_SNAPSHOT = (
+    "queues:\n"
+    '  root.p.x: {demand: "memory-mb=4096, vcores=4", usage: "memory-mb=4096, vcores=4"}\n'
+    '  root.p.y: {demand: "memory-mb=4096, vcores=4", usage: "memory-mb=4096, vcores=4"}\n'
+)
+
+
+@pytest.mark.parametrize("command", ["simulate", "diff"])
+def test_usage_above_a_maximum_is_a_located_warning(write: Write, command: str) -> None:
+    # Hadoop never assigns a container past a queue's maximum (FSQueue.fitsInMaxShare; recorded:
+    # tests/data/oracle/snapshot-above-maximum): the snapshot is not a state of this configuration
+    path = write("fair.xml", IMPOSSIBLE)
+    demand = write("demand.yaml", IMPOSSIBLE_SNAPSHOT)
+    files = [path] if command == "simulate" else [path, path]
+    result = run_fsctl(command, *files, "--demand", demand, "--cluster", "memory-mb=16384, vcores=16")
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "SM108" in line]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f"{demand}:3:3: SM108 warning: root.p.y uses memory-mb=4096, vcores=4")
+    assert "above its maximum (memory-mb=2048, vcores=2)" in lines[0]

@@ -29,11 +29,19 @@ def test_explained_differences() -> None:
     )
     capacity = "yarn.scheduler.capacity.root.{}.capacity"
     fs2cs = {capacity.format("a"): "33.333", capacity.format("b"): "33.334", capacity.format("c"): "33.333"}
-    fsctl = {capacity.format("a"): "33.334", capacity.format("b"): "33.333", capacity.format("c"): "33.333"}
-    assert explained(Difference(capacity.format("a"), "33.333", "33.334", fs2cs, fsctl))
-    assert not explained(Difference(capacity.format("a"), "33.333", "40.0", fs2cs, fsctl))
-    # a remainder must keep both sets of siblings at exactly 100
+    # the remainder goes where fs2cs puts it: a sibling that took it elsewhere is a divergence
     assert not explained(Difference(capacity.format("a"), "33.333", "33.334", fs2cs, {}))
     reported = frozenset({("CV403", "root")})
     assert explained(Difference(capacity.format("a"), "50.000", "66.667", fs2cs, {}, reported))
     assert not explained(Difference(capacity.format("a"), "50.000", "66.667", fs2cs, {}))
+
+
+def test_acls_of_queues_fsctl_does_not_write() -> None:
+    prefix = "yarn.scheduler.capacity."
+    fsctl = {prefix + "root.queues": "a,b", prefix + "root.a.queues": "y"}
+    never_created = prefix + "root.a.x.acl_submit_applications"
+    assert explained(Difference(never_created, "bob ", None, {}, fsctl))
+    assert explained(Difference(prefix + "ROOT.a.acl_administer_queue", "alice ", None, {}, fsctl))
+    # an ACL of a queue fsctl does write is no departure
+    assert not explained(Difference(prefix + "root.a.y.acl_submit_applications", "bob ", None, {}, fsctl))
+    assert not explained(Difference(prefix + "root.b.acl_submit_applications", "bob ", None, {}, fsctl))

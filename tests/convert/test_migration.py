@@ -31,7 +31,8 @@ def test_department_migration_validates_clean(tmp_path: Path, mode: list[str]) -
         "json",
         *mode,
     )
-    assert converted.returncode == 1, converted.stderr  # warnings: the settings fs2cs cannot carry over
+    # written: its warnings (the settings fs2cs cannot carry over) are the review list, not a failure
+    assert converted.returncode == 0, converted.stderr
     report = json.loads(converted.stdout)
     codes = {d["code"] for f in report["files"] for d in f["diagnostics"]}
     assert "CV404" in codes  # p0/p1/p2 repeat: submissions need full paths

@@ -45,11 +45,22 @@ def test_duplicate_leaves_on_3_2_fail_with_the_clashes() -> None:
     assert result.failed
 
 
-def test_weight_mode_and_json_rules_need_3_4() -> None:
+def test_a_3_3_target_converts_as_3_3_fs2cs_does_by_itself() -> None:
+    # 3.3.6's fs2cs has no -pc and no JSON rules: percentages and no placement rules, unasked
     result = run(PROJECTS, hadoop_version=(3, 3))
-    assert len(codes(result, "CV108")) == 2 and result.failed
-    ok = run(PROJECTS, hadoop_version=(3, 3), percentage=True, convert_placement=False)
-    assert not ok.failed and codes(ok, "CV404")
+    assert not result.failed and codes(result, "CV404") and not codes(result, "CV108")
+    props = cs(result)
+    assert props["root.qa.capacity"] == "40.000" and props["root.qa.p0.capacity"] == "50.000"
+    assert not any("auto-queue-creation-v2" in key or "mapping-rule" in key for key in props)
+    assert props == cs(run(PROJECTS, hadoop_version=(3, 3), percentage=True, convert_placement=False))
+
+
+@pytest.mark.parametrize("switch", ["fallback_queue", "rules_to_file"])
+def test_switches_that_need_json_mapping_rules_need_3_4(switch: str) -> None:
+    option = {"fallback_queue": "root.qa.p0"} if switch == "fallback_queue" else {"rules_to_file": True}
+    result = run(PROJECTS, hadoop_version=(3, 3), **option)
+    (message,) = [d.message for d in result.findings if d.code == "CV108"]
+    assert "JSON mapping rules" in message and result.failed
 
 
 def test_max_resources_become_percentages_of_the_parent() -> None:

@@ -100,10 +100,10 @@ def test_no_disable_preemption_when_preemption_off() -> None:
 @pytest.mark.parametrize(
     ("queue", "capacity"),
     [
-        # QC testChildCapacityInCapacityMode (rows 14-17);
-        # fs2cs gives users 33.334 (hash order), fsctl the first
-        ("root.default", "33.334"),
-        ("root.users", "33.333"),
+        # QC testChildCapacityInCapacityMode (rows 14-17): users takes the remainder, the first of
+        # the largest in the HashMap order of the full names
+        ("root.default", "33.333"),
+        ("root.users", "33.334"),
         ("root.admins", "33.333"),
         ("root.misc", "0.000"),
         ("root.users.john", "25.000"),

@@ -1,5 +1,6 @@
 """fs2cs.md §2.5/§2.6, §4.2 rows 59-67: weight mode and percentage mode, and where fsctl departs
-from fs2cs (it crashes or is wrong). Ties go to the first child in document order (fs2cs: hash order)."""
+from fs2cs (it crashes or is wrong). The rounding remainder goes where fs2cs puts it (Remainder: here
+the children in document order; tests/convert/test_remainder.py has Hadoop's orders)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from fsctl.convert.weights import (
     Fs2csArithmeticError,
+    Remainder,
     _fix_up,
     exact_percentages,
     fs2cs_percentages,
@@ -16,6 +18,11 @@ from fsctl.convert.weights import (
     weight_capacity,
 )
 from tests.convert.helpers import allocations, children_weights, codes, cs, run
+
+
+def in_order(weights: list[float]) -> Remainder:
+    """The children met in document order, the largest (first among equals) taking the remainder."""
+    return Remainder.in_document_order(len(weights))
 
 
 @pytest.mark.parametrize(
@@ -38,15 +45,15 @@ from tests.convert.helpers import allocations, children_weights, codes, cs, run
         ([1.5, 2.5], ["37.500", "62.500"], False),
         ([1.0, 2.0], ["33.333", "66.667"], False),
         ([3.0, 7.0], ["30.000", "70.000"], False),
-        ([1.0] * 7, ["14.284"] + ["14.286"] * 6, False),  # fs2cs gives q6 the 14.284 (hash order)
-        ([1.0] * 6, ["16.665"] + ["16.667"] * 5, False),  # fs2cs gives root.d the 16.665
+        ([1.0] * 7, ["14.284"] + ["14.286"] * 6, False),
+        ([1.0] * 6, ["16.665"] + ["16.667"] * 5, False),
         ([2.5, 2.5, 2.5], ["28.572", "35.714", "35.714"], False),  # fs2cs's distortion, reproduced
         ([0.5, 0.25], ["0.000", "0.000"], True),  # the truncated total is 0
         ([0.1, 0.9], ["0.000", "0.000"], True),  # 0.99999998 as a double sum of floats
     ],
 )
 def test_fs2cs_percentages(weights: list[float], expected: list[str], zero_sum: bool) -> None:
-    result = fs2cs_percentages(weights)
+    result = fs2cs_percentages(weights, in_order(weights))
     assert [str(v) for v in result.values] == expected
     assert result.zero_sum is zero_sum
 
@@ -55,13 +62,13 @@ def test_fs2cs_percentages(weights: list[float], expected: list[str], zero_sum: 
 def test_fs2cs_crashes_on_unrepresentable_weights(weights: list[float]) -> None:
     # fs2cs.md §2.6 "Crash": setScale(5) throws ArithmeticException: Rounding necessary
     with pytest.raises(Fs2csArithmeticError):
-        fs2cs_percentages(weights)
+        fs2cs_percentages(weights, in_order(weights))
 
 
 def test_fix_capacities_hadoop_totals() -> None:
     # the Hadoop test checks the largest against a total of 100.001 / 99.999 with the others at 25/25
-    over = _fix_up([Decimal("50.001"), Decimal("25.000"), Decimal("25.000")])
-    under = _fix_up([Decimal("49.999"), Decimal("25.000"), Decimal("25.000")])
+    over = _fix_up([Decimal("50.001"), Decimal("25.000"), Decimal("25.000")], Remainder.in_document_order(3))
+    under = _fix_up([Decimal("49.999"), Decimal("25.000"), Decimal("25.000")], Remainder.in_document_order(3))
     assert str(over.values[0]) == "50.000" and str(under.values[0]) == "50.000"
     assert [str(v) for v in over.values[1:]] == ["25.000", "25.000"]
 
@@ -79,14 +86,14 @@ def test_fix_capacities_hadoop_totals() -> None:
 def test_fsctl_is_right_where_fs2cs_fails(
     weights: list[float], expected: list[str], difference: str | None
 ) -> None:
-    result = percentages(weights)
+    result = percentages(weights, in_order(weights))
     assert [str(v) for v in result.values] == expected
     assert result.difference == difference
     assert sum(result.values) == Decimal("100.000")
 
 
 def test_exact_percentages_all_zero_weights() -> None:
-    assert exact_percentages([0.0, 0.0]).zero_sum
+    assert exact_percentages([0.0, 0.0], in_order([0.0, 0.0])).zero_sum
 
 
 @pytest.mark.parametrize(

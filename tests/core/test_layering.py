@@ -1,29 +1,27 @@
-"""DESIGN.md §1 and ARCHITECTURE.md: the core never imports click or rich; jinja2 and xmlschema only inside
-functions; every import goes down the layer picture; no import cycle; at most three top-level modules."""
+"""ARCHITECTURE.md: the core never imports click or rich; jinja2 and xmlschema only inside functions;
+every import goes down the layer picture; no import cycle; at most three top-level modules.
+
+Each rule is one test over every module of fsctl, and its failure lists every offender at once."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parents[2] / "fsctl"
 PRESENTATION = ("cli", "report")
 
 
 def module_level_imports(path: Path) -> set[str]:
+    """The top-level packages ``path`` imports when it is imported (``if TYPE_CHECKING:`` blocks
+    import nothing at run time)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found: set[str] = set()
     for node in tree.body:
-        nodes = [node]
-        if isinstance(node, ast.If):  # `if TYPE_CHECKING:` blocks import nothing at run time
-            continue
-        for n in nodes:
-            if isinstance(n, ast.Import):
-                found.update(alias.name.split(".")[0] for alias in n.names)
-            elif isinstance(n, ast.ImportFrom) and n.module and n.level == 0:
-                found.add(n.module.split(".")[0])
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
     return found
 
 
@@ -31,17 +29,40 @@ def all_modules() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", all_modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_import_boundaries(path: Path) -> None:
-    relative = path.relative_to(PACKAGE)
-    imports = module_level_imports(path)
-    assert not imports & {"jinja2", "xmlschema"}, (
-        "import jinja2/xmlschema inside the function that needs them"
+def offenders(packages: set[str]) -> list[str]:
+    """The modules (relative to fsctl/) that import one of ``packages`` at module level."""
+    found = []
+    for path in all_modules():
+        relative = path.relative_to(PACKAGE)
+        imported = sorted(module_level_imports(path) & packages)
+        if imported:
+            found.append(f"{relative}: {', '.join(imported)}")
+    return found
+
+
+def assert_none(found: list[str], rule: str) -> None:
+    """Every offender in one message (pytest's own diff of two lists shows only the first)."""
+    assert not found, f"{rule}:\n  " + "\n  ".join(found)
+
+
+def test_jinja2_and_xmlschema_are_imported_inside_the_functions_that_need_them() -> None:
+    assert_none(
+        offenders({"jinja2", "xmlschema"}), "import jinja2/xmlschema inside the function that needs them"
     )
-    if relative.parts[0] not in PRESENTATION and relative.name != "__main__.py":
-        assert not imports & {"click", "rich"}, "only fsctl/cli and fsctl/report may import click or rich"
-    if relative.parts[0] == "report":
-        assert "rich" not in imports, "rich is imported lazily, only when colour output is on"
+
+
+def test_only_cli_and_report_import_click_or_rich() -> None:
+    core = [
+        line
+        for line in offenders({"click", "rich"})
+        if Path(line.split(":")[0]).parts[0] not in PRESENTATION and not line.startswith("__main__.py")
+    ]
+    assert_none(core, "only fsctl/cli and fsctl/report may import click or rich")
+
+
+def test_report_imports_rich_only_when_colour_output_is_on() -> None:
+    found = [line for line in offenders({"rich"}) if line.startswith("report/")]
+    assert_none(found, "rich is imported lazily, only when colour output is on")
 
 
 # --- the layer picture (ARCHITECTURE.md): a package imports only from layers below it --------------
@@ -102,16 +123,22 @@ def layer_of(module: str) -> str:
     return module.split(".")[0]
 
 
-@pytest.mark.parametrize("module", sorted(MODULES), ids=str)
-def test_imports_follow_the_layers(module: str) -> None:
-    if layer_of(module) not in LAYERS:
-        pytest.fail(f"fsctl/{module}: a module outside the layer picture (add its package to LAYERS)")
-    mine = layer_of(module)
-    for target in fsctl_imports(MODULES[module], module_level=False):
-        theirs = layer_of(target)
-        if theirs == mine or LAYERS[theirs] < LAYERS[mine] or (mine, theirs) in SIDEWAYS:
-            continue
-        assert theirs in CALLS_UP.get(module, set()), f"{module} imports {target}: up the layers"
+def test_every_module_is_in_the_layer_picture() -> None:
+    outside = sorted(m for m in MODULES if layer_of(m) not in LAYERS)
+    assert_none(outside, "modules outside the layer picture (add their packages to LAYERS)")
+
+
+def test_imports_follow_the_layers() -> None:
+    upwards = []
+    for module in sorted(m for m in MODULES if layer_of(m) in LAYERS):
+        mine = layer_of(module)
+        for target in sorted(fsctl_imports(MODULES[module], module_level=False)):
+            theirs = layer_of(target)
+            if theirs == mine or LAYERS[theirs] < LAYERS[mine] or (mine, theirs) in SIDEWAYS:
+                continue
+            if theirs not in CALLS_UP.get(module, set()):
+                upwards.append(f"{module} imports {target}")
+    assert_none(upwards, "imports up the layers")
 
 
 def test_the_top_level_holds_at_most_three_modules() -> None:
@@ -119,14 +146,16 @@ def test_the_top_level_holds_at_most_three_modules() -> None:
 
 
 def test_no_import_cycle_among_modules() -> None:
-    """Module-level imports (the ones run at import time) form no cycle."""
+    """Module-level imports (the ones run at import time) form no cycle; every cycle a depth-first
+    walk meets is listed."""
     graph = {m: fsctl_imports(p, module_level=True) - {m} for m, p in MODULES.items()}
     done: set[str] = set()
+    cycles: list[str] = []
 
     def visit(module: str, path: list[str]) -> None:
         if module in path:
-            cycle = [*path[path.index(module) :], module]
-            pytest.fail("import cycle: " + " -> ".join(cycle))
+            cycles.append(" -> ".join([*path[path.index(module) :], module]))
+            return
         if module in done:
             return
         for target in sorted(graph[module]):
@@ -135,6 +164,7 @@ def test_no_import_cycle_among_modules() -> None:
 
     for module in sorted(graph):
         visit(module, [])
+    assert_none(cycles, "import cycles")
 
 
 def test_architecture_md_names_every_package() -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from fsctl.commands.diff import DiffOptions, run
+from tests.conftest import skip_locally_fail_under_ci
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "diff"
 CLUSTER = {"memory-mb": 102400, "vcores": 100}
@@ -225,16 +226,25 @@ def test_cross_format_expected_differences(write) -> None:  # type: ignore[no-un
         p + "root.b.ordering-policy": "fair",
         p + "maximum-am-resource-percent": "0.5",
         p + "mapping-rule-format": "json",
-        p + "mapping-rule-json": '{"rules": [{"type": "user", "matches": "*", "policy": "specified"},'
-        ' {"type": "user", "matches": "*", "policy": "user", "parentQueue": "root"}]}',
+        # as convert writes them (queue-mappings-override on, auto-creation under root)
+        p + "queue-mappings-override.enable": "true",
+        p + "root.auto-queue-creation-v2.enabled": "true",
+        p + "mapping-rule-json": '{"rules": [{"type": "user", "matches": "*", "policy": "specified", '
+        '"create": true}, {"type": "user", "matches": "*", "policy": "user", "parentQueue": "root"}]}',
     }
     capacity = write("cs.xml", conf(base))
     code, out, err = diff(fair, capacity, cluster=CLUSTER)
     found = json.loads(out)["changes"]
-    # only minResources differs, and that is what the conversion does: exit 0
-    assert code == 0, (found, err)
-    assert [(c["kind"], c["queue"], c["property"]) for c in found] == [("removed", "root.a", "minResources")]
-    assert "expected from the conversion" in found[0]["effect"]
+    # minResources differs, which is what the conversion does; and, as convert's routing report says
+    # of this pair (RT201), an application submitted to a queue that does not exist lands in the
+    # submitter's queue where the Fair Scheduler created the one it named: exit 1
+    assert code == 1, (found, err)
+    assert [(c["kind"], c["queue"], c["property"]) for c in found] == [
+        ("changed", None, "placement"),
+        ("removed", "root.a", "minResources"),
+    ]
+    assert "expected from the conversion" in found[1]["effect"]
+    assert "submitted to a queue that does not exist" in found[0]["effect"]
 
     shifted = write(
         "cs2.xml", conf({**base, p + "root.b.capacity": "1.0w", p + "root.a.max-parallel-apps": "6"})
@@ -287,8 +297,6 @@ def test_rich_is_not_imported_for_plain_or_json_output() -> None:
 
 # --- git REV:PATH ---------------------------------------------------------------------------
 
-requires_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-
 
 def git(repo: Path, *args: str) -> None:
     env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
@@ -305,6 +313,8 @@ def git(repo: Path, *args: str) -> None:
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """A throwaway repository: conf/fair.xml committed with weight 1, then edited to weight 2."""
+    if shutil.which("git") is None:
+        skip_locally_fail_under_ci("git is not installed")
     (tmp_path / "conf").mkdir()
     target = tmp_path / "conf" / "fair.xml"
     target.write_text(fs('<queue name="a"><weight>1</weight></queue>'))
@@ -315,7 +325,6 @@ def repo(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@requires_git
 def test_rev_path_against_the_working_file(repo: Path) -> None:
     code, out, err = diff("HEAD:conf/fair.xml", str(repo / "conf" / "fair.xml"), cwd=str(repo))
     assert code == 1, err
@@ -325,7 +334,6 @@ def test_rev_path_against_the_working_file(repo: Path) -> None:
     assert diff("HEAD:conf/fair.xml", "HEAD:conf/fair.xml", cwd=str(repo))[0] == 0
 
 
-@requires_git
 def test_unknown_revision_is_a_clean_error(repo: Path) -> None:
     code, out, err = diff("nosuchrev:conf/fair.xml", "HEAD:conf/fair.xml", cwd=str(repo))
     assert code == 2 and out == ""
@@ -334,7 +342,6 @@ def test_unknown_revision_is_a_clean_error(repo: Path) -> None:
     assert code == 2
 
 
-@requires_git
 def test_errors_in_a_revision_are_located_with_its_label(repo: Path) -> None:
     (repo / "conf" / "bad.xml").write_text(fs('<queue name="a">\n  <weight>2'))
     git(repo, "add", "conf/bad.xml")
@@ -344,7 +351,6 @@ def test_errors_in_a_revision_are_located_with_its_label(repo: Path) -> None:
     assert err.startswith("HEAD:conf/bad.xml:")
 
 
-@requires_git
 def test_an_existing_path_wins_over_rev_path(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a file literally named HEAD:conf.xml is read as a file, not from git
     (repo / "HEAD:conf.xml").write_text(fs('<queue name="a"><weight>2</weight></queue>'))
@@ -353,7 +359,6 @@ def test_an_existing_path_wins_over_rev_path(repo: Path, monkeypatch: pytest.Mon
     assert (code, json.loads(out)["changes"]) == (0, []), err
 
 
-@requires_git
 def test_cli_rev_path_in_the_current_directory(repo: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "fsctl", "diff", "HEAD:conf/fair.xml", "conf/fair.xml", "--format", "json"],

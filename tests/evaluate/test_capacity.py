@@ -356,3 +356,20 @@ def test_label_weights(build: Build) -> None:
     assert a.absolute_capacity == pytest.approx(1.0)
     assert a.labels["x"].absolute_capacity == pytest.approx(1.0)
     assert a.labels["z"].absolute_capacity == pytest.approx(1.0)
+
+
+def test_a_weight_queues_capacity_is_hadoops_zero(build: Build) -> None:
+    # oracle 3.4.2: QueueCapacities.capacity is 0 for 1w; the share is in absolute_capacity
+    tree = cs(build, [q("a", "1w"), q("b", "3w", None, [q("x", "2w"), q("y", "2w")])])
+    result = evaluate_capacity(tree, {MEMORY: 102400, VCORES: 100})
+    assert [get(result, p).capacity for p in ("root.a", "root.b", "root.b.x")] == [0.0, 0.0, 0.0]
+    assert get(result, "root.b.x").absolute_capacity == pytest.approx(0.375)
+
+
+def test_absolute_children_beyond_their_parent_scale_down_in_float(build: Build) -> None:
+    # oracle 3.4.2 and 3.3.6: (long) (101697 * 0.46213...f) is 46973 in float (46972 in double),
+    # (long) (120 * 0.41666666f) is 50 (49 in double)
+    tree = cs(build, [q("a", "[memory=101697,vcores=120]"), q("b", "[memory=120000,vcores=120]")])
+    result = evaluate_capacity(tree, {MEMORY: 102400, VCORES: 100})
+    assert get(result, "root.a").guaranteed == {MEMORY: 46973, VCORES: 50}
+    assert get(result, "root.b").guaranteed == {MEMORY: 55427, VCORES: 50}

@@ -386,7 +386,7 @@ def test_a_stalled_allocation_is_named_with_what_refuses_it() -> None:
     site = load_site(str(samples / "yarn-site.xml")).conf
     tree = load(str(samples / "capacity" / "departments.xml"), yarn_site=site).result.tree
     assert tree is not None
-    snapshot, _ = read_demand(str(samples / "demand" / "departments-capacity.yaml"))
+    snapshot, _ = read_demand(str(samples / "demand" / "departments-load.yaml"))
     assert snapshot is not None and snapshot.cluster is not None
     result = evaluate_capacity_load(tree, snapshot.cluster, snapshot)
     (stall,) = [d for d in result.findings if d.code == "SM213"]

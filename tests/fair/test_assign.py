@@ -152,6 +152,39 @@ def test_secondary_group_rule_tries_every_group_in_order() -> None:
     assert place(rules, "default", "user1", queues) == "root.user1group"
 
 
+def test_the_secondary_group_rule_skips_the_primary_group_before_34() -> None:
+    # oracle/ (place, alice in eng and etl, root.eng and root.etl declared): 3.4.2 root.eng;
+    # 3.3.6 (SecondaryGroupExistingPlacementRule from index 1) and 3.2.4 root.etl
+    xml = allocations(
+        '<queue name="eng"/><queue name="etl"/><queuePlacementPolicy>'
+        '<rule name="secondaryGroupExistingQueue"/><rule name="reject"/></queuePlacementPolicy>'
+    )
+    for version, landing in (((3, 4), "root.eng"), ((3, 3), "root.etl"), ((3, 2), "root.etl")):
+        result = read_fair(load_xml("fair-scheduler.xml", xml.encode()), hadoop_version=version)
+        assert result.tree is not None
+        found = assign(
+            FairQueues(result.tree), effective_placement(result.tree), user="alice", groups=["eng", "etl"]
+        )
+        assert found.queue == landing, version
+
+
+def test_before_33_a_rule_without_create_needs_a_queue_the_file_declares() -> None:
+    # QueuePlacementRule.assignAppToQueue checks AllocationConfiguration.getConfiguredQueues: the
+    # root.default QueueManager made is not one (oracle/, place to root.default: 3.3.6 root.default,
+    # 3.2.4 and 2.10.2 rejected)
+    xml = allocations(
+        '<queue name="a"/><queuePlacementPolicy><rule name="specified" create="false"/>'
+        '<rule name="reject"/></queuePlacementPolicy>'
+    )
+    for version, landing in (((3, 3), "root.default"), ((3, 2), None), ((2, 10), None)):
+        result = read_fair(load_xml("fair-scheduler.xml", xml.encode()), hadoop_version=version)
+        assert result.tree is not None
+        found = assign(
+            FairQueues(result.tree), effective_placement(result.tree), user="u", queue="root.default"
+        )
+        assert found.queue == landing, version
+
+
 def test_a_new_queue_under_a_fair_parent_cannot_be_drf() -> None:
     # oracle/ (place, 3.4.2): the new leaf takes the default policy drf, which the fair parent refuses
     queues = (
@@ -164,3 +197,13 @@ def test_a_new_queue_under_a_fair_parent_cannot_be_drf() -> None:
     refused = assign(fair_queues, rule_list, user="erin", queue="root.a.b")
     assert refused.queue is None and "fair parent root.a" in refused.reason
     assert place('<rule name="specified"/>', "root.b.c", "erin", queues) == "root.b.c"
+
+
+def test_a_fifo_parent_takes_no_new_child() -> None:
+    # oracle/ (place, 3.4.2): a fifo root without children rejects user=alice, which the user rule
+    # would send to a new root.alice (FifoPolicy.isChildPolicyAllowed is always false)
+    fair_queues, rule_list = policy(
+        '<rule name="user"/>', '<queue name="root"><schedulingPolicy>fifo</schedulingPolicy></queue>'
+    )
+    refused = assign(fair_queues, rule_list, user="alice")
+    assert refused.queue is None and "fifo parent root" in refused.reason

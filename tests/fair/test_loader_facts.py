@@ -548,11 +548,13 @@ def test_every_queue_has_the_documented_effective_keys(read_xml: Reader) -> None
     }
 
 
-def test_max_am_share_on_parent_is_accepted_before_3_3(read_xml: Reader) -> None:
-    # the maxAMShare-on-parent error is newest-only (fs-parse.md §0.2)
+def test_max_am_share_on_parent_is_refused_from_3_2_on(read_xml: Reader) -> None:
+    # AllocationFileQueueParser since 3.2.0 (oracle: 3.2.4 refuses; 3.1.4 and 2.10.2 load)
     body = '<queue name="p" type="parent"><maxAMShare>0.5</maxAMShare></queue>'
     assert codes(read_xml(body)) == ["FS110"]
-    assert codes(read_xml(body, version=(3, 2))) == []
+    assert codes(read_xml(body, version=(3, 2))) == ["FS110"]
+    assert codes(read_xml(body, version=(3, 1))) == []
+    assert codes(read_xml(body, version=(2, 10))) == []
 
 
 def test_processing_instruction_before_the_value(read_xml: Reader) -> None:

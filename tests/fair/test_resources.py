@@ -306,13 +306,22 @@ def test_overflow_keeps_the_java_cause() -> None:
             {"memory-mb": 5120, "vcores": 2, "test1": 0},
         ),
         ("memory-mb=+5, vcores=1", UNBOUNDED, CLUSTER, {"memory-mb": 5, "vcores": 1}),
+        # a type left out gets Long.MAX_VALUE, vcores its int: -1 (createResourceWithSameValue)
         (
             "memory-mb=1024",
             UNBOUNDED,
             CLUSTER_TEST1,
-            {"memory-mb": 1024, "vcores": UNBOUNDED, "test1": UNBOUNDED},
+            {"memory-mb": 1024, "vcores": -1, "test1": UNBOUNDED},
         ),
         ("memory-mb=1024", 0, CLUSTER_TEST1, {"memory-mb": 1024, "vcores": 0, "test1": 0}),
+        ("vcores=4", UNBOUNDED, CLUSTER, {"memory-mb": UNBOUNDED, "vcores": 4}),
+        # vcores written above Integer.MAX_VALUE saturates (Resource.setResourceValue); memory is a long
+        (
+            "memory-mb=9223372036854775000, vcores=9223372036854775000",
+            0,
+            CLUSTER,
+            {"memory-mb": 9223372036854775000, "vcores": 2**31 - 1},
+        ),
     ],
 )
 def test_derived_values(text: str, missing: int, cluster: dict[str, int], expected: dict[str, int]) -> None:

@@ -163,6 +163,20 @@ def test_simulate_refuses_hostile_demand_snapshots(tmp_path: Path) -> None:
     assert not os.path.exists("/tmp/fsctl-pwned")
 
 
+def test_convert_refuses_hostile_demand_snapshots(tmp_path: Path) -> None:
+    files = yaml_hostile(tmp_path, "demand")
+    jobs = [
+        ["convert", FAIR, "--dry-run", "--cluster", CLUSTER, "--demand", str(path)] for path in files.values()
+    ]
+    for (name, path), result in zip(files.items(), bounded(run_many(jobs)), strict=True):
+        if name == "folder.yaml":  # click refuses a directory before fsctl runs
+            assert result.returncode == 2 and "is a directory" in result.stderr
+            continue
+        assert_one_located_line(result, str(path), (2,))
+        assert result.stdout == "", name  # refused before anything is converted or reported
+    assert not os.path.exists("/tmp/fsctl-pwned")
+
+
 def test_yaml_errors_point_at_the_place(tmp_path: Path) -> None:
     """The message says where: the alias that explodes, the bracket too deep, the bad scalar."""
     files = yaml_hostile(tmp_path, "demand")

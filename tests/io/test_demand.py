@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fsctl.io.demand import read_demand
+from fsctl.model.location import DeferredLocation
 from fsctl.model.resources import MEMORY, VCORES
 
 SNAPSHOT = """\
@@ -93,6 +94,10 @@ _SNAPSHOT = st.fixed_dictionaries(
 )
 
 
+def _resolved(where: Any) -> Any:
+    return where.resolve() if isinstance(where, DeferredLocation) else where
+
+
 def _answer(snapshot: Any, diagnostics: list[Any], shift: int) -> tuple[Any, ...]:
     def message(text: str) -> str:  # "first at line N": the comment line moves N too
         return re.sub(r"line (\d+)", lambda m: f"line {int(m.group(1)) - shift}", text)
@@ -105,12 +110,12 @@ def _answer(snapshot: Any, diagnostics: list[Any], shift: int) -> tuple[Any, ...
             q.demand,
             q.usage,
             q.apps,
-            (q.location.line - shift, q.location.column),
+            (_resolved(q.location).line - shift, _resolved(q.location).column),
             [
                 (a.name, a.user, a.demand, a.usage, a.am, a.container, a.start_time, a.priority)
                 for a in q.applications
             ],
-            [(a.location.line - shift, a.location.column) for a in q.applications],
+            [(_resolved(a.location).line - shift, _resolved(a.location).column) for a in q.applications],
         )
         for path, q in snapshot.queues.items()
     }

@@ -46,7 +46,7 @@ def test_sample_validates_and_lints_clean(path: Path, with_site: bool) -> None:
     assert [(d.code, d.line, d.message) for d in loaded.result.diagnostics] == []
     context = LintContext(cluster=parse_cluster(CLUSTERS[path.name]), yarn_site=site)
     findings = run_lint(loaded.result, context)
-    # infos are advice (departments.xml repeats leaf names on purpose: FS322)
+    # infos are advice
     assert [(d.code, d.line, d.message) for d in findings if d.severity >= Severity.WARNING] == []
 
 

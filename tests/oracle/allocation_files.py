@@ -1,9 +1,12 @@
 """Hypothesis strategies for whole allocation files, well-formed and not.
 
-They cover what changes Hadoop's answer: nesting, weights (0, fractions), min/max/maxChild resources
-(absolute, percentage, vector; with ``gpu`` a third resource type, ``yarn.io/gpu``), fair/drf/fifo
-at every level, ``type="parent"``, reservations, ``root.default`` declared or not, a placement
-policy, and malformed values Hadoop refuses.
+They cover what changes Hadoop's answer: nesting, weights (0, fractions, one past any int: 1e20),
+min/max/maxChild resources (absolute, percentage, vector, a vector that leaves a type out, amounts
+past Integer.MAX_VALUE; with ``gpu`` a third resource type, ``yarn.io/gpu``), queueMaxResourcesDefault,
+fair/drf/fifo at every level (root too), ``type="parent"``, reservable queues (``<reservation/>``),
+ACLs, ``root.default`` declared or not, a root element with settings of its own, with no children,
+or spelled ``ROOT``, a placement policy, the running applications a user may have, and malformed
+values Hadoop refuses.
 """
 
 from __future__ import annotations
@@ -13,12 +16,18 @@ from dataclasses import dataclass, field
 from hypothesis import strategies as st
 
 NAMES = ("a", "b", "c", "default", "p0", "p1")
-WEIGHTS = ("0", "0.5", "1", "1.0", "2", "3", "2.5", "10", "0.1")
+#: the users whose applications demand snapshots list (demand_snapshots.py) and whose running
+#: applications a file may limit
+USERS = ("alice", "bob", "carol")
+WEIGHTS = ("0", "0.5", "1", "1.0", "2", "3", "2.5", "10", "0.1", "1e20")
 BAD_WEIGHTS = ("abc", "-1", "")
 MEMORY = (0, 1024, 2048, 4096, 10240, 40960)
 VCORES = (0, 1, 2, 4, 10, 40)
 PERCENT = (0, 10, 25, 50, 60, 100)
 GPUS = (0, 1, 2, 4, 8)
+#: past Integer.MAX_VALUE (vcores saturates there) and near Long.MAX_VALUE (shares saturate)
+HUGE = (2**31, 9223372036854775000)
+ACLS = ("alice", "alice,bob admins", " ops", "*")
 
 
 @dataclass
@@ -36,6 +45,9 @@ def _absolute(gpu: bool) -> st.SearchStrategy[str]:
             lambda m, v: f"memory-mb={m}, vcores={v}", st.sampled_from(MEMORY), st.sampled_from(VCORES)
         ),
     ]
+    # a vector that leaves a type out: the others take Long.MAX_VALUE, vcores its int (-1)
+    forms.append(st.builds(lambda m: f"memory-mb={m}", st.sampled_from(MEMORY)))
+    forms.append(st.builds(lambda v: f"vcores={v}", st.sampled_from(VCORES)))
     if gpu:  # only the key=value form names other resource types (FairSchedulerConfiguration)
         forms.append(
             st.builds(
@@ -69,9 +81,15 @@ def _percentage(gpu: bool) -> st.SearchStrategy[str]:
 def _elements(leaf: bool, malformed: bool, gpu: bool) -> st.SearchStrategy[list[str]]:
     weight = st.sampled_from(WEIGHTS + (BAD_WEIGHTS if malformed else ()))
     policy = st.sampled_from(("fair", "drf", "fifo") if leaf or malformed else ("fair", "drf"))
+    huge = st.builds(lambda m, v: f"memory-mb={m}, vcores={v}", st.sampled_from(HUGE), st.sampled_from(HUGE))
     options = [
         st.builds(lambda w: f"<weight>{w}</weight>", weight),
-        st.builds(lambda r: f"<minResources>{r}</minResources>", _absolute(gpu)),
+        st.builds(lambda r: f"<minResources>{r}</minResources>", st.one_of(_absolute(gpu), huge)),
+        st.builds(
+            lambda tag, acl: f"<{tag}>{acl}</{tag}>",
+            st.sampled_from(("aclSubmitApps", "aclAdministerApps")),
+            st.sampled_from(ACLS),
+        ),
         st.builds(lambda r: f"<maxResources>{r}</maxResources>", st.one_of(_absolute(gpu), _percentage(gpu))),
         st.builds(lambda p: f"<schedulingPolicy>{p}</schedulingPolicy>", policy),
         st.builds(lambda n: f"<maxRunningApps>{n}</maxRunningApps>", st.sampled_from((0, 1, 5, 50))),
@@ -99,9 +117,16 @@ def _queue(draw: st.DrawFn, name: str, depth: int, malformed: bool, gpu: bool) -
     if has_children:
         names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
         spec.children = [draw(_queue(n, depth + 1, malformed, gpu)) for n in names]
-    elif draw(st.integers(0, 9)) == 0:
-        spec.attributes = ' type="parent"'
-    spec.elements = draw(_elements(not has_children and not spec.attributes, malformed, gpu))
+    else:
+        kind = draw(st.integers(0, 9))
+        if kind == 0:
+            spec.attributes = ' type="parent"'
+        elif kind == 1:
+            # a reservable (plan) queue: a parent whose applications without a reservation run in
+            # its <name>-default leaf (FairScheduler.resolveReservationQueueName)
+            spec.elements = ["<reservation/>"]
+    leaf = not has_children and not spec.attributes and not spec.elements
+    spec.elements += draw(_elements(leaf, malformed, gpu))
     if malformed and draw(st.integers(0, 19)) == 0:
         spec.name = name + ".x"  # Hadoop: queue name shouldn't contain period
     return spec
@@ -114,6 +139,17 @@ def _render(spec: QueueSpec, indent: str) -> list[str]:
         lines += _render(child, indent + "  ")
     lines.append(f"{indent}</queue>")
     return lines
+
+
+def _root_element(gpu: bool) -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.builds(lambda p: f"<schedulingPolicy>{p}</schedulingPolicy>", st.sampled_from(("drf", "fifo"))),
+        st.builds(
+            lambda r: f"<maxChildResources>{r}</maxChildResources>",
+            st.one_of(_absolute(gpu), _percentage(gpu)),
+        ),
+        st.builds(lambda a: f"<aclSubmitApps>{a}</aclSubmitApps>", st.sampled_from(ACLS)),
+    )
 
 
 PLACEMENTS = (
@@ -139,14 +175,26 @@ def allocation_files(draw: st.DrawFn, malformed: bool = False, gpu: bool = False
     if draw(st.booleans()):
         lines.append(f"  <queueMaxAppsDefault>{draw(st.sampled_from((1, 10, 100)))}</queueMaxAppsDefault>")
     if draw(st.integers(0, 3)) == 0:
+        lines.append(f"  <userMaxAppsDefault>{draw(st.sampled_from((0, 1, 2, 10)))}</userMaxAppsDefault>")
+    for user in draw(st.lists(st.sampled_from(USERS), max_size=2, unique=True)):
+        limit = draw(st.sampled_from((0, 1, 2)))
+        lines.append(f'  <user name="{user}"><maxRunningApps>{limit}</maxRunningApps></user>')
+    if draw(st.integers(0, 3)) == 0:
         lines.append(
             f"  <queueMaxAMShareDefault>{draw(st.sampled_from(('0.5', '1.0', '-1')))}"
             "</queueMaxAMShareDefault>"
         )
+    if draw(st.integers(0, 3)) == 0:
+        default_max = draw(st.one_of(_absolute(gpu), _percentage(gpu)))
+        lines.append(f"  <queueMaxResourcesDefault>{default_max}</queueMaxResourcesDefault>")
     if draw(st.booleans()):
-        # an explicit root, as many real files have
-        root_policy = draw(st.sampled_from(("", "<schedulingPolicy>drf</schedulingPolicy>")))
-        lines.append(f'  <queue name="root">{root_policy}')
+        # an explicit root, as many real files have: with settings of its own, now and then with no
+        # children, or spelled in another case (taken as the root element, its settings never read)
+        root_name = draw(st.sampled_from(("root",) * 6 + ("ROOT", "Root")))
+        root_elements = draw(st.lists(_root_element(gpu), max_size=2, unique_by=lambda e: e.split(">")[0]))
+        if draw(st.integers(0, 7)) == 0:
+            top = []
+        lines.append(f'  <queue name="{root_name}">{"".join(root_elements)}')
         for spec in top:
             lines += _render(spec, "    ")
         lines.append("  </queue>")

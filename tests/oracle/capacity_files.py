@@ -1,5 +1,8 @@
 """Hypothesis strategies for whole capacity-scheduler.xml files: percentage, weight, absolute and
-mixed capacities, maximum capacities, nesting, stopped queues, and values Hadoop refuses."""
+mixed capacities (absolute ones asking for more than the cluster or their parent has), maximum
+capacities (absolute ones above a maximum inherited from further up; root's too: below 100 it
+scales every absolute maximum), nesting, stopped queues, v1 leaf-queue templates with and without
+auto-creation, and values Hadoop refuses."""
 
 from __future__ import annotations
 
@@ -24,20 +27,23 @@ def _percentages(draw: st.DrawFn, count: int, exact: bool) -> list[str]:
 
 
 @st.composite
-def _children(draw: st.DrawFn, path: str, depth: int, props: dict[str, str], malformed: bool) -> None:
+def _children(
+    draw: st.DrawFn, path: str, depth: int, props: dict[str, str], malformed: bool, parent_mode: str = ""
+) -> None:
     names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
     props[f"{PREFIX}{path}.queues"] = ",".join(names)
-    mode = draw(
-        st.sampled_from(
-            ("percentage", "percentage", "weight", "absolute") + (("mixed",) if malformed else ())
-        )
-    )
+    modes = ("percentage", "percentage", "weight", "absolute") + (("mixed",) if malformed else ())
+    # below an absolute parent mostly absolute children (legacy mode refuses a mix): Hadoop 3.1
+    # computes their absolute capacity its own way (CS360)
+    mode = "absolute" if parent_mode == "absolute" and draw(st.booleans()) else draw(st.sampled_from(modes))
     if mode == "percentage":
         values = _percentages(draw, len(names), exact=not malformed or draw(st.booleans()))
     elif mode == "weight":
         values = [f"{draw(st.sampled_from(('1', '2', '0.5', '3')))}w" for _ in names]
     elif mode == "absolute":
-        memory, vcores = st.sampled_from((1024, 4096, 10240)), st.sampled_from((1, 4, 10))
+        # sometimes more than a 102400 MB / 100 vcores cluster: Hadoop scales the children down
+        memory = st.sampled_from((1024, 4096, 10240, 50000, 101697, 120000))
+        vcores = st.sampled_from((1, 4, 10, 60, 120))
         values = [f"[memory={draw(memory)},vcores={draw(vcores)}]" for _ in names]
     else:
         values = [draw(st.sampled_from(("50", "1w", "[memory=1024,vcores=1]"))) for _ in names]
@@ -46,18 +52,50 @@ def _children(draw: st.DrawFn, path: str, depth: int, props: dict[str, str], mal
         props[f"{PREFIX}{child}.capacity"] = value
         if draw(st.integers(0, 3)) == 0 and mode in ("percentage", "weight"):
             props[f"{PREFIX}{child}.maximum-capacity"] = str(draw(st.sampled_from((50, 80, 100, -1))))
+        elif draw(st.integers(0, 2)) == 0 and mode == "absolute":
+            memory, vcores = draw(st.sampled_from(((20480, 20), (51200, 50), (102400, 100))))
+            props[f"{PREFIX}{child}.maximum-capacity"] = f"[memory={memory},vcores={vcores}]"
+        if draw(st.integers(0, 7)) == 0:
+            # read by a ManagedParentQueue only (auto-create-child-queue.enabled)
+            template = draw(st.sampled_from(("1w", "50", "abc")))
+            props[f"{PREFIX}{child}.leaf-queue-template.capacity"] = template
+            if malformed and draw(st.booleans()):
+                props[f"{PREFIX}{child}.auto-create-child-queue.enabled"] = "true"
         if malformed and draw(st.integers(0, 9)) == 0:
             props[f"{PREFIX}{child}.state"] = "STOPPED"
         if depth < 3 and draw(st.integers(0, 3)) == 0:
-            draw(_children(child, depth + 1, props, malformed))
+            draw(_children(child, depth + 1, props, malformed, mode))
+
+
+def _plain(name: str, value: str) -> str:
+    return f"<property><name>{name}</name><value>{value}</value></property>"
+
+
+def _spelling(draw: st.DrawFn, name: str, value: str) -> str:
+    """One <property>, half the time plain, else in a spelling Configuration.Parser reads as the plain
+    one: a value split by an unknown element or by a comment and CDATA (a field's text runs to its
+    end), an empty <value/> after the value (an empty field keeps the one before), the fields wrapped
+    in an unknown element (they are read at any depth), the compact form."""
+    head, tail = value[:1], value[1:]
+    spellings = (
+        f"<property><name>{name}</name><value>{head}<x>{tail}</x></value></property>",
+        f"<property><name>{name}</name><value>{head}<!-- c --><![CDATA[{tail}]]></value></property>",
+        f"<property><name>{name}</name><value>{value}</value><value/></property>",
+        f"<property><wrap><name>{name}</name><value>{value}</value></wrap></property>",
+        f'<property name="{name}" value="{value}"/>',
+    )
+    choice = draw(st.integers(0, 2 * len(spellings) - 1))
+    return spellings[choice] if choice < len(spellings) else _plain(name, value)
 
 
 @st.composite
 def capacity_files(draw: st.DrawFn, malformed: bool = False) -> str:
-    """The text of one capacity-scheduler.xml."""
+    """The text of one capacity-scheduler.xml (a malformed one also spells properties oddly)."""
     props: dict[str, str] = {}
+    root_maximum = draw(st.sampled_from((None, None, None, "100.0", "100", "50", "-1")))
+    if root_maximum is not None:  # fs2cs writes 100.0
+        props[f"{PREFIX}root.maximum-capacity"] = root_maximum
     draw(_children("root", 1, props, malformed))
-    body = "".join(
-        f"  <property><name>{name}</name><value>{value}</value></property>\n" for name, value in props.items()
-    )
+    spell = (lambda name, value: _spelling(draw, name, value)) if malformed else _plain
+    body = "".join(f"  {spell(name, value)}\n" for name, value in props.items())
     return f'<?xml version="1.0"?>\n<configuration>\n{body}</configuration>\n'

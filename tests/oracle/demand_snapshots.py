@@ -2,7 +2,10 @@
 preemption settings (allocation-file timeouts and thresholds, yarn-site gate) they run under.
 
 Usage stays inside the cluster so Hadoop can hold it; ties in start times, zero usage (an AM
-waiting) and AM containers are frequent, as they change the order and the AM limit.
+waiting), AM containers and users shared across queues are frequent, as they change the order, the
+AM limit and which applications run (a user's maxRunningApps). Besides the declared leaves, a
+snapshot may load dynamic queues (:func:`dynamic_queues`): a user queue under a parent, a user queue
+under a group queue (``nestedUserQueue``), a reservable queue's default queue.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from hypothesis import strategies as st
+
+from tests.oracle.allocation_files import USERS
 
 CLUSTER = {"memory-mb": 65536, "vcores": 64}
 CLUSTER_SPEC = "memory-mb=65536, vcores=64"
@@ -54,10 +59,23 @@ def yarn_site(draw: st.DrawFn) -> str:
     return f'<?xml version="1.0"?>\n<configuration>\n{body}</configuration>\n'
 
 
+def dynamic_queues(parents: list[str], reservable: list[str]) -> list[str]:
+    """Queues the Fair Scheduler creates when an application is submitted to them: under each
+    parent (root included) a user's queue and a group's queue holding a user's (the two levels a
+    ``nestedUserQueue`` rule makes), and each reservable queue's default reservation queue."""
+    paths = []
+    for parent in parents:
+        paths += [f"{parent}.alice", f"{parent}.eng.bob"]
+    paths += [f"{plan}.{plan.rsplit('.', 1)[-1]}-default" for plan in reservable]
+    return paths
+
+
 @st.composite
-def snapshots(draw: st.DrawFn, leaves: list[str]) -> dict[str, Any]:
-    """``{leaf: {"applications": [...]}}`` for some of ``leaves``, in the order given."""
+def snapshots(draw: st.DrawFn, leaves: list[str], dynamic: list[str] | None = None) -> dict[str, Any]:
+    """``{leaf: {"applications": [...]}}`` for some of ``leaves`` and of the ``dynamic`` queues, in
+    the order given."""
     chosen = [leaf for leaf in leaves if draw(st.integers(0, 3)) > 0] or leaves[:1]
+    chosen += [path for path in dynamic or () if draw(st.integers(0, 3)) == 0]
     left = dict(CLUSTER)
     queues: dict[str, Any] = {}
     for leaf in chosen:
@@ -91,6 +109,9 @@ def snapshots(draw: st.DrawFn, leaves: list[str]) -> dict[str, Any]:
                 "usage": _resource(usage_m, usage_v),
                 "start": draw(st.integers(0, 3)),
             }
+            user = draw(st.sampled_from((None, *USERS)))
+            if user is not None:  # an application without one is the only one of its user
+                app["user"] = user
             if draw(st.booleans()):
                 am_m = draw(st.sampled_from((512, 1024, 2048)))
                 # a running AM is one of the app's containers: inside its usage

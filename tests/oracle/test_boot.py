@@ -13,6 +13,7 @@ from tests.conftest import SAMPLES, run_fsctl
 from tests.oracle.allocation_files import allocation_files
 from tests.oracle.boot import boot
 from tests.oracle.conftest import oracle_for
+from tests.oracle.lines import LINES
 from tests.oracle.oracle import write_temporary
 
 SITE = SAMPLES / "yarn-site.xml"
@@ -36,19 +37,28 @@ def check_conversion_boots(
         assert not answer["ok"], f"{source.name} {flags}: fsctl refused output Hadoop loads\n{result.stdout}"
 
 
-#: a 3.3 target: no weight mode and no JSON mapping rules there
-FOR_33 = ["--hadoop-version", "3.3", "--percentage", "--skip-placement-rules"]
+def for_line(version: str) -> list[str]:
+    """A target before 3.4: 3.3 does what 3.3.6's fs2cs does unasked (percentages, no placement
+    rules); the lines before it have no fs2cs, and are asked for the same explicitly."""
+    if version == "3.3":
+        return ["--hadoop-version", version]
+    return ["--hadoop-version", version, "--percentage", "--skip-placement-rules"]
 
 
-@pytest.mark.parametrize(
-    "flags",
-    [[], ["--percentage"], ["--cluster", "memory-mb=1024000, vcores=1000"], FOR_33],
-    ids=["weights", "percentage", "cluster", "target-3.3"],
-)
+#: (flags, the line whose Capacity Scheduler boots the output): 3.4's choices, then every older line
+TARGETS = {
+    "weights": ([], "3.4"),
+    "percentage": (["--percentage"], "3.4"),
+    "cluster": (["--cluster", "memory-mb=1024000, vcores=1000"], "3.4"),
+    **{f"target-{line}": (for_line(line), line) for line in LINES if line != "3.4"},
+}
+
+
+@pytest.mark.parametrize("target", list(TARGETS))
 @pytest.mark.parametrize("site", [None, SITE], ids=["no-site", "sample-site"])
 @pytest.mark.parametrize("sample", sorted((SAMPLES / "fair").glob("*.xml")), ids=lambda p: p.name)
-def test_converted_samples_boot(sample: Path, site: Path | None, flags: list[str], tmp_path: Path) -> None:
-    version = "3.3" if flags is FOR_33 else "3.4"
+def test_converted_samples_boot(sample: Path, site: Path | None, target: str, tmp_path: Path) -> None:
+    flags, version = TARGETS[target]
     check_conversion_boots(sample, tmp_path / "out", site, flags, version)
 
 

@@ -1,5 +1,6 @@
 """fsctl against a real CapacityScheduler booted on generated capacity-scheduler.xml files: the
-verdict, then every queue's absolute and maximum capacity and guaranteed and maximum resources."""
+verdict, then every queue's capacity, maximum capacity (each also absolute) and guaranteed and
+maximum resources."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from tests.conftest import SAMPLES
 from tests.oracle import fsctl_side
 from tests.oracle.capacity_files import capacity_files
 from tests.oracle.conftest import oracle_for
+from tests.oracle.lines import LINES, effective_resources, line_cases
 from tests.oracle.oracle import write_temporary
 
 CLUSTER = {"memory-mb": 102400, "vcores": 100}
@@ -32,9 +34,9 @@ def compare_capacity(version: str, path: str, text: str) -> None:
     ours = fsctl_side.shares(path, version, CLUSTER)
     for row in ours["queues"]:
         hadoop = theirs[row["path"]]
-        for key in ("absolute_capacity", "absolute_maximum_capacity"):
+        for key in ("capacity", "maximum_capacity", "absolute_capacity", "absolute_maximum_capacity"):
             assert abs(row[key] - hadoop[key]) <= PERCENT_TOLERANCE, f"{row['path']} {key}" + context
-        for key in ("guaranteed", "maximum"):
+        for key in effective_resources(version):
             assert fsctl_side.resource_or_zero(row[key]) == hadoop[key], f"{row['path']} {key}" + context
 
 
@@ -43,11 +45,10 @@ def test_samples_boot_with_hadoops_capacities(sample: Path) -> None:
     compare_capacity("3.4", str(sample), sample.read_text())
 
 
-@pytest.mark.parametrize("version", ["3.4", "3.3"])
+@pytest.mark.parametrize("version", LINES)
 @pytest.mark.parametrize("malformed", [False, True], ids=["valid", "malformed"])
 def test_generated_capacity_files(malformed: bool, version: str, hadoop_cases: int) -> None:
-    # the 3.3 line gets a smaller sample, as for allocation files
-    cases = hadoop_cases if version == "3.4" else max(1, hadoop_cases // 3)
+    cases = line_cases(version, hadoop_cases)
 
     @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
     @given(capacity_files(malformed=malformed))

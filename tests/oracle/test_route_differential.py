@@ -1,6 +1,7 @@
-"""``fsctl route`` against Hadoop's placement engines: the Fair ``QueuePlacementPolicy`` on generated
-allocation files, and the Capacity Scheduler's mapping rules on fsctl's conversion of each of them,
-for a fixed table of applications (groups given, never looked up)."""
+"""``fsctl route`` against Hadoop's placement engines, on every release line: the Fair placement
+rules on generated allocation files, and the Capacity Scheduler's mapping rules on fsctl's
+conversion of each of them for that line, for a fixed table of applications (groups given, never
+looked up)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,17 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from fsctl.commands.route import RouteOptions
 from fsctl.commands.route import run as route
+from fsctl.model.versions import parse_version
 from tests.conftest import run_fsctl
 from tests.oracle import fsctl_side
 from tests.oracle.allocation_files import allocation_files
 from tests.oracle.conftest import oracle_for
+from tests.oracle.lines import LINES, line_cases
 from tests.oracle.oracle import write_temporary
 
 APPS = (
@@ -27,7 +31,14 @@ APPS = (
     {"user": "dan", "groups": ["ops"], "queue": "root.nope"},
     {"user": "erin", "groups": ["eng"], "queue": "root.a.b"},
     {"user": "frank", "groups": ["b"], "queue": "p0"},
+    # secondaryGroupExistingQueue: before 3.4 the primary group's queue is skipped
+    {"user": "gina", "groups": ["a", "b"], "queue": None},
 )
+
+
+def target_flags(version: str) -> tuple[str, ...]:
+    """What a conversion for a line before 3.4 needs: no weights, no JSON mapping rules there."""
+    return ("--percentage", "--skip-placement-rules") if parse_version(version) < (3, 4) else ()
 
 
 def _spec(app: dict[str, Any]) -> str:
@@ -39,42 +50,49 @@ def _spec(app: dict[str, Any]) -> str:
     return ",".join(parts)
 
 
-def _fsctl_route(path: str) -> list[dict[str, Any]]:
+def _fsctl_route(path: str, version: str) -> list[dict[str, Any]]:
     out, err = io.StringIO(), io.StringIO()
-    route(RouteOptions([path], app_specs=[_spec(a) for a in APPS], fmt="json"), out, err)
+    options = RouteOptions(
+        [path], app_specs=[_spec(a) for a in APPS], hadoop_version=parse_version(version), fmt="json"
+    )
+    route(options, out, err)
     return [app["placements"][0] for app in json.loads(out.getvalue())["apps"]]
 
 
-def _compare(path: str, text: str, what: str) -> None:
-    oracle = oracle_for("3.4")
-    ours = _fsctl_route(path)
-    for app, landing in zip(APPS, ours, strict=True):
-        request = {"verb": "place", "file": path, "user": app["user"], "groups": app["groups"]}
-        if app["queue"]:
-            request["queue"] = app["queue"]
-        hadoop = oracle.ask(request)
-        assert hadoop["ok"], hadoop
-        assert (landing["queue"], landing["rejected"]) == (hadoop["queue"], hadoop["rejected"]), (
-            f"{what}: {_spec(app)}: fsctl {landing}, Hadoop {hadoop}\n{text}"
+def _compare(path: str, text: str, what: str, version: str) -> None:
+    # every application submitted to a ResourceManager running the file (oracle: Submissions)
+    submitted = [{k: v for k, v in app.items() if v is not None} for app in APPS]
+    hadoop = oracle_for(version).ask({"verb": "place", "file": path, "apps": submitted})
+    assert hadoop["ok"], hadoop
+    ours = _fsctl_route(path, version)
+    for app, landing, theirs in zip(APPS, ours, hadoop["placements"], strict=True):
+        assert (landing["queue"], landing["rejected"]) == (theirs["queue"], theirs["rejected"]), (
+            f"{what}: {_spec(app)}: fsctl {landing}, Hadoop {theirs}\n{text}"
         )
 
 
-def test_fair_placement_and_converted_mapping_rules(hadoop_cases: int, tmp_path: Path) -> None:
+@pytest.mark.parametrize("version", LINES)
+def test_fair_placement_and_converted_mapping_rules(version: str, hadoop_cases: int, tmp_path: Path) -> None:
     counter = iter(range(10**9))
 
-    @settings(max_examples=max(1, hadoop_cases // 4), deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=line_cases(version, max(1, hadoop_cases // 4)),
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(allocation_files(malformed=False))
     def check(text: str) -> None:
         path = write_temporary(text, "fsctl-route-")
         try:
-            if not fsctl_side.load_verdict(path, "3.4")[0]:
+            if not fsctl_side.load_verdict(path, version)[0]:
                 return
-            _compare(path, text, "fair")
+            _compare(path, text, "fair", version)
             out = tmp_path / f"converted-{next(counter)}"
-            if run_fsctl("convert", path, "-o", str(out), "--fail-on", "error").returncode != 0:
+            converting = ("convert", path, "-o", str(out), "--fail-on", "error", "--hadoop-version", version)
+            if run_fsctl(*converting, *target_flags(version)).returncode != 0:
                 return
             converted = out / "capacity-scheduler.xml"
-            _compare(str(converted), converted.read_text(), "converted")
+            _compare(str(converted), converted.read_text(), "converted", version)
         finally:
             Path(path).unlink()
 

@@ -80,7 +80,17 @@ def test_convert_and_diff_pages_show_before_and_after(tmp_path: Path) -> None:
         assert [h.split(":")[0] for h in headings] == ["before", "after"]
         # no demand snapshot: no queue is active, so no instantaneous share is drawn
         assert measures(html) == ["steady", "guaranteed", "maximum", "guaranteed", "maximum"]
-    assert "What the migration drops or changes" in converted.read_text(encoding="utf-8")
+    text = converted.read_text(encoding="utf-8")
+    # the brief first, then the pictures, the routing table, every finding, and the checklist last
+    order = [
+        "<h2>Migration brief</h2>",
+        '<div class="panels">',
+        "<h2>Routing:",
+        "<h2>Every finding",
+        "<h2>Cutover",
+    ]
+    positions = [text.index(part) for part in order]
+    assert positions == sorted(positions)
 
 
 def test_the_page_is_identical_run_to_run(tmp_path: Path) -> None:
@@ -143,3 +153,71 @@ def test_a_small_tree_starts_fully_open(tmp_path: Path) -> None:
 
 def test_tiny_shares_are_not_shown_as_zero() -> None:
     assert (percent(0.0004), percent(0.0), percent(None), percent(0.125)) == ("<0.1%", "0.0%", "–", "12.5%")
+
+
+def convert_page(*args: str) -> str:
+    result = run_fsctl(
+        "convert", "samples/fair/departments.xml", "--yarn-site", "samples/yarn-site.xml", "--dry-run",
+        "--cluster", "memory-mb=1024000, vcores=1000", *args, "--format", "html", cwd=str(ROOT),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_the_convert_page_has_the_brief_routing_and_findings_by_code() -> None:
+    html = convert_page("--demand", "samples/demand/departments.yaml")
+    brief = html.split('<section class="brief">', 1)[1].split("</section>", 1)[0]
+    assert "9 changes in 3 of 4 teams" in brief
+    assert '<tr class="major"><td class="level">MAJOR</td><td>root.qa.p2</td><td>guaranteed</td>' in brief
+    assert (
+        "CV202 min-resources-not-converted: &lt;minResources&gt; line 52 -&gt; root.qa.p2.capacity=1.0w"
+        in brief
+    )
+    # the routing table: each application, where each scheduler puts it and why
+    routing = html.split('<section class="routing">', 1)[1].split("</section>", 1)[0]
+    assert routing.count("<tr><td>submitted to ") == 6 and "specified: root.qa is not a leaf queue" in routing
+    # every finding, grouped by code, each group collapsible with its count
+    groups = re.findall(
+        r'<details class="group"( open)?><summary><span class="sev (\w+)">\w+</span> (CV\d+|RT\d+)', html
+    )
+    codes = [code for _, _, code in groups]
+    assert len(codes) == len(set(codes)) and "CV202" in codes and "RT201" in codes
+    assert re.search(r"CV202 min-resources-not-converted <span class=count>13</span>", html)
+    assert not any(opened for opened, _, _ in groups)  # no error: all start closed
+    assert '<ul class="checklist">' in html
+
+
+def test_the_fair_guarantee_is_drawn_and_maximums_compare_like_with_like(tmp_path: Path) -> None:
+    html = convert_page()
+    before = html.split('<section class="panel">', 2)[1]
+    # the Fair panel's guaranteed picture: root holds the whole cluster, the queues their min shares
+    guaranteed = before.split('data-measure="guaranteed"', 1)[1].split("</svg>", 1)[0]
+    assert "<title>root: guaranteed 100.0% (root has the whole cluster)</title>" in guaranteed
+    assert re.search(
+        r'<title>root\.qa: guaranteed 40\.0%</title><rect x="0\.0" y="26" width="239\.0"', guaranteed
+    )
+    # the effective maximum: p0 has no limit of its own, qa's 60% binds it (configured: in the tooltip)
+    assert 'title="maximum; no maxResources of its own"' in before
+    assert "<title>root.qa.p0: maximum 60.0% (no maxResources of its own)</title>" in before
+    after = html.split('<section class="panel">', 2)[2]
+    assert (
+        "<title>root.qa.p0: maximum 60.0% (configured maximum-capacity 100% of its parent)</title>" in after
+    )
+
+
+def test_the_simulate_page_keeps_demand_usage_and_starvation(tmp_path: Path) -> None:
+    html = page(
+        "simulate", "samples/fair/departments.xml", "--demand", "samples/demand/departments.yaml",
+        "--yarn-site", "samples/yarn-site.xml", tmp_path=tmp_path,
+    )  # fmt: skip
+    assert (
+        '<span class="load">demand</span><span class="load">usage</span><span class="load">starved</span>'
+        in html
+    )
+    p0 = html.split('title="root.qa.p0">p0</span>', 1)[1].split("</div>", 1)[0]
+    assert '<span class="load" title="demand (memory)">300 GB</span>' in p0
+    assert '<span class="load" title="usage (memory)">150 GB</span>' in p0
+    assert '<span class="load starved" title="starved (memory)">75.0 GB</span>' in p0
+    # without a snapshot nothing is loaded: no such columns
+    idle = page("simulate", "samples/fair/departments.xml", *BIG_CLUSTER, tmp_path=tmp_path, name="idle.html")
+    assert 'class="load"' not in idle

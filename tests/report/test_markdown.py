@@ -4,10 +4,12 @@ files (``FSCTL_REGENERATE=1 pytest tests/report`` rewrites them; review the diff
 from __future__ import annotations
 
 import os
+import re
+from pathlib import Path
 
 import pytest
 
-from fsctl.report.markdown import MAX_ROWS, cell, table
+from fsctl.report.markdown import COMMENT_LIMIT, MAX_ROWS, cell, code_spans, table
 from tests.conftest import ROOT, run_fsctl
 
 GOLDEN = ROOT / "tests" / "data" / "report"
@@ -44,7 +46,7 @@ CASES = {
             "--cluster",
             "memory-mb=1024000, vcores=1000",
         ],
-        1,
+        0,  # converted: the warnings are the review list
     ),
 }
 
@@ -70,10 +72,24 @@ def test_diff_leads_with_who_gains_or_loses_share() -> None:
     assert "| root.ads | steadyFairShare | 50.0% | 33.3% | -16.7 pts |" in text
 
 
-def test_convert_leads_with_what_the_migration_drops() -> None:
+def test_convert_leads_with_the_brief_then_every_finding() -> None:
     text = (GOLDEN / "convert.md").read_text(encoding="utf-8")
-    assert "#### What the migration drops or changes" in text
-    assert "| CV303 warning |" in text and "#### Shares before and after" in text
+    order = [
+        "migration brief",
+        "#### What changes",
+        "#### What is not carried over",
+        "#### Cutover checklist",
+    ]
+    order += ["#### Every finding", "#### Shares before and after"]
+    positions = [text.index(heading) for heading in order]
+    assert positions == sorted(positions)
+    assert "| CV303 warning |" in text
+    # an element name is a code span, which a renderer shows (a bare <minResources> is swallowed as html)
+    assert (
+        "`<minResources>`" in text
+        and "`<defaultMinSharePreemptionTimeout>300</defaultMinSharePreemptionTimeout>`" in text
+    )
+    assert not re.search(r"(?<!`)<minResources>", text)
 
 
 def test_cells_escape_pipes_and_long_tables_are_cut() -> None:
@@ -82,3 +98,33 @@ def test_cells_escape_pipes_and_long_tables_are_cut() -> None:
     rows = [[str(i)] for i in range(MAX_ROWS + 3)]
     text = table(["n"], rows)
     assert text.count("\n| ") == MAX_ROWS and "and 3 more rows" in text
+
+
+def test_convert_stays_under_the_comment_limit_brief_first(tmp_path: Path) -> None:
+    from bench.configs import fair_xml, tree
+
+    big = tmp_path / "fair-scheduler.xml"
+    big.write_text(fair_xml(tree("wide", 3_000)), encoding="utf-8")
+    result = run_fsctl(
+        "convert",
+        str(big),
+        "--dry-run",
+        "--cluster",
+        "memory-mb=10240000, vcores=10000",
+        "--format",
+        "markdown",
+    )
+    assert result.returncode in (0, 1), result.stderr
+    text = result.stdout
+    assert len(text) <= COMMENT_LIMIT
+    assert text.index("migration brief") < text.index("#### Teams")
+    note = re.search(r"_Cut to stay under GitHub's 65,536-character comment limit: (.*) not shown\. ", text)
+    assert note and re.search(r"\d+ (changes|findings|share rows)", note.group(1))
+    assert f"`fsctl convert {big} … --format text` (or `json`)" in text
+
+
+def test_element_names_become_code_spans() -> None:
+    assert code_spans("Setting <minResources> (1) of q") == "Setting `<minResources>` (1) of q"
+    assert code_spans("<weight>2.0</weight> and </x>") == "`<weight>2.0</weight>` and `</x>`"
+    assert code_spans("a < b > c") == "a < b > c"  # not a tag
+    assert cell("<a>`x`</a> | y") == "`` <a>`x`</a> `` \\| y"

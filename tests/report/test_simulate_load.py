@@ -17,7 +17,7 @@ SAMPLE = [
     "simulate",
     "samples/capacity/departments.xml",
     "--demand",
-    "samples/demand/departments-capacity.yaml",
+    "samples/demand/departments-load.yaml",
     "--yarn-site",
     "samples/yarn-site.xml",
 ]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from fsctl.capacity.values import CapacityTree
 from fsctl.lint import handlers
 from fsctl.lint.capacity import (
+    absolute_capacity_divided,
     am_resource_percent_out_of_range,
     ambiguous_short_name,
     auto_creation_setting_without_auto_creation,
@@ -55,6 +56,7 @@ RULES = (
     auto_refresh_interval_documented_key,
     node_labels_disabled,
     auto_creation_setting_without_auto_creation,
+    absolute_capacity_divided,
 )
 TREE = handlers(RULES, "tree")
 

@@ -30,12 +30,14 @@ from fsctl.lint.fair import (
     queue_name_unsafe_characters,
     queue_tag_quirk,
     queue_type_ignored,
+    root_max_resources_caps_cluster,
     root_name_case,
     setting_has_no_effect,
     timeout_overflow,
     top_level_default_unused,
     unknown_attribute,
     unknown_element,
+    vcores_left_out,
     zero_weight_without_min_share,
 )
 from fsctl.lint.fair.document import Handlers, Walk, source_document
@@ -72,6 +74,8 @@ RULES = (
     queue_name_unsafe_characters,
     setting_has_no_effect,
     default_policy_blocks_children,
+    root_max_resources_caps_cluster,
+    vcores_left_out,
 )
 HANDLERS = Handlers.of(RULES)
 

@@ -51,7 +51,8 @@ def check_tree(tree: QueueTree, queues: list[Queue], context: LintContext) -> It
             maximum = resources.resolve(context.cluster)
         else:
             maximum = resources.amounts()
-        low = {n: (m, maximum[n]) for n, m in minimum.items() if n in maximum and m > maximum[n]}
+        # a negative maximum is a vcores left out (-1): FS350 says what that does
+        low = {n: (m, maximum[n]) for n, m in minimum.items() if n in maximum and m > maximum[n] >= 0}
         if not low:
             continue
         source = "maxResources" if own is not None else "queueMaxResourcesDefault"

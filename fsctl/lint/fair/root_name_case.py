@@ -20,7 +20,9 @@ RULE = define(
 
     ``name="ROOT"`` is recognised as the root element, but queues get the stored spelling
     (``ROOT.a``), which the queue manager later re-prefixes to ``root.ROOT.a``: every path in
-    the file silently moves one level down. ``name=" root"`` is not the root at all (it becomes
+    the file silently moves one level down, and every setting inside the element (weights,
+    limits, ACLs, policies) stays keyed ``ROOT.a``, a name no queue has, so none is applied: the
+    queues run on the defaults. ``name=" root"`` is not the root at all (it becomes
     ``root.root``). Spell it ``root``.
 
     Bad: ``<queue name="ROOT">``
@@ -36,7 +38,8 @@ def check_top_queue(walk: Walk, element: etree._Element, name: str) -> None:
     if name.lower() == "root" and name != "root":
         message = (
             f'the root queue is spelled "{name}": its queues become {name}.<name>, which Hadoop '
-            f"re-prefixes to root.{name}.<name>"
+            f"re-prefixes to root.{name}.<name>, and no setting inside it is applied (they stay keyed "
+            f"{name}.<name>)"
         )
         walk.flag(RULE, element, message, queue=name, property="name")
     elif trimmed.lower() == "root" and name != trimmed:

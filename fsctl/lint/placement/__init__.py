@@ -18,6 +18,7 @@ from fsctl.lint import handlers
 from fsctl.lint.fair.document import source_document
 from fsctl.lint.placement import (
     create_not_true_false,
+    default_queue_misspelt,
     default_queue_undefined,
     nested_rule_under_leaf,
     placement_attribute_ignored,
@@ -44,6 +45,7 @@ RULES = (
     placement_policy_without_rules,
     placement_unknown_element,
     placement_attribute_ignored,
+    default_queue_misspelt,
 )
 POLICY = handlers(RULES, "policy")
 DERIVED_POLICY = handlers(RULES, "derived_policy")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from fsctl.catalogue import INFO, define
 from fsctl.fair.placement import DEFAULT_QUEUE
-from fsctl.lint.placement.document import PLACE, configured, location
+from fsctl.lint.placement.document import PLACE, close_queue, configured, location
 from fsctl.model.diagnostics import Diagnostic, Severity
 from fsctl.model.tree import PlacementRule, QueueTree
 
@@ -43,6 +43,8 @@ USER_AS_DEFAULT = "yarn.scheduler.fair.user-as-default-queue"
 def check_policy(tree: QueueTree, policy: list[PlacementRule], context: LintContext) -> Iterator[Diagnostic]:
     for rule in policy:
         if rule.name == "default" and rule.create and configured(tree, rule.queue) is None:
+            if close_queue(tree, rule.queue) is not None:
+                continue  # a misspelt name: PL310
             queue = rule.queue or DEFAULT_QUEUE
             yield RULE.at(
                 location(tree, rule),

@@ -22,6 +22,34 @@ def configured(tree: QueueTree, path: str | None) -> Queue | None:
     return tree.find(path) if path else None
 
 
+def close_queue(tree: QueueTree, path: str | None) -> str | None:
+    """The defined queue that ``path``, a queue not defined, most likely misspells, or None: one
+    name below its deepest defined ancestor replaced by a child's name that is the same but for
+    letter case, else the closest at a difflib ratio of 0.8 or more. Only that ancestor's children
+    are compared, so a tree of 100,000 queues costs no more than its widest parent."""
+    if not path:
+        return None
+    import difflib
+
+    parts = path.split(".")
+    depth = len(parts) - 1
+    ancestor = None
+    while depth > 0 and ancestor is None:
+        ancestor = tree.find(".".join(parts[:depth]))
+        if ancestor is None:
+            depth -= 1
+    if ancestor is None:
+        return None
+    name, rest = parts[depth], parts[depth + 1 :]
+    names = [child.name for child in ancestor.children]
+    same_but_case = [n for n in names if n.lower() == name.lower()]
+    close = same_but_case or difflib.get_close_matches(name, names, n=1, cutoff=0.8)
+    if not close:
+        return None
+    meant = ".".join([ancestor.path, close[0], *rest])
+    return meant if tree.find(meant) is not None else None
+
+
 def with_parents(policy: list[PlacementRule]) -> Iterator[PlacementRule]:
     """Each rule of the policy, preceded by its parent rule (nestedUserQueue's <rule> inside)."""
     for rule in policy:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from fsctl.catalogue import WARNING, define
 from fsctl.fair.placement import DEFAULT_QUEUE
-from fsctl.lint.placement.document import PLACE, configured, location
+from fsctl.lint.placement.document import PLACE, close_queue, configured, location
 from fsctl.model.diagnostics import Diagnostic
 from fsctl.model.tree import PlacementRule, QueueTree
 
@@ -39,7 +39,8 @@ def check_policy(tree: QueueTree, policy: list[PlacementRule], context: LintCont
             queue = rule.queue or DEFAULT_QUEUE
             yield RULE.at(
                 location(tree, rule),
-                f'the default rule has create="false" and {queue} is not defined: the rule never places',
+                f'the default rule has create="false" and {queue} is not defined{_meant(tree, queue)}: the '
+                "rule never places",
                 queue=queue,
                 property="queue",
             )
@@ -50,8 +51,13 @@ def check_policy(tree: QueueTree, policy: list[PlacementRule], context: LintCont
         if configured(tree, queue) is None:
             yield RULE.at(
                 location(tree, parent),
-                f'the parent rule of {rule.name} has create="false" and {queue} is not defined: '
-                f"the {rule.name} rule never places",
+                f'the parent rule of {rule.name} has create="false" and {queue} is not defined'
+                f"{_meant(tree, queue)}: the {rule.name} rule never places",
                 queue=queue,
                 property="queue",
             )
+
+
+def _meant(tree: QueueTree, queue: str) -> str:
+    meant = close_queue(tree, queue)
+    return f" (did you mean {meant}?)" if meant else ""

@@ -3,7 +3,8 @@
 
 For every Fair Scheduler sample (samples/fair/*.xml and Hadoop's fair-scheduler-conversion.xml) and
 both modes (weight, percentage), ``fsctl convert`` runs with samples/yarn-site.xml and a fixed
-cluster; the golden folder holds the files it writes plus ``report.json`` (findings and share table).
+cluster; the golden folder holds the files it writes plus ``report.json`` (findings and share table;
+the migration brief's golden files are tests/data/convert/brief/).
 Review the diff after running:  .venv/bin/python tests/data/convert/regenerate.py
 tests/convert/test_golden.py compares a fresh run with these files.
 """
@@ -54,6 +55,7 @@ def convert_sample(path: str, mode: str) -> dict[str, bytes]:
             code = run(options, out, err)
             report: dict[str, Any] = json.loads(out.getvalue())
             report.pop("written", None)
+            report.pop("brief", None)  # the brief has golden files of its own (tests/data/convert/brief)
             report["exit_code"] = code
             files = {"report.json": (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode()}
             for name in OUTPUTS:

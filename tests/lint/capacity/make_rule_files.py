@@ -249,6 +249,32 @@ with open(f"{folder('pass', 'CS315')}/site-no-labels.xml", "w") as f:
     f.write(
         '<?xml version="1.0"?>\n<configuration>\n  <property><name>yarn.node-labels.enabled</name><value>false</value></property>\n</configuration>\n'
     )
+write(
+    "fail",
+    "CS360",
+    [
+        *BASE[:1],
+        (P + "root.a.capacity", "[memory=40960,vcores=40]"),
+        (P + "root.b.capacity", "[memory=61440,vcores=60]"),
+        (P + "root.a.queues", "x"),
+        (P + "root.a.x.capacity", "[memory=10240,vcores=10]"),
+    ],
+    ["CS360@8:3"],
+    options="hadoop-version: 3.1",
+)
+write(
+    "pass",
+    "CS360",
+    [
+        *BASE[:1],
+        (P + "root.a.capacity", "[memory=40960,vcores=40]"),
+        (P + "root.b.capacity", "[memory=61440,vcores=60]"),
+        (P + "root.a.queues", "x"),
+        (P + "root.a.x.capacity", "[memory=10240,vcores=10]"),
+    ],
+    [],
+    options="hadoop-version: 3.2",
+)
 
 # --- yarn-site
 S = "yarn.resourcemanager.scheduler.class"

@@ -2,7 +2,8 @@
 
 The second line of each file says what to expect: ``<!-- expect: CODE@LINE:COLUMN[:severity] ... -->``
 (exactly these diagnostics of that code) or ``<!-- expect-none: CODE -->``; ``| yarn-site: FILE``
-adds a yarn-site.xml from the same folder. Adding a case is dropping a file in a folder.
+adds a yarn-site.xml from the same folder, ``| hadoop-version: 3.1`` reads and lints for that release
+(3.4 unless given). Adding a case is dropping a file in a folder.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fsctl.hadoop.conf import HadoopConf
 from fsctl.io.loader import load, load_site
 from fsctl.lint import LintContext, run_lint
 from fsctl.model.diagnostics import Diagnostic
+from fsctl.model.versions import parse_version
 from tests.capacity.rule_helpers import DATA
 
 _HEADER = re.compile(r"<!-- (expect|expect-none): ([^|]*?)\s*(?:\|\s*(.*?))?\s*-->")
@@ -41,7 +43,8 @@ def diagnostics_of(path: Path, options: dict[str, str]) -> list[Diagnostic]:
     site: HadoopConf | None = None
     if "yarn-site" in options:
         site = load_site(str(path.parent / options["yarn-site"])).conf
-    result = load(str(path), yarn_site=site).result
+    version = parse_version(options.get("hadoop-version", "3.4"))
+    result = load(str(path), yarn_site=site, hadoop_version=version).result
     found = list(result.diagnostics)
     tree = result.tree
     if tree is not None:
@@ -50,7 +53,7 @@ def diagnostics_of(path: Path, options: dict[str, str]) -> list[Diagnostic]:
             found.extend(check_mapping(conf, tree)[1])
         if not any(d.code in ("CS402", "CS403") for d in found):
             found.extend(check_resource_calculator(conf))
-        found.extend(run_lint(result, LintContext(yarn_site=site)))
+        found.extend(run_lint(result, LintContext(yarn_site=site, hadoop_version=version)))
     return found
 
 

@@ -18,7 +18,7 @@ final class Args {
       "skip-convert-placement-rules", "enable-async-scheduler", "dry-run"));
   private static final Set<String> VALUES = new TreeSet<>(Arrays.asList(
       "yarn-site", "cluster", "demand", "rules", "user", "groups", "queue", "name",
-      "disable-preemption", "output-directory"));
+      "disable-preemption", "output-directory", "state"));
 
   private Args() {
   }

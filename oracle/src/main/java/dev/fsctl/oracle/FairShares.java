@@ -22,7 +22,6 @@ import org.apache.hadoop.yarn.server.resourcemanager.rmapp.attempt.RMAppAttempt;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.attempt.RMAppAttemptMetrics;
 import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceScheduler;
-import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeAddedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeUpdateSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.ApplicationEntry;
@@ -91,7 +90,7 @@ final class FairShares {
     try {
       fs = Oracle.fairScheduler(base, Oracle.str(request, "file"));
     } catch (Exception e) {
-      return Oracle.failure(Oracle.rootCause(e));
+      return Oracle.failure(e);
     }
     try {
       RMNode node = MockNodes.newNodeInfo(1, cluster, 1, "127.0.0.1");
@@ -119,10 +118,10 @@ final class FairShares {
     conf.setLong(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, cluster.getMemorySize());
     conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_VCORES, cluster.getVirtualCores());
     conf.setBoolean(FairSchedulerConfiguration.ASSIGN_MULTIPLE, true);
-    conf.setInt(FairSchedulerConfiguration.MAX_ASSIGN, -1);
+    conf.setInt(FairInternals.MAX_ASSIGN, -1);
     // no preemption thread (FairInternals.enableStarvation does its part) and no update thread:
     // the oracle calls update() itself
-    conf.setBoolean(FairSchedulerConfiguration.PREEMPTION, false);
+    conf.setBoolean(FairInternals.PREEMPTION, false);
     conf.setLong(FairSchedulerConfiguration.UPDATE_INTERVAL_MS, 0);
     FairSchedulerConfiguration site = new FairSchedulerConfiguration(base);
     MockRM rm = new MockRM(conf);
@@ -137,41 +136,54 @@ final class FairShares {
       RMNode node = MockNodes.newNodeInfo(1, cluster, 1, "127.0.0.1");
       fs.handle(new NodeAddedSchedulerEvent(node));
       int[] ids = {1};
-      // Each queue's first application holds its usage: asked for and allocated queue by queue,
-      // so every heartbeat has exactly one application to serve; then every application asks for
-      // its part of the rest of the demand.
-      // A queue's load is either listed application by application (demand, usage, start) or as
-      // totals over `apps` applications, the first of which holds the usage.
-      List<Object[]> pendingAsks = new ArrayList<>();
-      Map<String, List<Submitted>> submitted = new LinkedHashMap<>();
+      // Each application's usage is asked for and allocated right after it is submitted, so every
+      // heartbeat has exactly one application to serve; then every application asks for its part of
+      // the rest of the demand. A queue's load is either listed application by application (demand,
+      // usage, start, user) or as totals over `apps` applications, the first of which holds the usage.
+      // Submitted as a ResourceManager receives them, which is the order MaxRunningAppsEnforcer
+      // admits them in (each user's and each queue's maxRunningApps): the applications of queues
+      // given as totals first (they have no start), in the snapshot's order, then every listed
+      // application by its start, ties in the snapshot's order.
+      List<Object[]> entries = new ArrayList<>();
+      List<Object[]> listed = new ArrayList<>();
       for (Map.Entry<String, Object> e : demand.entrySet()) {
         Map<String, Object> load = load(e.getValue());
         for (Map<String, Object> app : applications(load)) {
-          clock.setTime(BASE_TIME + (long) start(app));
-          ApplicationAttemptId id = submit(rm, fs, e.getKey(), ids);
-          if (id == null) {
-            continue;
-          }
-          Resource am = app.get("am") == null ? null : Oracle.parseResource(app.get("am").toString());
-          Object name = app.get("name");
-          submitted.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
-              .add(new Submitted(id, name == null ? id.getApplicationId().toString() : name.toString(), am));
-          Resource used = resourceOrZero(app.get("usage"));
-          Resource total = resourceOrZero(app.get("demand"));
-          if (!isZero(used)) {
-            ask(fs, id, used, 1);
-            fs.update();
-            fs.handle(new NodeUpdateSchedulerEvent(node));
-          }
-          Resource pending = Resource.newInstance(Math.max(0, total.getMemorySize() - used.getMemorySize()),
-              Math.max(0, total.getVirtualCores() - used.getVirtualCores()));
-          if (!isZero(pending)) {
-            pendingAsks.add(new Object[] {id, pending});
-          }
-          // an application master the snapshot shows running: it is part of the usage
-          if (am != null && !isZero(used)) {
-            FairInternals.amRunning(FairInternals.app(fs, id), am);
-          }
+          (load.get("applications") != null ? listed : entries).add(new Object[] {e.getKey(), app});
+        }
+      }
+      listed.sort((a, b) -> Double.compare(start(app(a)), start(app(b))));
+      entries.addAll(listed);
+      List<Object[]> pendingAsks = new ArrayList<>();
+      Map<String, List<Submitted>> submitted = new LinkedHashMap<>();
+      for (Object[] entry : entries) {
+        String queue = (String) entry[0];
+        Map<String, Object> app = app(entry);
+        clock.setTime(BASE_TIME + (long) start(app));
+        Object user = app.get("user");
+        ApplicationAttemptId id = submit(rm, fs, queue, ids, user == null ? null : user.toString());
+        if (id == null) {
+          continue;
+        }
+        Resource am = app.get("am") == null ? null : Oracle.parseResource(app.get("am").toString());
+        Object name = app.get("name");
+        submitted.computeIfAbsent(queue, k -> new ArrayList<>())
+            .add(new Submitted(id, name == null ? id.getApplicationId().toString() : name.toString(), am));
+        Resource used = resourceOrZero(app.get("usage"));
+        Resource total = resourceOrZero(app.get("demand"));
+        if (!isZero(used)) {
+          ask(fs, id, used, 1);
+          fs.update();
+          fs.handle(new NodeUpdateSchedulerEvent(node));
+        }
+        Resource pending = Resource.newInstance(Math.max(0, total.getMemorySize() - used.getMemorySize()),
+            Math.max(0, total.getVirtualCores() - used.getVirtualCores()));
+        if (!isZero(pending)) {
+          pendingAsks.add(new Object[] {id, pending});
+        }
+        // an application master the snapshot shows running: it is part of the usage
+        if (am != null && !isZero(used)) {
+          FairInternals.amRunning(FairInternals.app(fs, id), am);
         }
       }
       for (Object[] pending : pendingAsks) {
@@ -193,8 +205,15 @@ final class FairShares {
     }
   }
 
-  /** An application in {@code queue}, made as FairSchedulerTestBase.createSchedulingRequest makes it. */
-  private static ApplicationAttemptId submit(MockRM rm, FairScheduler fs, String queue, int[] ids) {
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> app(Object[] entry) {
+    return (Map<String, Object>) entry[1];
+  }
+
+  /** An application in {@code queue}, made as FairSchedulerTestBase.createSchedulingRequest makes it;
+   * a snapshot's application that names no user is the only one of its user. */
+  private static ApplicationAttemptId submit(MockRM rm, FairScheduler fs, String queue, int[] ids,
+      String user) {
     ApplicationAttemptId id = ApplicationAttemptId.newInstance(ApplicationId.newInstance(0, ids[0]), 1);
     ids[0]++;
     RMApp rmApp = Mockito.mock(RMApp.class);
@@ -209,7 +228,7 @@ final class FairShares {
     Mockito.when(rmApp.getApplicationSubmissionContext()).thenReturn(sub);
     Mockito.when(attempt.getMasterContainer()).thenReturn(Mockito.mock(Container.class));
     rm.getRMContext().getRMApps().put(id.getApplicationId(), rmApp);
-    if (!ApplicationEntry.add(fs, id, queue, "user" + ids[0])) {
+    if (!ApplicationEntry.add(fs, id, queue, user != null ? user : "user" + ids[0])) {
       return null;
     }
     return id;
@@ -228,7 +247,7 @@ final class FairShares {
     request.setNodeLabelExpression(RMNodeLabelsManager.NO_LABEL);
     List<ResourceRequest> asks = new ArrayList<>();
     asks.add(request);
-    fs.allocate(id, asks, null, new ArrayList<>(), null, null, new ContainerUpdates());
+    Line.allocate(fs, id, asks);
   }
 
   /** The applications of one queue's load, each with its demand and usage, in start order. */
@@ -281,8 +300,9 @@ final class FairShares {
         continue;
       }
       FSLeafQueue leaf = (FSLeafQueue) queue;
-      boolean limited = Math.abs(leaf.getMaxAMShare() - -1.0f) >= 0.0001;
-      q.put("max_am_share", (double) leaf.getMaxAMShare());
+      float maxAMShare = FairInternals.maxAMShare(leaf);
+      boolean limited = Math.abs(maxAMShare - -1.0f) >= 0.0001;
+      q.put("max_am_share", (double) maxAMShare);
       q.put("am_usage", Oracle.resource(FairInternals.amUsage(leaf)));
       q.put("am_limit", limited ? Oracle.resource(FairInternals.amLimit(leaf)) : null);
       Resource fairStarved = Resource.newInstance(0, 0);
@@ -349,7 +369,7 @@ final class FairShares {
     q.put("parent", queue.getParent() == null ? null : queue.getParent().getName());
     q.put("leaf", queue instanceof FSLeafQueue);
     q.put("policy", queue.getPolicy().getName());
-    q.put("weight", (double) queue.getWeight());
+    q.put("weight", (double) Line.weight(queue));
     q.put("active", queue.isActive());
     q.put("min_share", Oracle.resource(queue.getMinShare()));
     q.put("max_share", Oracle.resource(queue.getMaxShare()));

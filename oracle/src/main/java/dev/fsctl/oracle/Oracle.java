@@ -1,5 +1,6 @@
 package dev.fsctl.oracle;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.BufferedReader;
@@ -33,9 +34,7 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.FileSystemBasedConfigurationProvider;
 import org.apache.hadoop.yarn.server.resourcemanager.MockNodes;
 import org.apache.hadoop.yarn.server.resourcemanager.RMContextImpl;
-import org.apache.hadoop.yarn.server.resourcemanager.placement.ApplicationPlacementContext;
 import org.apache.hadoop.yarn.server.resourcemanager.placement.PlacementManager;
-import org.apache.hadoop.yarn.server.resourcemanager.placement.PlacementRule;
 import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.QueueMetrics;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CSQueue;
@@ -48,9 +47,9 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.Configurable
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSParentQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSQueue;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairInternals;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairSchedulerConfiguration;
-import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.converter.Fs2csEntry;
 import org.apache.hadoop.yarn.server.resourcemanager.nodelabels.RMNodeLabelsManager;
 import org.apache.hadoop.yarn.security.ConfiguredYarnAuthorizer;
 import org.apache.hadoop.yarn.security.YarnAuthorizationProvider;
@@ -64,11 +63,21 @@ import org.apache.hadoop.yarn.util.resource.ResourceUtils;
  * {@code serve} (one JSON request per line on stdin, one JSON answer per line on stdout). Each
  * request builds its schedulers afresh, the way Hadoop's converter does
  * ({@code FSConfigToCSConfigConverter.convert}, {@code ConvertedConfigValidator}); JVM-global
- * metrics are cleared first. A Hadoop exception is an answer ({@code ok: false}), never a crash.
+ * metrics are cleared first. A Hadoop exception is an answer ({@code ok: false}, the exception and
+ * its causes), never a crash. What is not Hadoop's answer says so with {@code ok: null}: a
+ * request past the time limit ({@code timeout}), a verb this Hadoop line does not have
+ * ({@code unavailable}), a request the oracle cannot read ({@code bad_request}).
+ *
+ * <p>What differs between Hadoop release lines lives in {@link Line} (one per line's source
+ * directory, pom.xml). Verbs in packages of their own are reached by name ({@link #byName}), so
+ * the oracle compiles on the lines whose builds leave those packages out.
  */
 public final class Oracle {
-  private static final ObjectMapper JSON =
-      new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+  // NaN and infinite floats (a NaN weight) are written as the numbers they are, not as strings
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+      .disable(JsonGenerator.Feature.QUOTE_NON_NUMERIC_NUMBERS);
+  /** How long a request may take unless it says ({@code time_limit}, seconds). */
   private static final long TIME_LIMIT_SECONDS = 60;
   private static final File SCRATCH = scratchDirectory();
 
@@ -81,8 +90,21 @@ public final class Oracle {
     System.setOut(System.err);
     DefaultMetricsSystem.setMiniClusterMode(true);
     if (argv.length == 0) {
-      System.err.println("usage: oracle VERB ARGS... (load, shares, fs2cs, capacity, cs-load, place, serve, version)");
+      System.err.println("usage: oracle VERB ARGS... (load, shares, fs2cs, capacity, cs-load, place, serve, version, rm)");
       System.exit(2);
+    }
+    if (argv[0].equals("rm")) {
+      // a live ResourceManager (package live, left out of builds for releases without MockRM's web app)
+      Class<?> liveRm;
+      try {
+        liveRm = Class.forName("dev.fsctl.oracle.live.LiveRM");
+      } catch (ClassNotFoundException e) {
+        System.err.println("oracle: rm (a live ResourceManager) is not available for Hadoop " + VersionInfo.getVersion());
+        System.exit(2);
+        return;
+      }
+      liveRm.getMethod("main", String[].class).invoke(null, (Object) Arrays.copyOfRange(argv, 1, argv.length));
+      return;
     }
     if (argv[0].equals("serve")) {
       serve(out);
@@ -114,11 +136,18 @@ public final class Oracle {
         @SuppressWarnings("unchecked")
         Map<String, Object> request = JSON.readValue(line, Map.class);
         answer = answerWithTimeLimit(request);
-      } catch (Exception e) {
-        answer = failure(e);
+      } catch (java.io.IOException e) {
+        answer = notAnswered("bad_request", "not a JSON request: " + e.getMessage());
       }
       out.println(JSON.writeValueAsString(answer));
       out.flush();
+      if (answer.containsKey("timeout")) {
+        // the request's thread may still be running and holds JVM-global scheduler state: no
+        // later answer from this JVM could be trusted (the client starts a new one). Halted, not
+        // exited: a shutdown hook could wait on the locks that thread holds
+        deleteTree(SCRATCH);
+        Runtime.getRuntime().halt(3);
+      }
     }
     System.exit(0);
   }
@@ -130,22 +159,28 @@ public final class Oracle {
       t.setDaemon(true);
       return t;
     });
+    Object asked = request.get("time_limit");
+    double seconds = asked instanceof Number ? ((Number) asked).doubleValue() : TIME_LIMIT_SECONDS;
     try {
       Future<Map<String, Object>> future = worker.submit(() -> answer(request));
-      return future.get(TIME_LIMIT_SECONDS, TimeUnit.SECONDS);
+      return future.get((long) (seconds * 1000), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      Map<String, Object> answer = new LinkedHashMap<>();
-      answer.put("ok", false);
-      answer.put("error", error("TimeoutException", "no answer within " + TIME_LIMIT_SECONDS + " s"));
-      return answer;
-    } catch (Exception e) {
-      Throwable cause = e.getCause() != null ? e.getCause() : e;
-      return failure(cause);
+      return notAnswered("timeout", "no answer within " + seconds + " s");
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof NotAnswered) {
+        NotAnswered why = (NotAnswered) e.getCause();
+        return notAnswered(why.reason, why.getMessage());
+      }
+      return failure(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return notAnswered("timeout", "interrupted before an answer");
     } finally {
       worker.shutdownNow();
     }
   }
 
+  @SuppressWarnings("unchecked")
   static Map<String, Object> answer(Map<String, Object> request) throws Exception {
     String verb = (String) request.get("verb");
     QueueMetrics.clearQueueMetrics();
@@ -171,26 +206,39 @@ public final class Oracle {
       case "cs-load":
         answer = byName("dev.fsctl.oracle.load.CsLoad", request, base);
         break;
+      case "refresh":
+        answer = byName("dev.fsctl.oracle.Refresh", request, base);
+        break;
+      case "cs-preempt":
+        answer = byName("dev.fsctl.oracle.preempt.PreemptOracle", request, base);
+        break;
       case "version":
         answer = new LinkedHashMap<>();
         answer.put("ok", true);
         answer.put("hadoop", VersionInfo.getVersion());
         break;
       default:
-        throw new IllegalArgumentException("unknown verb: " + verb);
+        throw new NotAnswered("bad_request", "unknown verb: " + verb);
     }
     answer.putIfAbsent("hadoop", VersionInfo.getVersion());
     return answer;
   }
 
   /**
-   * A verb in a package of its own, found by name: the oracle still compiles where that package is
-   * left out (Hadoop lines whose API it does not build against).
+   * A verb in a package of its own ({@code dev.fsctl.oracle.load}, {@code .preempt}, {@code .live})
+   * or a class of its own ({@code Refresh}, whose monitor API 2.10 lacks), found by name: the class has {@code public static Map<String, Object> answer(Map<String,
+   * Object> request, Configuration base)}. The builds for lines older than 3.3 leave those packages
+   * out (pom.xml, profile before-3.3): there the verb is unavailable, which the answer says.
    */
   @SuppressWarnings("unchecked")
   static Map<String, Object> byName(String className, Map<String, Object> request, Configuration base)
       throws Exception {
-    Class<?> verb = Class.forName(className);
+    Class<?> verb;
+    try {
+      verb = Class.forName(className);
+    } catch (ClassNotFoundException e) {
+      throw NotAnswered.unavailable(str(request, "verb") + " (" + className + ")");
+    }
     try {
       return (Map<String, Object>) verb.getMethod("answer", Map.class, Configuration.class)
           .invoke(null, request, base);
@@ -207,7 +255,8 @@ public final class Oracle {
     // the stores a ResourceManager keeps on disk, in this JVM's own directory: by default they sit
     // under /tmp/hadoop-yarn-${user}, shared with every other oracle running on the machine
     conf.set("hadoop.tmp.dir", SCRATCH.getPath());
-    conf.set(YarnConfiguration.FS_NODE_ATTRIBUTE_STORE_ROOT_DIR, new File(SCRATCH, "node-attribute").toURI().toString());
+    // YarnConfiguration.FS_NODE_ATTRIBUTE_STORE_ROOT_DIR (3.2 and later)
+    conf.set("yarn.node-attribute.fs-store.root-dir", new File(SCRATCH, "node-attribute").toURI().toString());
     conf.set(YarnConfiguration.FS_NODE_LABELS_STORE_ROOT_DIR, new File(SCRATCH, "node-labels").toURI().toString());
     if (yarnSite != null) {
       conf.addResource(new Path(new File(yarnSite).getAbsolutePath()));
@@ -221,7 +270,7 @@ public final class Oracle {
   static FairScheduler fairScheduler(Configuration base, String allocationFile) throws Exception {
     Configuration conf = new Configuration(base);
     conf.set(FairSchedulerConfiguration.ALLOCATION_FILE, new File(allocationFile).getAbsolutePath());
-    conf.setBoolean(FairSchedulerConfiguration.MIGRATION_MODE, true);
+    Line.fairSchedulerSettings(conf);
     conf.setClass(YarnConfiguration.YARN_AUTHORIZATION_PROVIDER,
         ConfiguredYarnAuthorizer.class, YarnAuthorizationProvider.class);
     RMContextImpl ctx = new RMContextImpl();
@@ -277,7 +326,7 @@ public final class Oracle {
     try {
       fs = fairScheduler(base, str(request, "file"));
     } catch (Exception e) {
-      return failure(rootCause(e));
+      return failure(e);
     }
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("ok", true);
@@ -286,13 +335,10 @@ public final class Oracle {
     Map<String, Object> queues = new LinkedHashMap<>();
     describeFairQueues(fs.getQueueManager().getRootQueue(), alloc, queues);
     answer.put("queues", queues);
-    answer.put("placement", placementRules(fs.getRMContext().getQueuePlacementManager()));
+    answer.put("placement", Line.fairPlacementRules(fs));
     Map<String, Object> defaults = new LinkedHashMap<>();
-    defaults.put("queueMaxAppsDefault", alloc.getQueueMaxAppsDefault());
-    defaults.put("userMaxAppsDefault", alloc.getUserMaxAppsDefault());
-    defaults.put("queueMaxAMShareDefault", alloc.getQueueMaxAMShareDefault());
+    Line.describeFairDefaults(alloc, defaults);
     defaults.put("defaultQueueSchedulingPolicy", alloc.getDefaultSchedulingPolicy().getName());
-    defaults.put("userMaxApps", alloc.getUserMaxApps());
     answer.put("defaults", defaults);
     fs.stop();
     return answer;
@@ -302,15 +348,18 @@ public final class Oracle {
     Map<String, Object> q = new LinkedHashMap<>();
     String name = queue.getName();
     q.put("type", queue instanceof FSParentQueue ? "parent" : "leaf");
-    q.put("dynamic", queue.isDynamic());
+    // FSQueue.isDynamic: 3.2 and later (YARN-8191)
+    Compat.ifPresent(queue, "isDynamic", value -> q.put("dynamic", value));
     q.put("policy", queue.getPolicy().getName());
-    q.put("weight", queue.getWeight());
+    q.put("weight", Line.weight(queue));
     q.put("minResources", resource(queue.getMinShare()));
-    q.put("maxResources", configurable(queue.getRawMaxShare()));
+    q.put("maxResources", configurable(Line.maxResources(queue)));
     q.put("maxChildResources", configurable(queue.getMaxChildQueueResource()));
     q.put("maxRunningApps", queue.getMaxRunningApps());
-    q.put("maxAMShare", queue.getMaxAMShare());
-    q.put("maxContainerAllocation", resource(queue.getMaximumContainerAllocation()));
+    q.put("maxAMShare", FairInternals.maxAMShare(queue));
+    // FSQueue.getMaximumContainerAllocation: 3.2 and later (YARN-8468)
+    Compat.ifPresent(queue, "getMaximumContainerAllocation", value -> q.put("maxContainerAllocation",
+        resource((Resource) value)));
     q.put("minSharePreemptionTimeout", alloc.getMinSharePreemptionTimeout(name));
     q.put("fairSharePreemptionTimeout", alloc.getFairSharePreemptionTimeout(name));
     q.put("fairSharePreemptionThreshold", alloc.getFairSharePreemptionThreshold(name));
@@ -320,31 +369,6 @@ public final class Oracle {
     for (FSQueue child : queue.getChildQueues()) {
       describeFairQueues(child, alloc, out);
     }
-  }
-
-  static List<Object> placementRules(PlacementManager pm) {
-    List<Object> rules = new ArrayList<>();
-    if (pm.getPlacementRules() == null) {
-      return rules;
-    }
-    for (PlacementRule rule : pm.getPlacementRules()) {
-      rules.add(describeRule(rule));
-    }
-    return rules;
-  }
-
-  static Map<String, Object> describeRule(PlacementRule rule) {
-    Map<String, Object> r = new LinkedHashMap<>();
-    r.put("class", rule.getClass().getSimpleName());
-    if (rule instanceof org.apache.hadoop.yarn.server.resourcemanager.placement.FSPlacementRule) {
-      org.apache.hadoop.yarn.server.resourcemanager.placement.FSPlacementRule fsRule =
-          (org.apache.hadoop.yarn.server.resourcemanager.placement.FSPlacementRule) rule;
-      r.put("create", fsRule.getCreateFlag());
-      if (fsRule.getParentRule() != null) {
-        r.put("parent", describeRule(fsRule.getParentRule()));
-      }
-    }
-    return r;
   }
 
   // ---------------------------------------------------------------- fs2cs
@@ -389,10 +413,12 @@ public final class Oracle {
       Map<String, Object> answer = new LinkedHashMap<>();
       try (PrintStream capture = new PrintStream(err, true, "UTF-8")) {
         System.setErr(capture);
-        exit = Fs2csEntry.run(args.toArray(new String[0]));
+        exit = Line.fs2cs(args.toArray(new String[0]));
+      } catch (NotAnswered e) {
+        throw e;
       } catch (Exception e) {
         exit = -1;
-        answer.put("error", error(rootCause(e)));
+        answer.put("error", error(e));
       } finally {
         System.setErr(previousErr);
       }
@@ -440,7 +466,7 @@ public final class Oracle {
     try {
       cs = capacityScheduler(base, str(request, "file"));
     } catch (Exception e) {
-      return failure(rootCause(e));
+      return failure(e);
     }
     try {
       Map<String, Object> answer = new LinkedHashMap<>();
@@ -467,7 +493,7 @@ public final class Oracle {
     q.put("path", queue.getQueuePath());
     q.put("parent", queue.getParent() == null ? null : queue.getParent().getQueuePath());
     List<CSQueue> children = queue.getChildQueues();
-    q.put("leaf", isLeaf(queue));
+    q.put("leaf", Compat.isLeaf(queue));
     QueueCapacities caps = queue.getQueueCapacities();
     // fsctl reports percentages; Hadoop keeps fractions
     q.put("capacity", caps.getCapacity() * 100);
@@ -475,8 +501,7 @@ public final class Oracle {
     q.put("maximum_capacity", caps.getMaximumCapacity() * 100);
     q.put("absolute_maximum_capacity", caps.getAbsoluteMaximumCapacity() * 100);
     q.put("weight", Compat.weight(caps));
-    q.put("guaranteed", resource(queue.getQueueResourceQuotas().getEffectiveMinResource()));
-    q.put("maximum", resource(queue.getQueueResourceQuotas().getEffectiveMaxResource()));
+    Line.describeEffectiveResources(queue, q);
     q.put("state", String.valueOf(queue.getState()));
     out.add(q);
     if (children != null) {
@@ -488,12 +513,48 @@ public final class Oracle {
 
   // ---------------------------------------------------------------- place
 
+  /**
+   * Where applications land: submitted to a MockRM (Submissions, 3.3 and later: MockRMAppSubmitter
+   * came with 3.3); before 3.3 asked of the placement manager and the scheduler's own leaf check,
+   * the steps of RMAppManager and addApplication, one application at a time.
+   */
+  @SuppressWarnings("unchecked")
   static Map<String, Object> place(Map<String, Object> request, Configuration base) throws Exception {
+    try {
+      Class.forName("dev.fsctl.oracle.Submissions");
+      return byName("dev.fsctl.oracle.Submissions", request, base);
+    } catch (ClassNotFoundException before33) {
+      // the build of this line leaves Submissions out (pom.xml, profile before-3.3)
+    }
+    List<Map<String, Object>> apps = (List<Map<String, Object>>) request.get("apps");
+    if (apps == null) {
+      return placeByPolicy(request, base);
+    }
+    List<Object> placements = new ArrayList<>();
+    for (Map<String, Object> app : apps) {
+      Map<String, Object> one = new LinkedHashMap<>(app);
+      one.put("file", request.get("file"));
+      Map<String, Object> placed = placeByPolicy(one, base);
+      if (!Boolean.TRUE.equals(placed.get("ok"))) {
+        return placed;  // the configuration does not load: the same for every application
+      }
+      placed.remove("ok");
+      placements.add(placed);
+    }
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("ok", true);
+    answer.put("placements", placements);
+    return answer;
+  }
+
+  static Map<String, Object> placeByPolicy(Map<String, Object> request, Configuration base) throws Exception {
     String user = str(request, "user");
     @SuppressWarnings("unchecked")
     List<String> groups = request.get("groups") == null
         ? new ArrayList<>() : (List<String>) request.get("groups");
-    StaticGroups.set(user, groups);
+    Map<String, List<String>> table = new LinkedHashMap<>();
+    table.put(user, groups);
+    StaticGroups.setAll(table);
     Groups.getUserToGroupsMappingService(base).refresh();
     String file = str(request, "file");
     boolean fair = new String(Files.readAllBytes(new File(file).toPath()), StandardCharsets.UTF_8)
@@ -514,13 +575,12 @@ public final class Oracle {
         cs = capacityScheduler(base, file);
       }
     } catch (Exception e) {
-      return failure(rootCause(e));
+      return failure(e);
     }
     try {
-      PlacementManager pm = (fair ? fs.getRMContext() : cs.getRMContext()).getQueuePlacementManager();
-      ApplicationPlacementContext placed;
+      String placed;
       try {
-        placed = pm.placeApplication(asc, user);
+        placed = fair ? Line.fairPlacement(fs, asc, user) : Line.capacityPlacement(cs, asc, user);
       } catch (Exception e) {
         answer.put("queue", null);
         answer.put("rejected", true);
@@ -545,11 +605,20 @@ public final class Oracle {
    * FairScheduler.addApplication: no placement is a rejection, and the placed queue must be (or be
    * creatable as) a leaf.
    */
-  static String acceptedByFair(FairScheduler fs, ApplicationPlacementContext placed) {
+  static String acceptedByFair(FairScheduler fs, String placed) throws ReflectiveOperationException {
     if (placed == null) {
       return null;
     }
-    FSLeafQueue leaf = fs.getQueueManager().getLeafQueue(Compat.fullPath(placed), true);
+    // FairScheduler.handle(APP_ADDED) first sends an application for a reservable queue without a
+    // reservation to the plan's default queue (resolveReservationQueueName, private: same on every line)
+    java.lang.reflect.Method resolve = FairScheduler.class.getDeclaredMethod("resolveReservationQueueName",
+        String.class, ApplicationId.class, org.apache.hadoop.yarn.api.records.ReservationId.class, boolean.class);
+    resolve.setAccessible(true);
+    String queue = (String) resolve.invoke(fs, placed, ApplicationId.newInstance(1L, 1), null, false);
+    if (queue == null) {
+      return null;
+    }
+    FSLeafQueue leaf = fs.getQueueManager().getLeafQueue(queue, true);
     return leaf == null ? null : leaf.getName();
   }
 
@@ -558,26 +627,43 @@ public final class Oracle {
    * (by full path or unique short name). A placed queue that does not exist yet is reported as
    * placed (auto-creation decides at submission).
    */
-  static String acceptedByCapacity(CapacityScheduler cs, ApplicationPlacementContext placed, String asked) {
-    String name = placed == null ? asked : Compat.fullPath(placed);
+  static String acceptedByCapacity(CapacityScheduler cs, String placed, String asked) {
+    String name = placed == null ? asked : placed;
     CSQueue queue = cs.getQueue(name);
     if (queue == null) {
       return placed == null ? null : name;
     }
-    return isLeaf(queue) ? queue.getQueuePath() : null;
-  }
-
-  /** LeafQueue (3.3) and AbstractLeafQueue (3.4) have no common name: a parent is a ParentQueue kind. */
-  static boolean isLeaf(CSQueue queue) {
-    boolean childless = queue.getChildQueues() == null || queue.getChildQueues().isEmpty();
-    return childless && !queue.getClass().getSimpleName().contains("Parent");
+    return Compat.isLeaf(queue) ? queue.getQueuePath() : null;
   }
 
   // ---------------------------------------------------------------- JSON helpers
 
-  static Resource parseResource(String spec) throws Exception {
-    ConfigurableResource parsed = FairSchedulerConfiguration.parseResourceConfigValue(spec);
-    return parsed.getResource();
+  /**
+   * A resource of the request (the cluster, a demand): {@code memory-mb=1024, vcores=2,
+   * yarn.io/gpu=1} or {@code 1024 mb, 2 vcores}; a type it does not name is 0. The oracle's own
+   * format, read alike on every line (the allocation file parsers of the lines differ).
+   */
+  static Resource parseResource(String spec) throws NotAnswered {
+    Resource r = Resource.newInstance(0, 0);
+    try {
+      for (String part : spec.split(",")) {
+        String item = part.trim();
+        int eq = item.indexOf('=');
+        String[] words = item.split("\\s+");
+        if (eq >= 0) {
+          r.setResourceValue(item.substring(0, eq).trim(), Long.parseLong(item.substring(eq + 1).trim()));
+        } else if (words.length == 2 && words[1].equalsIgnoreCase("mb")) {
+          r.setMemorySize(Long.parseLong(words[0]));
+        } else if (words.length == 2 && words[1].equalsIgnoreCase("vcores")) {
+          r.setVirtualCores(Integer.parseInt(words[0]));
+        } else if (!item.isEmpty()) {
+          throw new IllegalArgumentException(item);
+        }
+      }
+    } catch (RuntimeException e) {
+      throw new NotAnswered("bad_request", "not a resource: " + spec + " (" + e + ")");
+    }
+    return r;
   }
 
   static Map<String, Object> resource(Resource r) {
@@ -585,9 +671,10 @@ public final class Oracle {
       return null;
     }
     Map<String, Object> m = new LinkedHashMap<>();
+    // every value as Hadoop holds it: Integer.MAX_VALUE (a saturated vcores), Long.MAX_VALUE
+    // (unbounded) and -1 (an int cast of Long.MAX_VALUE) are answers too
     for (ResourceInformation info : r.getResources()) {
-      long v = info.getValue();
-      m.put(info.getName(), v >= Integer.MAX_VALUE ? null : v);
+      m.put(info.getName(), info.getValue());
     }
     return m;
   }
@@ -597,7 +684,7 @@ public final class Oracle {
     if (c == null) {
       return null;
     }
-    double[] pct = c.getPercentages();
+    double[] pct = Line.percentages(c);
     if (pct != null) {
       List<Double> out = new ArrayList<>();
       for (double p : pct) {
@@ -610,6 +697,7 @@ public final class Oracle {
     return resource(c.getResource());
   }
 
+  /** Hadoop's refusal: {@code ok: false} with the exception. */
   static Map<String, Object> failure(Throwable e) {
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("ok", false);
@@ -617,24 +705,36 @@ public final class Oracle {
     return answer;
   }
 
+  /** An answer that is not Hadoop's: {@code ok: null} and why ({@code timeout}, ...). */
+  static Map<String, Object> notAnswered(String reason, String message) {
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("ok", null);
+    answer.put(reason, true);
+    answer.put("message", message);
+    answer.put("hadoop", VersionInfo.getVersion());
+    return answer;
+  }
+
+  /**
+   * The exception Hadoop threw, named by its innermost cause ({@code class}, {@code message}: what
+   * went wrong, where FairScheduler wraps it in "Failed to initialize FairScheduler") with the
+   * whole chain from the outermost exception in, each {@code class} and {@code message}.
+   */
   static Map<String, Object> error(Throwable e) {
-    return error(e.getClass().getName(), e.getMessage());
-  }
-
-  static Map<String, Object> error(String cls, String message) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("class", cls);
-    m.put("message", message);
-    return m;
-  }
-
-  /** FairScheduler wraps load errors in IOException("Failed to initialize FairScheduler"). */
-  static Throwable rootCause(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
+    List<Object> chain = new ArrayList<>();
+    Throwable root = e;
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      Map<String, Object> link = new LinkedHashMap<>();
+      link.put("class", t.getClass().getName());
+      link.put("message", t.getMessage());
+      chain.add(link);
+      root = t;
     }
-    return t;
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("class", root.getClass().getName());
+    m.put("message", root.getMessage());
+    m.put("chain", chain);
+    return m;
   }
 
   static String str(Map<String, Object> request, String key) {

@@ -14,9 +14,12 @@ import org.apache.hadoop.security.GroupMappingServiceProvider;
 public final class StaticGroups implements GroupMappingServiceProvider {
   private static final Map<String, List<String>> GROUPS = new HashMap<>();
 
-  static synchronized void set(String user, List<String> groups) {
+  /** Every user's groups at once, for a request that submits several applications. */
+  static synchronized void setAll(Map<String, List<String>> groups) {
     GROUPS.clear();
-    GROUPS.put(user, new ArrayList<>(groups));
+    for (Map.Entry<String, List<String>> e : groups.entrySet()) {
+      GROUPS.put(e.getKey(), new ArrayList<>(e.getValue()));
+    }
   }
 
   @Override

@@ -9,7 +9,17 @@ import org.apache.hadoop.yarn.util.resource.Resources;
  * (starvation, AM usage and limit), read from Hadoop's own package like {@link ApplicationEntry}.
  */
 public final class FairInternals {
+  /** {@code FairSchedulerConfiguration.MAX_ASSIGN}: protected before 3.3. */
+  public static final String MAX_ASSIGN = FairSchedulerConfiguration.MAX_ASSIGN;
+  /** {@code FairSchedulerConfiguration.PREEMPTION}: protected before 3.3. */
+  public static final String PREEMPTION = FairSchedulerConfiguration.PREEMPTION;
+
   private FairInternals() {
+  }
+
+  /** {@code FSQueue.getMaxAMShare}: protected before 3.3. */
+  public static float maxAMShare(FSQueue queue) {
+    return queue.getMaxAMShare();
   }
 
   /**
