@@ -574,6 +574,8 @@ def brief_section(brief: Brief) -> str:
         element_text,
         headline,
         level_label,
+        load_columns,
+        load_sentence,
         team_cells,
     )
 
@@ -589,21 +591,16 @@ def brief_section(brief: Brief) -> str:
         parts.append(
             "<p class=sub>Guaranteed: the Fair steady fair share before, the guaranteed capacity after; "
             "maximum: the effective maximum on both sides; percentages of the cluster's memory"
-            + (
-                "; under this load: the Fair Scheduler's instantaneous fair share (the Capacity Scheduler "
-                "under load is not simulated)"
-                if demand and not figures.capacity_under_load
-                else ""
-            )
+            + escape(load_sentence(figures))
             + ". Because: the finding, the Fair element and the capacity-scheduler.xml key it became.</p>"
         )
-        columns = ("team", "changes", "guaranteed", "maximum", *(("Fair under this load",) if demand else ()))
+        columns = ("team", "changes", "guaranteed", "maximum", *load_columns(figures, "Fair under this load"))
         parts.append(
             _table(
                 Table(
                     "Teams, biggest change first",
                     (*columns, "applications"),
-                    [team_cells(team, cluster, demand) for team in brief.teams],
+                    [team_cells(team, cluster, demand, figures.capacity_under_load) for team in brief.teams],
                 )
             )
         )

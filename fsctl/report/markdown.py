@@ -313,6 +313,8 @@ def _brief_markdown(brief: Brief, comment: _Comment) -> None:
         element_text,
         headline,
         level_label,
+        load_columns,
+        load_sentence,
         team_cells,
     )
 
@@ -325,14 +327,7 @@ def _brief_markdown(brief: Brief, comment: _Comment) -> None:
         cluster = figures.cluster
         comment.add(
             "\nGuaranteed: the Fair steady fair share before, the guaranteed capacity after; maximum: the "
-            "effective maximum on both sides; % of the cluster's memory"
-            + (
-                "; under this load: the Fair Scheduler's instantaneous fair share (the Capacity Scheduler "
-                "under load is not simulated)"
-                if figures.demand and not figures.capacity_under_load
-                else ""
-            )
-            + ".\n"
+            "effective maximum on both sides; % of the cluster's memory" + load_sentence(figures) + ".\n"
         )
         demand = bool(figures.demand)
         comment.section(
@@ -342,10 +337,10 @@ def _brief_markdown(brief: Brief, comment: _Comment) -> None:
                 "changes",
                 "guaranteed",
                 "maximum",
-                *(["Fair under this load"] if demand else []),
+                *load_columns(figures, "Fair under this load"),
                 "applications",
             ],
-            [team_cells(team, cluster, demand) for team in brief.teams],
+            [team_cells(team, cluster, demand, figures.capacity_under_load) for team in brief.teams],
             "team rows",
         )
         changes = [
