@@ -80,8 +80,8 @@ def _percentages(n: int) -> list[str]:
     return [f"{v // 1000}.{v % 1000:03d}" for v in values]
 
 
-def capacity_xml(nodes: list[tuple[str, list]]) -> str:
-    props: list[tuple[str, str]] = []
+def capacity_xml(nodes: list[tuple[str, list]], extra: dict[str, str] | None = None) -> str:
+    props: list[tuple[str, str]] = [(f"{PREFIX}{key}", value) for key, value in (extra or {}).items()]
 
     def emit(path: str, children: list[tuple[str, list]]) -> None:
         props.append((f"{PREFIX}{path}.queues", ",".join(name for name, _ in children)))
@@ -112,6 +112,49 @@ def ratios_csv(nodes: list[tuple[str, list]]) -> str:
 
     emit("", [("default", []), *nodes])
     return "\n".join(rows) + "\n"
+
+
+def leaves(nodes: list[tuple[str, list]], prefix: str = "root") -> list[str]:
+    """The leaf paths of ``capacity_xml``'s tree (``root.default`` first), in file order."""
+    out = [f"{prefix}.default"] if prefix == "root" else []
+    for name, children in nodes:
+        path = f"{prefix}.{name}"
+        out.extend(leaves(children, path) if children else [path])
+    return out
+
+
+def demand_json(nodes: list[tuple[str, list]], apps: int) -> str:
+    """A demand snapshot of ``apps`` applications spread over the leaves of the tree: seven users,
+    one to twelve containers of 1 GB each, a third of them running one already. Deterministic."""
+    import json
+
+    paths = leaves(nodes)
+    queues: dict[str, list[dict[str, str]]] = {path: [] for path in paths}
+    for i in range(apps):
+        containers = 1 + (i * 7919) % 12
+        running = 1 if i % 3 == 0 and containers > 1 else 0
+        queues[paths[i % len(paths)]].append(
+            {
+                "name": f"app{i}",
+                "user": f"u{i % 7}",
+                "demand": f"memory-mb={containers * 1024}, vcores={containers}",
+                "usage": f"memory-mb={running * 1024}, vcores={running}",
+            }
+        )
+    entries = {path: {"applications": listed} for path, listed in queues.items() if listed}
+    return json.dumps({"queues": entries}, separators=(",", ":")) + "\n"
+
+
+def write_load(out: Path, size: int, apps: int) -> tuple[Path, Path]:
+    """The capacity file of ``size`` queues (wide), room for every application (maximum-applications),
+    and a snapshot of ``apps`` applications on it."""
+    out.mkdir(parents=True, exist_ok=True)
+    nodes = tree("wide", size)
+    capacity = out / f"capacity-load-wide-{size}.xml"
+    capacity.write_text(capacity_xml(nodes, {"maximum-applications": str(10 * apps)}), encoding="utf-8")
+    snapshot = out / f"demand-wide-{size}-{apps}.json"
+    snapshot.write_text(demand_json(nodes, apps), encoding="utf-8")
+    return capacity, snapshot
 
 
 def write_all(out: Path, sizes: list[int], shapes: list[str]) -> list[Path]:

@@ -5,17 +5,19 @@
     python bench/run.py --sizes 10000 --repeat 5
     python bench/run.py --fs2cs           # convert beside Hadoop's fs2cs (oracle/run), 45 and 10,000 queues
     python bench/run.py --only generate --sizes 10000,100000 --output /tmp/generate.md
+    python bench/run.py --only "simulate --demand" --sizes 10000   # the Capacity Scheduler under load
     python bench/run.py --only snapshot   # snapshot --from and simulate --demand, 10,000 and 100,000 apps
 
 Cost is CPU time (user + system) of the child process, the best of ``--repeat`` runs: the machine may
 be shared, and CPU time is what another process's load disturbs least. The floor is a bare lxml parse
 of the same file (``python -c "import lxml.etree; lxml.etree.parse(F)"``); ``generate`` is compared
-with the parse of the fair file of the same size, the tree it writes. The snapshot rows run on a
-cluster's saved REST responses (responses.py: ten applications per queue, 1,000 and 10,000 queues):
-``snapshot --from`` is compared with a bare ``json.load`` of the responses, ``simulate --demand``
-with the parse of the allocation file and a ``json.load`` of the snapshot. Peak is the child's
-maximum resident set. The budgets of docs/budgets.md are checked here and printed as ok or MISS,
-never by a test.
+with the parse of the fair file of the same size, the tree it writes; ``simulate --demand`` of a
+capacity file (at 10,000 queues, a snapshot of 100,000 applications) with the parse of both files.
+The snapshot rows run on a cluster's saved REST responses (responses.py: ten applications per
+queue, 1,000 and 10,000 queues): ``snapshot --from`` is compared with a bare ``json.load`` of the
+responses, ``simulate --demand`` with the parse of the allocation file and a ``json.load`` of the
+snapshot. Peak is the child's maximum resident set. The budgets of docs/budgets.md are checked here
+and printed as ok or MISS, never by a test.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import platform
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from configs import write_all  # noqa: E402
+from configs import write_all, write_load  # noqa: E402
 from responses import write as write_responses  # noqa: E402
 
 PY = sys.executable
@@ -42,6 +45,12 @@ FSCTL = [PY, "-m", "fsctl"]
 CLUSTER = "memory-mb=102400000, vcores=100000"
 SMALL = ROOT / "samples" / "fair" / "team-cluster.xml"
 YARN_SITE = ROOT / "samples" / "yarn-site.xml"
+
+# the Capacity Scheduler under load: a snapshot of this many applications on the file of this many
+# queues, against the parse of both files (lxml, json.load)
+LOAD_QUEUES = 10_000
+LOAD_APPS = 100_000
+LOAD_BUDGET = 10.0
 
 # docs/budgets.md
 SMALL_VALIDATE = 1.5
@@ -168,6 +177,35 @@ def edited(path: Path, scratch: Path) -> Path:
     copy = scratch / f"edited-{path.name}"
     copy.write_text(text, encoding="utf-8")
     return copy
+
+
+def load_rows(row: Callable[[str, str, str, Run, float, str, str], None], repeat: int) -> int:
+    """The Capacity Scheduler under a 100,000-application snapshot on 10,000 queues, against the
+    parse of the two files; the budget missed (0 or 1)."""
+    capacity, snapshot = write_load(HERE / "out", LOAD_QUEUES, LOAD_APPS)
+    files = f"e.parse({str(capacity)!r}); json.load(open({str(snapshot)!r}))"
+    parse = f"import json, lxml.etree as e; {files}"
+    floor = measure([PY, "-c", parse], repeat)
+    size = f"{LOAD_QUEUES:,} / {LOAD_APPS:,} apps"
+    row("capacity", size, "*lxml parse + json.load*", floor, 1.0, "", failed(floor, (0,)) or "")
+    argv = [
+        *FSCTL,
+        "simulate",
+        str(capacity),
+        "--cluster",
+        CLUSTER,
+        "--demand",
+        str(snapshot),
+        "--format",
+        "json",
+    ]
+    run = measure(argv, 1)
+    ratio = run.cpu / floor.cpu
+    misses = [f">{LOAD_BUDGET:g}x"] if ratio > LOAD_BUDGET else []
+    misses += [f">={PEAK_MB_100K:.0f} MB"] if run.peak_mb >= PEAK_MB_100K else []
+    verdict = failed(run, (0,)) or ("MISS " + ", ".join(misses) if misses else "ok")
+    row("capacity", size, "fsctl simulate --demand", run, ratio, "", verdict)
+    return verdict != "ok"
 
 
 def budget(size: int, ratio: float, peak: float, growth: float | None) -> str:
@@ -298,6 +336,8 @@ def main() -> int:
                 )
                 missed += verdict != "ok"
                 row(fmt, f"{size:,}", f"fsctl {name}", run, ratio, f"{growth:.1f}" if growth else "", verdict)
+            if size == LOAD_QUEUES and a.only in "simulate --demand":
+                missed += load_rows(row, a.repeat)
 
     with tempfile.TemporaryDirectory() as tmp:
         names = [n for n in ("snapshot --from", "simulate --demand (snapshot)") if a.only in n]

@@ -572,9 +572,12 @@ class _Builder:
         if cached is not None:
             return cached
         acl_default = "*" if is_root else " "
+        # CapacitySchedulerConfiguration.getUserLimit, getUserLimitFactor: 3.4 reads the global keys
+        # as every queue's default, 3.3 has no global default (found by the load oracle)
+        v34 = self.version >= (3, 4)
         defaults: dict[str, Any] = {
-            "minimum_user_limit_percent": glob["minimum-user-limit-percent"],
-            "user_limit_factor": glob["user-limit-factor"],
+            "minimum_user_limit_percent": glob["minimum-user-limit-percent"] if v34 else 100.0,
+            "user_limit_factor": glob["user-limit-factor"] if v34 else 1.0,
             "maximum_applications": -1,
             "maximum_am_resource_percent": glob["maximum-am-resource-percent"],
             "max_parallel_apps": glob["max-parallel-apps"],

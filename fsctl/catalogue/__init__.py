@@ -46,6 +46,7 @@ CATALOGUE_MODULES = (
     "convert",
     "generate",
     "simulate",
+    "capacity_load",
     "capacity_preemption",
     "suppression",
     "route",

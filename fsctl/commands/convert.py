@@ -42,15 +42,15 @@ from fsctl.report import FileReport, render_diagnostics, use_color
 from fsctl.report.convert import report_json, routing_text, share_table_text
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
-    from fsctl.convert.brief import Brief, Figures, QueueFigures
+    from fsctl.convert.brief import Brief, CapacityUnderLoad, Figures, QueueFigures
     from fsctl.hadoop.conf import HadoopConf
     from fsctl.model.demand import DemandSnapshot
     from fsctl.model.tree import QueueTree
     from fsctl.model.versions import HadoopVersion
     from fsctl.routing.apps import App
-    from fsctl.routing.engine import RoutedApp
+    from fsctl.routing.engine import Engine, RoutedApp
 
 CAPACITY_FILE = "capacity-scheduler.xml"
 SITE_FILE = "yarn-site.xml"
@@ -270,9 +270,18 @@ def _figures_and_routing(
     given = options.convert.cluster
     cluster = given or (snapshot.cluster if snapshot is not None else None)
     wanted = options.shows_brief and cluster and cluster.get("memory-mb")
-    after = capacity_figures(evaluate_capacity(capacity, cluster)) if wanted and cluster else None
-    _route(options.fair_path, tree, conversion, capacity, options.convert, apps)
-    del capacity  # unlinked: dropped, so it is freed now
+    engines = _route(options.fair_path, tree, conversion, capacity, options.convert, apps)
+    after = None
+    under_load: CapacityUnderLoad | None = None
+    if wanted and cluster and snapshot is not None:
+        under_load = capacity_under_load(capacity, cluster, snapshot, engines, options.convert.hadoop_version)
+    if under_load is not None and under_load.result is not None:
+        allocation = {q.path: q.used for q in under_load.result.queues}
+        after = capacity_figures(under_load.result.capacities, allocation)
+    elif wanted and cluster:
+        after = capacity_figures(evaluate_capacity(capacity, cluster))
+    capacity.unlink()  # freed here, before the report is built, though the collector is paused
+    del capacity
     if after is None or cluster is None:
         return None
     evaluated = _fair_figures(options, tree, cluster, snapshot, conf)
@@ -280,7 +289,29 @@ def _figures_and_routing(
         return None
     full_cluster, before = evaluated
     source = "--cluster" if given else "the demand snapshot's cluster"
-    return Figures(full_cluster, source, before, after, demand=options.demand)
+    return Figures(full_cluster, source, before, after, demand=options.demand, under_load=under_load)
+
+
+def capacity_under_load(
+    capacity: QueueTree,
+    cluster: dict[str, int],
+    snapshot: DemandSnapshot,
+    engines: Sequence[Engine],
+    version: HadoopVersion,
+) -> CapacityUnderLoad:
+    """The Capacity Scheduler's allocation under the snapshot, its applications where the converted
+    files place them (fsctl.convert.load); why not, when the snapshot cannot describe a state of the
+    converted tree (its problem, located)."""
+    from fsctl.convert.brief import CapacityUnderLoad
+    from fsctl.convert.load import snapshot_after
+    from fsctl.evaluate.capacity_load import LoadInputError, evaluate_capacity_load
+
+    moved = snapshot_after(snapshot, engines)
+    try:
+        result = evaluate_capacity_load(capacity, cluster, moved.snapshot, version)
+    except LoadInputError as exc:
+        return CapacityUnderLoad(None, moved, _located(exc.diagnostics[0]))
+    return CapacityUnderLoad(result, moved)
 
 
 def _capacity_tree(
@@ -351,8 +382,10 @@ def _route(
     capacity: QueueTree,
     conv: ConvertOptions,
     apps: list[App],
-) -> None:
-    """The routing report: RT201 findings, and the changed applications for the table."""
+) -> list[Engine]:
+    """The routing report: RT201 findings, and the changed applications for the table; the two
+    engines (the Fair policy, the converted rules), which hold the converted tree until the caller
+    unlinks it."""
     from fsctl.convert.options import CS_PREFIX
     from fsctl.convert.routing import (
         changed,
@@ -376,9 +409,9 @@ def _route(
     no_advice: Callable[[list[RoutedApp]], str | None] = lambda _: None  # noqa: E731
     where = tree.info.placement_location or tree.root.location
     conversion.findings.extend(conversion_findings(moved, where, no_advice if conv.fallback_queue else back))
-    capacity.unlink()  # freed here, before the report is built, though the collector is paused
     conversion.routing = moved
     conversion.probes = len(probes)  # each routed once
+    return engines
 
 
 def _migration_mode(conf: HadoopConf | None) -> HadoopConf:
@@ -606,8 +639,9 @@ def _page(
     snapshot: DemandSnapshot | None = None,
 ) -> str:
     """The html page: the brief, the Fair tree's shares before and the converted Capacity tree's
-    after (on the brief's cluster, the Fair side under the snapshot's load), the routing table, every
-    finding by code, and the cutover checklist."""
+    after (on the brief's cluster; with a snapshot, the Fair side under its load and the Capacity
+    side's allocation under it, switchable in the picture), the routing table, every finding by
+    code, and the cutover checklist."""
     from fsctl.commands.diff import NOMINAL_CLUSTER
     from fsctl.commands.simulate import SimulateError, report_for_tree
     from fsctl.report.html import (
@@ -625,9 +659,12 @@ def _page(
     version = options.convert.hadoop_version
     panels = []
     left_out: list[str] = []  # a tree whose shares cannot be computed (SM107): no panel, and why
+    # the after picture under the same load, as the converted files place it, when it was computed
+    under_load = figures.under_load if figures is not None else None
+    moved = under_load.after.snapshot if under_load is not None and under_load.result is not None else None
     for heading, tree, load in (
         (f"before: {options.fair_path}", fair_tree, snapshot),
-        ("after: capacity-scheduler.xml", _converted_tree(conversion, version), None),
+        ("after: capacity-scheduler.xml", _converted_tree(conversion, version), moved),
     ):
         if tree is None:
             continue

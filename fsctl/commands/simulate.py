@@ -65,7 +65,7 @@ def _run(options: SimulateOptions, stdout: TextIO, stderr: TextIO) -> int:
         stderr.write(f"fsctl simulate: {exc}\n")
         return EXIT_ERROR
     differs = report.live_check is not None and bool(report.live_check.differences)
-    if report.findings:
+    if report.findings and not report.load:  # under load they are the report's notes and JSON
         from fsctl.report.text import format_line
 
         for finding in report.findings:
@@ -154,7 +154,16 @@ def build_report(options: SimulateOptions) -> SimulateReport:
         if report.preemption is not None:
             kept = {str(row["path"]) for row in report.rows}
             report.preemption.only(kept)
-    if options.queue:
+    if options.queue and report.load:  # the findings about queues of the subtree, and the others
+        below = options.queue + "."
+        outside = {
+            _located(d)
+            for d in report.findings
+            if not (d.queue is None or d.queue == options.queue or d.queue.startswith(below))
+        }
+        report.findings = [d for d in report.findings if _located(d) not in outside]
+        report.notes = [n for n in report.notes if n not in outside]
+    elif options.queue:
         inside = (options.queue + ".", options.queue + ":")
         report.notes = [n for n in report.notes if not n.startswith("root.") or n.startswith(inside)]
     return report
@@ -206,7 +215,7 @@ def live_check(report: SimulateReport, snapshot: DemandSnapshot) -> LiveCheck:
 
     if report.format == "fair-scheduler":
         return check_fair(report.result, snapshot)
-    return check_capacity(report.result, snapshot)
+    return check_capacity(report.result.capacities if report.load else report.result, snapshot)
 
 
 def report_for_tree(
@@ -220,6 +229,8 @@ def report_for_tree(
     """The shares of a loaded tree (Fair or Capacity Scheduler); ``label`` names it in messages."""
     if tree.format == FAIR:
         return _fair_report(tree, cluster, snapshot, conf, hadoop_version, label)
+    if snapshot is not None:
+        return _capacity_load_report(tree, cluster, snapshot, hadoop_version)
     return _capacity_report(tree, cluster)
 
 
@@ -296,7 +307,11 @@ def _capacity_preemption(
         return None
     try:
         return preview_of_snapshot(
-            tree, report.result, snapshot, options.hadoop_version, asked=options.preemption
+            tree,
+            report.result.capacities if report.load else report.result,
+            snapshot,
+            options.hadoop_version,
+            asked=options.preemption,
         )
     except PreemptionInputError as exc:
         raise SimulateError(_located(exc.diagnostic)) from None
@@ -328,6 +343,37 @@ def _capacity_report(tree: QueueTree, cluster: dict[str, int]) -> SimulateReport
         result.types,
         header=header,
         notes=list(result.notes),
+        result=result,
+    )
+
+
+def _capacity_load_report(
+    tree: QueueTree, cluster: dict[str, int], snapshot: DemandSnapshot, hadoop_version: HadoopVersion
+) -> SimulateReport:
+    """The allocation the Capacity Scheduler reaches under the snapshot (``evaluate.capacity_load``)."""
+    from fsctl.evaluate.capacity_load import LoadInputError, evaluate_capacity_load
+    from fsctl.report.simulate import SimulateReport
+
+    try:
+        result = evaluate_capacity_load(tree, cluster, snapshot, hadoop_version)
+    except LoadInputError as exc:
+        first = exc.diagnostics[0]
+        more = f" (and {len(exc.diagnostics) - 1} more)" if len(exc.diagnostics) > 1 else ""
+        raise SimulateError(_located(first) + more) from None
+    mode = "legacy" if result.capacities.legacy else "non-legacy"
+    shown = ".".join(str(p) for p in result.hadoop_version)
+    header = [
+        f"cluster {_fmt_cluster(result.cluster)}   capacity scheduler, {mode} queue mode, under load "
+        f"(Hadoop {shown}): {result.end}"
+    ]
+    notes = [_located(d) for d in result.findings]
+    return SimulateReport(
+        "capacity-scheduler",
+        result.cluster,
+        result.types,
+        header=header,
+        notes=notes,
+        active_view=True,
         result=result,
     )
 

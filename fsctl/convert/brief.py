@@ -12,8 +12,11 @@ queue of a team is compared on the same cluster, like with like:
   any ancestor's ``maxResources`` (``FSQueue.assignContainerPreCheck`` walks up the chain), a
   Capacity queue its absolute maximum capacity;
 - ``load`` (with a demand snapshot): the Fair Scheduler's instantaneous fair share under the load
-  before; after, the Capacity Scheduler's allocation under the same load when one is given to
-  :func:`capacity_figures`, else nothing is compared (the team shows the Fair side alone).
+  before; after, the Capacity Scheduler's allocation when the same demand persists
+  (:mod:`fsctl.evaluate.capacity_load`, the applications where the converted files place them:
+  :mod:`fsctl.convert.load`), given to :func:`capacity_figures`; where the snapshot cannot describe
+  a state of the converted tree, nothing is compared (the team shows the Fair side alone, and
+  :class:`CapacityUnderLoad` says why).
 
 A change is ranked by its size as a share of the cluster (the resource type that moved most) and
 labelled: ``major`` from 2x or 1/2x, more than :data:`MAJOR_POINTS` points of the cluster, a
@@ -39,7 +42,9 @@ from fsctl.model.resources import MEMORY, UNBOUNDED, Vector
 
 if TYPE_CHECKING:
     from fsctl.convert.converter import ConversionResult
+    from fsctl.convert.load import LoadAfter
     from fsctl.evaluate.capacity import CapacityResult
+    from fsctl.evaluate.capacity_load import LoadResult
     from fsctl.evaluate.fair import FairResult
     from fsctl.fair.model import FairTree
     from fsctl.model.tree import Queue
@@ -123,6 +128,18 @@ class QueueFigures:
 
 
 @dataclass(frozen=True)
+class CapacityUnderLoad:
+    """The Capacity Scheduler under the snapshot after the switch: its allocation
+    (:mod:`fsctl.evaluate.capacity_load`), the snapshot as the converted files place it, and why
+    there is no allocation (``problem``, a located line) when the snapshot cannot describe a state
+    of the converted tree."""
+
+    result: LoadResult | None
+    after: LoadAfter
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
 class Figures:
     """Both sides on one cluster: the Fair Scheduler before, the Capacity Scheduler after."""
 
@@ -133,6 +150,8 @@ class Figures:
     after: Mapping[str, QueueFigures]
     #: the demand snapshot the load figures are for
     demand: str | None = None
+    #: the Capacity Scheduler under that snapshot (None: no snapshot, or not computed)
+    under_load: CapacityUnderLoad | None = None
 
     @property
     def capacity_under_load(self) -> bool:
@@ -406,6 +425,9 @@ class Brief:
             "cluster_from": figures.cluster_from if figures is not None else None,
             "demand": figures.demand if figures is not None else None,
             "capacity_under_load": figures.capacity_under_load if figures is not None else False,
+            "capacity_under_load_problem": (
+                figures.under_load.problem if figures is not None and figures.under_load is not None else None
+            ),
             "summary": {
                 **self.level_counts(),
                 "rounding": self.rounding,

@@ -435,6 +435,10 @@ def _share_changes(
             changes.append(
                 Change(CHANGED, path, "shareOfCluster", old_text, new_text, effect, expected=not warned)
             )
+        if demand is not None:
+            from fsctl.diff.migration import load_changes
+
+            changes.extend(load_changes(fair, capacity, fair_result, cluster, demand, oriented))
     return changes
 
 

@@ -136,3 +136,54 @@ def routing_changes(fair: QueueTree, capacity: QueueTree, fair_is_old: bool) -> 
         )
         changes.append(Change(CHANGED, None, "placement", old, new, effect))
     return changes
+
+
+def load_changes(
+    fair: QueueTree, capacity: QueueTree, fair_result: Any, cluster: Vector, demand: Any, oriented: Any
+) -> list[Change]:
+    """Under a demand snapshot: each queue's instantaneous fair share (the Fair side, ``fair_result``)
+    against the Capacity Scheduler's allocation when the same demand persists, the snapshot's
+    applications where the Capacity file's mapping rules place them (``fsctl.convert.load``), as
+    ``fsctl convert --demand`` compares them; judged by the table of thresholds as a share of the
+    cluster. A snapshot that cannot describe a state of the Capacity file is one scheduler-wide line."""
+    from fsctl.convert.load import snapshot_between
+    from fsctl.diff.crossformat import EXPECTED
+    from fsctl.diff.shares import share_of_cluster
+    from fsctl.evaluate.capacity_load import LoadInputError, evaluate_capacity_load
+
+    after = snapshot_between(fair, capacity, demand)
+    try:
+        load = evaluate_capacity_load(capacity, cluster, after.snapshot, capacity.info.hadoop_version)
+    except LoadInputError as exc:
+        first = exc.diagnostics[0]
+        where = f"{first.location}: " if first.location is not None else ""
+        effect = f"the Capacity Scheduler under the load is not computed: {where}{first.code} {first.message}"
+        return [Change(CHANGED, None, "shareUnderLoad", None, None, effect, expected=True)]
+    changes = []
+    for queue in fair.queues():
+        before, allocated = fair_result.find(queue.path), load.find(queue.path)
+        if before is None or allocated is None or not before.created or queue.parent is None:
+            continue
+        a_text = share_of_cluster(before.fair_share, fair_result.cluster)
+        b_text = share_of_cluster(allocated.used, load.cluster)
+        if a_text is None or b_text is None or a_text == b_text:
+            continue
+        fractions = [
+            {t: v / cluster[t] for t, v in vector.items() if cluster.get(t)}
+            for vector in (before.fair_share, allocated.used)
+        ]
+        warned = share_severity(*fractions) >= Severity.WARNING
+        old_text, new_text = oriented(a_text, b_text)
+        effect = (
+            f"under the load: instantaneous fair share {a_text} of the cluster, {b_text} allocated by the "
+            "Capacity Scheduler when the demand persists"
+        )
+        effect += (
+            ": a share of the cluster moving more than 10 points, or 2x (the table of thresholds)"
+            if warned
+            else f" ({EXPECTED}: within the table of thresholds)"
+        )
+        changes.append(
+            Change(CHANGED, queue.path, "shareUnderLoad", old_text, new_text, effect, expected=not warned)
+        )
+    return changes

@@ -483,7 +483,12 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
     types = result.types
     base = int(_float(tree.info.defaults["maximum-applications"], 10000))
     global_max = int(_float(tree.info.defaults["global-queue-max-application"], -1))
-    if global_max > 0:
+    # AbstractLeafQueue.updateMaximumApplications (3.4): the global per-queue maximum, at most the
+    # system's, for queues not in absolute mode, that times the absolute capacity for those;
+    # LeafQueue.setupQueueConfigs and ParentQueue's absolute branch (3.3): the global per-queue
+    # maximum as it is, times the absolute capacity in absolute mode (found by the load oracle)
+    v34 = tree.info.hadoop_version >= (3, 4)
+    if global_max > 0 and v34:
         base = min(global_max, base)
     step = int(_float(tree.info.defaults["yarn.scheduler.minimum-allocation-mb"], 1024)) or 1
     # the limits of each distinct (guaranteed, maximum, settings): leaves that share their resource
@@ -508,11 +513,15 @@ def _limits(tree: CapacityTree, result: CapacityResult) -> None:
         if explicit >= 0:
             q.max_applications = explicit
         elif global_max > 0 and q.mode != "absolute":
-            q.max_applications = base
+            q.max_applications = base if v34 else global_max
         else:
-            q.max_applications = java_int(f32(base * f32(q.absolute_capacity)))  # inf, NaN: 3.1 divides
+            scale = global_max if global_max > 0 and not v34 else base
+            # inf, NaN: 3.1 divides
+            q.max_applications = java_int(f32(scale * f32(q.absolute_capacity)))
+        # a user-limit-factor of -1 is "no limit" from 3.4 on; 3.3 multiplies by it, and every
+        # submission is refused (found by the load oracle)
         q.max_applications_per_user = (
             q.max_applications
-            if ulf == -1
+            if ulf == -1 and v34
             else min(q.max_applications, int(f32(q.max_applications * mulp / 100 * ulf)))
         )

@@ -218,7 +218,7 @@ def _app_of(queue: str, app: AppLoad, minimum: Vector, notes: list[Diagnostic]) 
     state = AppState(
         name=app.name,
         user=app.user or UNKNOWN_USER,
-        priority=app.priority,
+        priority=app.priority if app.priority is not None else 1,
         pending=_pending(app.demand, app.usage),
         am_resource=dict(app.am) if app.am is not None else None,
     )

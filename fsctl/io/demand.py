@@ -11,8 +11,9 @@ queues:
 ```
 
 A queue is active when it has runnable apps: ``apps``, else the number of ``applications``, else 1
-when its demand is non-zero. Every problem becomes a located diagnostic (``SM1xx``); nothing raises.
-The snapshot itself is plain data (:mod:`fsctl.model.demand`), which evaluate reads.
+when its demand is non-zero. Every problem becomes a located diagnostic (``SM1xx``, ``SM202`` for a
+queue, application or key given twice); nothing raises. The snapshot itself is plain data
+(:mod:`fsctl.model.demand`), which evaluate reads.
 
 A snapshot written by ``fsctl snapshot`` (:mod:`fsctl.io.snapshot`) adds three top-level keys:
 ``source`` (where it came from: ``rm``, ``time``, ``hadoop``, ``scheduler``, ``from``; ``notes``:
@@ -28,6 +29,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from fsctl.catalogue.capacity_load import SM202
 from fsctl.catalogue.simulate import SM101, SM102, SM103
 from fsctl.io.fileio import read_input
 from fsctl.model.demand import (
@@ -40,7 +42,7 @@ from fsctl.model.demand import (
 )
 from fsctl.model.diagnostics import Diagnostic, Rule
 from fsctl.model.location import DeferredLocation, Location
-from fsctl.model.resources import MANDATORY_TYPES, Vector
+from fsctl.model.resources import MANDATORY_TYPES, MEMORY, Vector
 
 if TYPE_CHECKING:
     from fsctl.io.jsonstream import JsonLocator
@@ -93,10 +95,18 @@ def parse_resource_text(text: str, resource_types: tuple[str, ...] = MANDATORY_T
     return spec.amounts()
 
 
+_parsed_texts: dict[str, Vector] = {}
+
+
 def resource_value(value: Any) -> Vector:
     """A resource given as text or as a mapping of names to non-negative integers."""
     if isinstance(value, str):
-        return parse_resource_text(value)
+        known = _parsed_texts.get(value)
+        if known is None:  # snapshots repeat a few spellings many times
+            known = parse_resource_text(value)
+            if len(_parsed_texts) < 4096:
+                _parsed_texts[value] = known
+        return dict(known)
     if type(value) is dict and all(type(a) is int and a >= 0 and type(n) is str for n, a in value.items()):
         return dict(value)  # what a snapshot written by fsctl holds, checked in one pass
     if isinstance(value, Mapping):
@@ -120,7 +130,8 @@ class _Document:
     JSON, which ``fsctl snapshot`` writes and which for 100,000 applications runs to tens of MB, is
     decoded by :mod:`json` and its positions found only for what a message or a later finding
     names (:class:`~fsctl.io.jsonstream.JsonLocator`). Anything else is YAML, composed with
-    positions (:mod:`fsctl.io.yamlsafe`), and read the same way.
+    positions (:mod:`fsctl.io.yamlsafe`), and read the same way; so is JSON with a key given twice,
+    which the composer finds with both places (``duplicates``: the key, first, again).
     """
 
     def __init__(self, path: str, data: str) -> None:
@@ -128,17 +139,18 @@ class _Document:
         self.data = data
         self.nodes: _Node | None = None
         self.locator: JsonLocator | None = None
+        self.duplicates: list[tuple[Any, Location, Location]] = []
         if data.lstrip()[:1] == "{":
             try:
-                self.root: Any = json.loads(data)
+                self.root: Any = json.loads(data, object_pairs_hook=_pairs_once)
             except (ValueError, RecursionError):
-                pass  # not JSON after all: YAML says where, or reads it
+                pass  # not JSON after all, or a key given twice: YAML says where, or reads it
             else:
                 from fsctl.io.jsonstream import JsonLocator
 
                 self.locator = JsonLocator(data)
                 return
-        self.nodes = _load(path, data)
+        self.nodes = _load(path, data, self.duplicates)
         self.root = _plain(self.nodes)
 
     def at(self, where: tuple[Any, ...], key: bool = False) -> Location:
@@ -170,11 +182,22 @@ class _Document:
         return self.at(*arg)
 
 
-def _load(path: str, data: str) -> _Node:
+class _KeyTwice(ValueError):
+    """A JSON object with a member given twice (the located reader says where)."""
+
+
+def _pairs_once(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    mapping = dict(items)
+    if len(mapping) != len(items):
+        raise _KeyTwice
+    return mapping
+
+
+def _load(path: str, data: str, duplicates: list[tuple[Any, Location, Location]]) -> _Node:
     from fsctl.io.yamlsafe import LocatedError, load_located
 
     try:
-        return load_located(path, data, "the demand snapshot")
+        return load_located(path, data, "the demand snapshot", duplicates)
     except LocatedError as exc:
         rule = SM102 if exc.message == "a mapping key must be a plain value" else SM101
         raise _Failure(rule.at(exc.location, exc.message)) from None
@@ -207,6 +230,11 @@ def read_demand(path: str, data: str | None = None) -> tuple[DemandSnapshot | No
         document = _Document(path, data)
     except _Failure as failure:
         return None, [failure.diagnostic]
+    if document.duplicates:
+        return None, [
+            SM202.at(again, f"{key!r} is given twice (first at line {first.line}, column {first.column})")
+            for key, first, again in document.duplicates
+        ]
     reader = _Reader(document)
     snapshot = reader.snapshot()
     document.root = None  # read: only the text stays, for the positions findings may ask for
@@ -399,10 +427,23 @@ class _Reader:
                         property="applications",
                     )
                     continue
+                named: dict[str, int] = {}
                 for index, item in enumerate(entry):
                     app = self.app(path, (*where, index), index, item)
-                    if app is not None:
-                        load.applications.append(app)
+                    if app is None:
+                        continue
+                    if app.name in named:
+                        first = self.document.at((*where, named[app.name]))
+                        self.problem(
+                            SM202,
+                            (*where, index),
+                            f"{path}: application {app.name!r} is named twice "
+                            f"(first at line {first.line}, column {first.column})",
+                            queue=path,
+                        )
+                        continue
+                    named[app.name] = index
+                    load.applications.append(app)
             else:
                 self.unknown(where, path, key, QUEUE_KEYS, path)
         return load
@@ -415,7 +456,10 @@ class _Reader:
         for key, entry in value.items():
             if key in _APP_RESOURCES:
                 try:
-                    setattr(app, key, resource_value(entry))
+                    amount = resource_value(entry)
+                    if key == "container" and amount.get(MEMORY, 0) <= 0:
+                        raise ValueError("a container needs memory-mb above 0")
+                    setattr(app, key, amount)
                 except ValueError as exc:
                     self.problem(
                         SM103, (*here, key), f"{queue} {app.name} {key}: {exc}", queue=queue, property=key

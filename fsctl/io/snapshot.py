@@ -254,8 +254,10 @@ def _reported_fair(read: _Reader, info: dict[str, Any]) -> dict[str, ReportedQue
                 entry.numbers[name] = read.whole(queue, json_name, where)
         if "schedulingPolicy" in queue:
             entry.settings["policy"] = read.text(queue, "schedulingPolicy", where).lower()
-        if "preemptable" in queue:
-            entry.settings["preemptable"] = str(queue["preemptable"]).lower()
+        if "preemptable" in queue:  # a boolean; any other value is text, read as text is
+            value = queue["preemptable"]
+            shown = str(value) if isinstance(value, bool) else read.text(queue, "preemptable", where)
+            entry.settings["preemptable"] = shown.lower()
         for required in ("fair_share", "usage"):
             if required not in entry.resources:
                 raise read.fail(where, f"no {required} reported")
@@ -560,7 +562,8 @@ def _app_entry(app: AppLoad) -> dict[str, Any]:
     if app.am is not None:
         entry["am"] = app.am
     entry["start"] = app.start_time
-    entry["priority"] = app.priority
+    if app.priority is not None:
+        entry["priority"] = app.priority
     return entry
 
 

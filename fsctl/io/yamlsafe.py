@@ -279,9 +279,12 @@ class LocatedError(Exception):
         self.message = message
 
 
-def load_located(path: str, data: str, what: str) -> Node:
+def load_located(
+    path: str, data: str, what: str, duplicates: list[tuple[Any, Location, Location]] | None = None
+) -> Node:
     """``data`` (YAML or JSON) as nodes; raises :class:`LocatedError`. ``what`` names the document
-    in messages ("the demand snapshot")."""
+    in messages ("the demand snapshot"). A mapping key given twice keeps its last value; with
+    ``duplicates``, each such key is added to it with where it was first and where again."""
     try:
         composed = compose(data, merge_keys=False)  # depth, alias-expansion and scalar checks
     except yaml.YAMLError as exc:
@@ -297,7 +300,7 @@ def load_located(path: str, data: str, what: str) -> Node:
         ) from None
     if composed is None:
         raise LocatedError(Location(path, 1, 1), f"{what} is empty")
-    return _to_nodes(composed, path, yaml.constructor.SafeConstructor())
+    return _to_nodes(composed, path, yaml.constructor.SafeConstructor(), duplicates)
 
 
 def _plain_nodes(value: Any, path: str) -> Any:
@@ -309,7 +312,9 @@ def _plain_nodes(value: Any, path: str) -> Any:
     return value
 
 
-def _to_nodes(node: Any, path: str, constructor: Any) -> Node:
+def _to_nodes(
+    node: Any, path: str, constructor: Any, duplicates: list[tuple[Any, Location, Location]] | None = None
+) -> Node:
     location = Location(path, node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, yaml.MappingNode):
         items: dict[Any, tuple[Node, Node]] = {}
@@ -317,10 +322,12 @@ def _to_nodes(node: Any, path: str, constructor: Any) -> Node:
             key = _to_nodes(key_node, path, constructor)
             if isinstance(key.value, list | dict):
                 raise LocatedError(key.location, "a mapping key must be a plain value")
-            items[key.value] = (key, _to_nodes(value_node, path, constructor))
+            if duplicates is not None and key.value in items:
+                duplicates.append((key.value, items[key.value][0].location, key.location))
+            items[key.value] = (key, _to_nodes(value_node, path, constructor, duplicates))
         return Node(items, location)
     if isinstance(node, yaml.SequenceNode):
-        return Node([_to_nodes(child, path, constructor) for child in node.value], location)
+        return Node([_to_nodes(child, path, constructor, duplicates) for child in node.value], location)
     try:
         value = constructor.construct_object(node)  # scalars: YAML's own typing rules
     except yaml.constructor.ConstructorError as exc:  # a tag SafeConstructor has no type for ("=")

@@ -18,6 +18,8 @@ from fsctl.model.resources import Vector
 class AppLoad:
     """One application of a leaf (``FSAppAttempt``): its demand, usage, start time and priority.
 
+    ``priority`` is the one it asks for (None when the snapshot does not say: the queue's default).
+
     ``am`` is its application master's container: counted against the leaf's ``maxAMShare`` (running
     when the app has usage, else waiting); None for an unmanaged AM (no limit applies). ``user`` is
     who submitted it (None when the snapshot does not say); ``container`` the size of each container
@@ -28,7 +30,7 @@ class AppLoad:
     demand: Vector = field(default_factory=dict)
     usage: Vector = field(default_factory=dict)
     start_time: int = 0
-    priority: int = 1
+    priority: int | None = None  # None: the snapshot does not say
     am: Vector | None = None
     user: str | None = None
     container: Vector | None = None

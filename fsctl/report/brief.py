@@ -15,11 +15,22 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from fsctl.capacity.keys import PREFIX as CS_PREFIX
-from fsctl.convert.brief import GUARANTEED, LOAD, MAJOR, MAXIMUM, Brief, Cause, Change, Dropped, Team
+from fsctl.convert.brief import (
+    GUARANTEED,
+    LOAD,
+    MAJOR,
+    MAXIMUM,
+    Brief,
+    Cause,
+    Change,
+    Dropped,
+    Figures,
+    Team,
+)
 from fsctl.model.resources import MEMORY, UNBOUNDED, VCORES
 
 #: changes on the first screen (the biggest), and the most the text shows after them
-FIRST_CHANGES = 10
+FIRST_CHANGES = 8
 TEXT_CHANGES = 60
 #: the text's width: longer lines wrap, their continuation indented
 WIDTH = 110
@@ -226,9 +237,30 @@ def level_counts_text(changes: Sequence[Change]) -> str:
     return ", ".join(f"{n} {level}" for level, n in counts.items() if n) or "none"
 
 
-def team_cells(team: Team, cluster: Mapping[str, int], demand: bool) -> list[str]:
+def load_sentence(figures: Figures) -> str:
+    """What the team table's load columns are (empty without a snapshot), after a "; "."""
+    if not figures.demand:
+        return ""
+    fair = "; under this load: the Fair Scheduler's instantaneous fair share"
+    if figures.capacity_under_load:
+        return fair + " before, the Capacity Scheduler's allocation when the demand persists after"
+    problem = figures.under_load.problem if figures.under_load is not None else None
+    if problem:
+        return fair + f" (the Capacity Scheduler under load is not computed: {problem})"
+    return fair + " (the Capacity Scheduler under load is not computed)"
+
+
+def load_columns(figures: Figures, fair: str = "Fair under load") -> list[str]:
+    """The team table's load columns: the Fair side, then the Capacity side when it is computed."""
+    if not figures.demand:
+        return []
+    return [fair, *([fair.replace("Fair", "Capacity")] if figures.capacity_under_load else [])]
+
+
+def team_cells(team: Team, cluster: Mapping[str, int], demand: bool, capacity: bool = False) -> list[str]:
     """The team table's row: team, its changes by level, guaranteed and maximum (when the team
-    itself changes, the change is a row of its own: "changes"), Fair under the load, applications."""
+    itself changes, the change is a row of its own: "changes"), Fair under the load and, with
+    ``capacity``, the Capacity Scheduler's allocation under it, applications."""
     changed = {c.measure for c in team.changes if c.queue == team.path}
     cells = [team.path, level_counts_text(team.changes)]
     for measure in (GUARANTEED, MAXIMUM):
@@ -241,6 +273,9 @@ def team_cells(team: Team, cluster: Mapping[str, int], demand: bool) -> list[str
     if demand:
         load = team.before.load if team.before is not None else None
         cells.append(short_amount(load, cluster) if load is not None else "-")
+    if demand and capacity:
+        after = team.after.load if team.after is not None else None
+        cells.append(short_amount(after, cluster) if after is not None else "-")
     moves = [f"{team.arriving} arrive"] if team.arriving else []
     moves += [f"{team.leaving} leave"] if team.leaving else []
     cells.append(", ".join(moves) or "-")
@@ -291,18 +326,15 @@ def brief_text(brief: Brief) -> str:
         lines.extend(
             wrapped(
                 "Teams, biggest change first; % of the cluster's memory. Guaranteed: Fair steady fair share "
-                "-> guaranteed capacity; maximum: effective on both sides"
-                + (
-                    "; under this load: the Fair Scheduler's instantaneous fair share (the Capacity "
-                    "Scheduler under load is not simulated)"
-                    if demand and not figures.capacity_under_load
-                    else ""
-                )
-                + "."
+                "-> guaranteed capacity; maximum: effective on both sides" + load_sentence(figures) + "."
             )
         )
-        header = ["team", "changes", "guaranteed", "maximum", *(["Fair under load"] if demand else [])]
-        rows = [[*header, "applications"], *(team_cells(team, cluster, demand) for team in brief.teams)]
+        capacity = figures.capacity_under_load
+        header = ["team", "changes", "guaranteed", "maximum", *load_columns(figures)]
+        rows = [
+            [*header, "applications"],
+            *(team_cells(team, cluster, demand, capacity) for team in brief.teams),
+        ]
         lines.extend(_aligned(rows, "  "))
         changes = brief.changes
         if changes:

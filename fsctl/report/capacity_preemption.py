@@ -352,9 +352,11 @@ def _csv(text: str, preview: PreemptionPreview) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
     path_column = rows[0].index("path")
+    # under load the rows are also users and applications (``kind``), which carry their queue's path
+    kind_column = rows[0].index("kind") if "kind" in rows[0] else None
     for row in rows[1:]:
         q = by_path.get(row[path_column])
-        if q is None:
+        if q is None or (kind_column is not None and row[kind_column] != "queue"):
             writer.writerow(row + [""] * (len(header) - len(row)))
             continue
         cells = [str(getattr(q, key).get(t, 0)) for key in keys for t in types]

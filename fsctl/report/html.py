@@ -62,6 +62,9 @@ MEASURES = (
     Measure("instantaneous", "instantaneous fair share", "fair_share", None),
     Measure("guaranteed", "guaranteed", "min_share", "guaranteed"),
     Measure("maximum", "maximum", "max_share", "maximum", unbounded_is_cluster=True),
+    # the Capacity Scheduler under a demand snapshot: what queues held before, and after
+    Measure("before", "used before", None, "load.used_start"),
+    Measure("allocated", "allocated under load", None, "load.used"),
 )
 
 
@@ -103,13 +106,17 @@ def measures_of(report: SimulateReport) -> list[Measure]:
     queue is active, and every instantaneous share is 0)."""
     fair = report.format != "capacity-scheduler"
     shown = [m for m in MEASURES if (m.fair if fair else m.capacity)]
+    if not report.load:
+        shown = [m for m in shown if not (m.capacity or "").startswith("load.")]
     return [m for m in shown if m.key != "instantaneous" or report.active_view]
 
 
 def fraction(row: Row, measure: Measure, report: SimulateReport) -> float | None:
     """The measure's share of the cluster's memory as the row has it, 0..1; None when not computed."""
     key = measure.fair if report.format != "capacity-scheduler" else measure.capacity
-    vector = row.get(key) if key else None
+    vector: Any = row
+    for part in key.split(".") if key else ():
+        vector = vector.get(part) if isinstance(vector, dict) else None
     total = report.cluster.get(MEMORY) or 0
     if not isinstance(vector, dict) or not total:
         return None
@@ -353,7 +360,8 @@ def _open_depth(rows: Sequence[Row]) -> int:
 # -- the page -----------------------------------------------------------------------------------
 
 _STYLE = """
-:root{--steady:#0072B2;--instantaneous:#E69F00;--guaranteed:#009E73;--maximum:#CC79A7;color-scheme:light}
+:root{--steady:#0072B2;--instantaneous:#E69F00;--guaranteed:#009E73;--maximum:#CC79A7;
+--before:#56B4E9;--allocated:#D55E00;color-scheme:light}
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5rem;
 color:#1b1b1b;background:#fff}
 h1{font-size:1.4rem;margin:0 0 .2rem}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
@@ -379,6 +387,7 @@ white-space:nowrap}
 .bar span{display:block;height:100%}
 .steady .bar span{background:var(--steady)}.instantaneous .bar span{background:var(--instantaneous)}
 .guaranteed .bar span{background:var(--guaranteed)}.maximum .bar span{background:var(--maximum)}
+.before .bar span{background:var(--before)}.allocated .bar span{background:var(--allocated)}
 .fig{flex:0 0 3rem;text-align:right}
 .tree{overflow-x:auto}
 summary{cursor:pointer;list-style:none}summary::-webkit-details-marker{display:none}
@@ -513,9 +522,36 @@ def render_page(page: Page) -> str:
 def simulate_page(report: SimulateReport, source: str, tables: Sequence[Table] = ()) -> str:
     subtitle = " ".join(report.header) if report.header else _cluster(report.cluster)
     panel = Panel(source, report, load=report.active_view)
+    shown = [_applications(report)] if report.load else []
     return render_page(
-        Page(f"fsctl simulate: {source}", subtitle, [panel], tables=list(tables), notes=report.notes)
+        Page(f"fsctl simulate: {source}", subtitle, [panel], tables=[*shown, *tables], notes=report.notes)
     )
+
+
+def _applications(report: SimulateReport) -> Table:
+    """The applications of a Capacity Scheduler under load, with what binds each."""
+
+    def amount(vector: Any) -> str:
+        if not isinstance(vector, dict):
+            return "–"
+        return f"{vector.get(MEMORY) or 0} MB, {vector.get('vcores') or 0} vcores"
+
+    rows = [
+        [
+            str(row["path"]),
+            str(app["name"]),
+            str(app["user"]),
+            str(app["state"]),
+            amount(app.get("used_start")),
+            amount(app.get("allocated")),
+            amount(app.get("pending")),
+            str(app.get("limit") or ""),
+        ]
+        for row in report.rows
+        for app in (row.get("load") or {}).get("applications") or []
+    ]
+    columns = ["queue", "application", "user", "state", "used before", "allocated", "pending", "limit"]
+    return Table("Applications", columns, rows, empty="no application")
 
 
 def _cluster(cluster: dict[str, Any]) -> str:
@@ -538,6 +574,8 @@ def brief_section(brief: Brief) -> str:
         element_text,
         headline,
         level_label,
+        load_columns,
+        load_sentence,
         team_cells,
     )
 
@@ -553,21 +591,16 @@ def brief_section(brief: Brief) -> str:
         parts.append(
             "<p class=sub>Guaranteed: the Fair steady fair share before, the guaranteed capacity after; "
             "maximum: the effective maximum on both sides; percentages of the cluster's memory"
-            + (
-                "; under this load: the Fair Scheduler's instantaneous fair share (the Capacity Scheduler "
-                "under load is not simulated)"
-                if demand and not figures.capacity_under_load
-                else ""
-            )
+            + escape(load_sentence(figures))
             + ". Because: the finding, the Fair element and the capacity-scheduler.xml key it became.</p>"
         )
-        columns = ("team", "changes", "guaranteed", "maximum", *(("Fair under this load",) if demand else ()))
+        columns = ("team", "changes", "guaranteed", "maximum", *load_columns(figures, "Fair under this load"))
         parts.append(
             _table(
                 Table(
                     "Teams, biggest change first",
                     (*columns, "applications"),
-                    [team_cells(team, cluster, demand) for team in brief.teams],
+                    [team_cells(team, cluster, demand, figures.capacity_under_load) for team in brief.teams],
                 )
             )
         )

@@ -84,6 +84,11 @@ def _resources(vector: object) -> str:
 
 def simulate_markdown(report: SimulateReport, source: str) -> str:
     out = [f"### fsctl simulate `{source}`\n\n", *(f"{cell(line.strip())}\n\n" for line in report.header)]
+    if report.load:
+        out.append(_load_markdown(report))
+        if report.notes:
+            out.append("\n" + "".join(f"- {cell(n)}\n" for n in report.notes))
+        return "".join(out)
     if report.format == "capacity-scheduler":
         columns = ["queue", "capacity %", "absolute %", "maximum %", "guaranteed", "maximum"]
         rows = [
@@ -114,6 +119,42 @@ def simulate_markdown(report: SimulateReport, source: str) -> str:
     if report.notes:
         out.append("\n" + "".join(f"- {cell(n)}\n" for n in report.notes))
     return "".join(out)
+
+
+def _load_markdown(report: SimulateReport) -> str:
+    """The Capacity Scheduler under load: queues, then the applications with what binds them."""
+    queues = [
+        [
+            r["path"],
+            _resources(r.get("guaranteed")),
+            _resources(r.get("maximum")),
+            _resources(r["load"].get("used_start")),
+            _resources(r["load"].get("used")),
+            _resources(r["load"].get("pending")),
+            r["load"].get("limit"),
+        ]
+        for r in report.rows
+    ]
+    apps = [
+        [
+            r["path"],
+            a["name"],
+            a["user"],
+            a["state"],
+            _resources(a.get("used_start")),
+            _resources(a.get("allocated")),
+            _resources(a.get("pending")),
+            a.get("limit"),
+        ]
+        for r in report.rows
+        for a in r["load"].get("applications") or []
+    ]
+    app_columns = ["queue", "application", "user", "state", "used before", "allocated", "pending", "limit"]
+    return (
+        table(["queue", "guaranteed", "maximum", "used before", "allocated", "pending", "limit"], queues)
+        + "\n#### Applications\n\n"
+        + table(app_columns, apps)
+    )
 
 
 # -- diff -------------------------------------------------------------------------------------
@@ -272,6 +313,8 @@ def _brief_markdown(brief: Brief, comment: _Comment) -> None:
         element_text,
         headline,
         level_label,
+        load_columns,
+        load_sentence,
         team_cells,
     )
 
@@ -284,14 +327,7 @@ def _brief_markdown(brief: Brief, comment: _Comment) -> None:
         cluster = figures.cluster
         comment.add(
             "\nGuaranteed: the Fair steady fair share before, the guaranteed capacity after; maximum: the "
-            "effective maximum on both sides; % of the cluster's memory"
-            + (
-                "; under this load: the Fair Scheduler's instantaneous fair share (the Capacity Scheduler "
-                "under load is not simulated)"
-                if figures.demand and not figures.capacity_under_load
-                else ""
-            )
-            + ".\n"
+            "effective maximum on both sides; % of the cluster's memory" + load_sentence(figures) + ".\n"
         )
         demand = bool(figures.demand)
         comment.section(
@@ -301,10 +337,10 @@ def _brief_markdown(brief: Brief, comment: _Comment) -> None:
                 "changes",
                 "guaranteed",
                 "maximum",
-                *(["Fair under this load"] if demand else []),
+                *load_columns(figures, "Fair under this load"),
                 "applications",
             ],
-            [team_cells(team, cluster, demand) for team in brief.teams],
+            [team_cells(team, cluster, demand, figures.capacity_under_load) for team in brief.teams],
             "team rows",
         )
         changes = [

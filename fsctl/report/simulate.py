@@ -51,8 +51,12 @@ class SimulateReport:
         self.header = header if header is not None else []
         self.notes = notes if notes is not None else []
         self.active_view = active_view
-        #: located warnings about the inputs (a snapshot Hadoop never reaches, SM108), for stderr
-        self.findings: list[Any] = []
+        #: a Capacity Scheduler file under a demand snapshot: rows carry a ``load`` object
+        self.load = result is not None and hasattr(result, "capacities")
+        self.document: dict[str, Any] = _load_document(result) if self.load else {}
+        #: located warnings about the inputs: for stderr (a snapshot Hadoop never reaches, SM108);
+        #: under load, the model's findings, in the notes and JSON (``--queue`` keeps its subtree's)
+        self.findings: list[Any] = list(result.findings) if self.load else []
         self.result: Any = result if rows is None else None
         #: the live check of a snapshot taken from a ResourceManager (fsctl.evaluate.live.LiveCheck)
         self.live_check: Any = None
@@ -72,7 +76,10 @@ class SimulateReport:
         self.result = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": 1, "cluster": dict(self.cluster), "queues": self.rows}
+        document = self.document
+        if self.load:
+            document = {"load": {**document["load"], "findings": [_finding(d) for d in self.findings]}}
+        return {"version": 1, "cluster": dict(self.cluster), **document, "queues": self.rows}
 
 
 def vector(
@@ -515,6 +522,9 @@ _MEMO_LIMIT = 50_000
 
 
 def render_csv(report: SimulateReport, stream: TextIO) -> None:
+    if report.load:
+        _render_load_csv(report, stream)
+        return
     if report.format == "capacity-scheduler":
         scalars = ["path", "parent", "leaf", *CAPACITY_PERCENT_KEYS]
         resources = list(CAPACITY_RESOURCE_KEYS)
@@ -595,7 +605,7 @@ def text_lines(report: SimulateReport) -> list[tuple[str, str]]:
     """(line, style) pairs: the style is a rich style name used only when colouring."""
     lines: list[tuple[str, str]] = [(line, "bold") for line in report.header]
     total_memory = report.cluster.get(MEMORY, 0) or 0
-    columns, row_lines = _TEXT_TABLES[report.format]
+    columns, row_lines = _LOAD_TEXT if report.load else _TEXT_TABLES[report.format]
     lines.append((columns, "dim"))
     for row in report.rows:
         lines.extend(row_lines(report, row, total_memory))
@@ -778,10 +788,11 @@ def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False
 
         stream.write(simulate_page(report, source))
     elif fmt == "json":
-        if report.result is not None:  # the rows were never needed: write the evaluation
+        if report.result is not None and not report.load:  # no rows yet: write the evaluation
             render_json_of_result(report, stream)
             return
         rows = SimulateReport(report.format, report.cluster, report.types, report.rows)
+        rows.document, rows.load, rows.findings = report.document, report.load, report.findings
         render_json(rows, stream, skip_private=True)
     elif fmt == "csv":
         render_csv(report, stream)
@@ -868,7 +879,10 @@ def _label_percents(labels: Mapping[str, Any]) -> dict[str, dict[str, float]]:
 
 
 def capacity_rows(result: Any) -> list[Row]:
-    """Rows for a :class:`fsctl.evaluate.capacity.CapacityResult` (percent values, resources)."""
+    """Rows for a :class:`fsctl.evaluate.capacity.CapacityResult` (percent values, resources), or for
+    a :class:`fsctl.evaluate.capacity_load.LoadResult`: its capacities, each row with a ``load``."""
+    if hasattr(result, "capacities"):
+        return _capacity_load_rows(result)
     types = result.types
     vec = SharedVectors(types)
     rows: list[Row] = []
@@ -908,3 +922,181 @@ _ROW_BUILDERS: dict[str, Callable[[Any], list[Row]]] = {
     "fair-scheduler": fair_rows,
     "capacity-scheduler": capacity_rows,
 }
+
+
+# -- the Capacity Scheduler under load ------------------------------------------------------------
+
+
+def _load_document(result: Any) -> dict[str, Any]:
+    """What a report under load says once, before its rows: how the allocation ended (the findings
+    are added when it is written)."""
+    return {
+        "load": {
+            "hadoop_version": ".".join(str(p) for p in result.hadoop_version),
+            "resource_calculator": "dominant" if result.dominant else "default",
+            "end": result.end,
+            "heartbeats": result.heartbeats,
+        }
+    }
+
+
+def _finding(d: Any) -> dict[str, Any]:
+    return {
+        "code": d.code,
+        "name": d.name,
+        "severity": d.severity.label,
+        "message": d.message,
+        "file": d.file,
+        "line": d.line or None,
+        "column": d.column or None,
+    }
+
+
+def _capacity_load_rows(result: Any) -> list[Row]:
+    rows = capacity_rows(result.capacities)
+    vec = SharedVectors(result.types)
+
+    def zeros(values: Mapping[str, int] | None) -> dict[str, int | None]:
+        return vec(values, missing_is_null=False)
+
+    for row, q in zip(rows, result.queues, strict=True):
+        load: Row = {
+            "used_start": zeros(q.used_start),
+            "used": zeros(q.used),
+            "reserved": zeros(q.reserved),
+            "pending_start": zeros(q.pending_start),
+            "pending": zeros(q.pending),
+            "limit": q.limit,
+        }
+        if q.leaf:
+            load.update(
+                am_used=zeros(q.am_used),
+                am_limit=zeros(q.am_limit),
+                user_am_limit=zeros(q.user_am_limit) if q.user_am_limit is not None else None,
+                max_applications=q.max_applications,
+                max_applications_per_user=q.max_applications_per_user,
+                users=[
+                    {
+                        "name": u.name,
+                        "weight": u.weight,
+                        "active": u.active,
+                        "used_start": zeros(u.used_start),
+                        "used": zeros(u.used),
+                        "pending": zeros(u.pending),
+                        "user_limit": zeros(u.user_limit),
+                        "am_used": zeros(u.am_used),
+                        "limit": u.limit,
+                    }
+                    for u in q.users
+                ],
+                applications=[_load_app_row(a, zeros) for a in q.applications],
+            )
+        row["load"] = load
+    return rows
+
+
+def _load_app_row(a: Any, zeros: Callable[[Any], dict[str, int | None]]) -> Row:
+    return {
+        "name": a.name,
+        "user": a.user,
+        "state": a.state,
+        "priority": a.priority,
+        "am": zeros(a.am) if a.am is not None else None,
+        "am_running": a.am_running,
+        "used_start": zeros(a.used_start),
+        "allocated": zeros(a.allocated),
+        "reserved": zeros(a.reserved),
+        "pending_start": zeros(a.pending_start),
+        "pending": zeros(a.pending),
+        "containers": a.containers,
+        "limit": a.limit,
+        "refusal": a.refusal or None,
+    }
+
+
+_LOAD_COLUMNS = (
+    f"{'queue':<34} {'abs%':>7} {'absmax%':>7}  {'guaranteed':>14} {'maximum':>14} "
+    f"{'used before':>14} {'allocated':>14} {'pending':>14}  limit"
+)
+
+
+def _load_row(report: SimulateReport, row: Row, total_memory: int) -> list[tuple[str, str]]:
+    """A queue's capacities and what it holds before and after, then its users and applications (a
+    user of one application of its own name, what a snapshot without users gives, is that line)."""
+    # a type the cluster has none of stays 0 everywhere: JSON and CSV keep it, the table does not
+    types = [t for t in report.types if t in (MEMORY, VCORES) or report.cluster.get(t)]
+    load = row.get("load") or {}
+    name = _indent(row)
+    limit = load.get("limit") or ""
+    shares = f"{_pct(row.get('absolute_capacity')):>7} {_pct(row.get('absolute_maximum_capacity')):>7}"
+    line = (
+        f"{name:<34} {shares}  "
+        f"{_short(row.get('guaranteed'), types):>14} {_short(row.get('maximum'), types):>14} "
+        f"{_short(load.get('used_start'), types):>14} {_short(load.get('used'), types):>14} "
+        f"{_short(load.get('pending'), types):>14}  {limit}"
+    )
+    lines = [(line, "red" if limit else "")]
+    indent = "  " * (int(row.get("_depth", 0)) + 1)
+    apps = load.get("applications") or []
+    own = {str(a["user"]) for a in apps if a["user"] == a["name"]}
+    shared = {str(a["user"]) for a in apps if a["user"] != a["name"]}
+    for user in load.get("users") or []:
+        if user["name"] in own and user["name"] not in shared and not user.get("limit"):
+            continue
+        label = (indent + "user " + str(user["name"]))[:34]
+        flags = [f"limit {_short(user['user_limit'], types)}"]
+        if user.get("limit"):
+            flags.insert(0, str(user["limit"]))
+        text = (
+            f"{label:<34} {'':>7} {'':>7}  {'':>14} {'':>14} {_short(user['used_start'], types):>14} "
+            f"{_short(user['used'], types):>14} {_short(user['pending'], types):>14}  {'; '.join(flags)}"
+        )
+        lines.append((text, "dim"))
+    for app in apps:
+        label = (indent + "- " + str(app["name"]))[:34]
+        who = str(app["state"]) if app["user"] == app["name"] else f"{app['user']}, {app['state']}"
+        flags = [who] + ([str(app["limit"])] if app.get("limit") else [])
+        text = (
+            f"{label:<34} {'':>7} {'':>7}  {'':>14} {'':>14} {_short(app['used_start'], types):>14} "
+            f"{_short(app['allocated'], types):>14} {_short(app['pending'], types):>14}  {'; '.join(flags)}"
+        )
+        lines.append((text, "dim"))
+    return lines
+
+
+_LOAD_TEXT: tuple[str, Callable[[SimulateReport, Row, int], list[tuple[str, str]]]] = (
+    _LOAD_COLUMNS,
+    _load_row,
+)
+
+#: CSV under load: one line per queue, user and application (``kind``), resources one column per type
+_LOAD_CSV_SCALARS = ("kind", "path", "name", "user", "state", "limit")
+_LOAD_CSV_RESOURCES = ("guaranteed", "maximum", "used_start", "used", "pending", "user_limit")
+
+
+def _render_load_csv(report: SimulateReport, stream: TextIO) -> None:
+    writer = csv.writer(stream, lineterminator="\n")
+    types = report.types
+    header = list(_LOAD_CSV_SCALARS)
+    for key in _LOAD_CSV_RESOURCES:
+        header.extend(f"{key}.{t}" for t in types)
+    writer.writerow(header)
+
+    def line(
+        kind: str, path: str, name: str, user: str, state: str, limit: Any, values: dict[str, Any]
+    ) -> None:
+        cells: list[Any] = [kind, path, name, user, state, _cell(limit)]
+        for key in _LOAD_CSV_RESOURCES:
+            vector = values.get(key) or {}
+            cells.extend(_cell(vector.get(t)) for t in types)
+        writer.writerow(cells)
+
+    for row in report.rows:
+        load = row.get("load") or {}
+        path = str(row["path"])
+        line("queue", path, "", "", "", load.get("limit"), {**row, **load})
+        for u in load.get("users") or []:
+            line("user", path, u["name"], u["name"], "active" if u["active"] else "", u.get("limit"), u)
+        for a in load.get("applications") or []:
+            values = {**a, "used": a["allocated"]}
+            line("application", path, a["name"], a["user"], a["state"], a.get("limit"), values)

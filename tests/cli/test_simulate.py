@@ -229,6 +229,8 @@ def test_cli_exit_codes(write: Write) -> None:
         ("fair/team-cluster.xml", "demand/team-cluster.yaml"),
         ("fair/departments.xml", "demand/departments.yaml"),
         ("capacity/team-cluster.xml", "demand/team-cluster.yaml"),
+        ("capacity/departments.xml", "demand/departments.yaml"),
+        ("capacity/departments.xml", "demand/departments-load.yaml"),
     ],
 )
 def test_samples_simulate(config: str, demand: str) -> None:

@@ -71,7 +71,8 @@ def test_a_snapshot_queue_the_file_lacks_is_one_located_line(write: Write) -> No
     )
     code, _, err = simulate(config, demand=demand, preemption=True)
     assert code == 2 and err.count("\n") == 1
-    assert "load.yaml:3:" in err and "SM104 root.c: no such queue" in err
+    # the allocation under the load comes first, and names the queue (no parent here creates one)
+    assert "load.yaml:3:" in err and "SM200 root.c: no such queue" in err
 
 
 def test_a_setting_the_policy_cannot_read_is_one_located_line(write: Write) -> None:

@@ -126,8 +126,10 @@ def test_the_first_screen_lets_a_change_board_decide() -> None:
     text = (GOLDEN / "departments-demand.txt").read_text()
     screen = text.splitlines()[:40]
     first = "\n".join(screen)
-    assert "9 changes in 3 of 4 teams: 3 major" in first
-    assert "MAJOR     guaranteed  root.qa.p2" in first and "CV202 <minResources> line 52" in first
+    assert "20 changes in 4 of 4 teams: 7 major" in first
+    # the allocation under the load, ranked with the others: qb.p1 grows by 14.5 points of the cluster
+    assert "MAJOR     under load  root.qb.p1" in first and "CV202 <minResources> line 73" in first
+    assert "MAJOR     guaranteed  root.qa.p2" in first and "Capacity under load" in first
     assert "6 of 29 routed applications land elsewhere" in first
     assert "Applications that land elsewhere" in first  # the routing groups fit on it too
     # then what is dropped, and the checklist ends it
@@ -154,10 +156,16 @@ def test_a_snapshot_gives_the_cluster_and_the_lifted_maximums_are_major() -> Non
     # the children of root.qc move with it, for the same cause: one change, not four
     assert lifted["root.qc"]["queues_below"] == ["root.qc.p0", "root.qc.p1", "root.qc.p2"]
     assert "root.qc.p0" not in lifted
-    # the Fair side under the load is there; the Capacity side under load is not simulated
+    # under the load: the Fair Scheduler's instantaneous share before, the Capacity Scheduler's
+    # allocation when the demand persists after (qa grows beyond its guarantee into what qc leaves)
     qa = next(t for t in brief["teams"] if t["team"] == "root.qa")
-    assert qa["under_load"]["before"]["memory-mb"] == 409600 and qa["under_load"]["after"] is None
-    assert brief["capacity_under_load"] is False
+    assert qa["under_load"]["before"]["memory-mb"] == 409600
+    assert qa["under_load"]["after"] == {"memory-mb": 470016, "vcores": 459}
+    assert brief["capacity_under_load"] is True and brief["capacity_under_load_problem"] is None
+    # ranked like the others: more than 10 points of the cluster is major
+    load = {c["queue"]: c for c in changes(brief) if c["measure"] == "load"}
+    assert load["root.qb.p1"]["level"] == MAJOR and load["root.qb.p1"]["change_points"] == 14.5
+    assert load["root.qa"]["level"] != MAJOR and load["root.qa"]["change_points"] == 5.9
 
 
 # -- levels: a 4x change is never minor ----------------------------------------------------------

@@ -139,4 +139,9 @@ def test_under_a_demand_snapshot_with_user_queues(seed: int) -> None:
         brief = json.loads(convert(fair, folder / "out", "json", demand=str(demand)))["brief"]
         assert brief["cluster_from"] == "the demand snapshot's cluster"
         loaded = [t for t in brief["teams"] if t["under_load"] is not None]
-        assert loaded and all(t["under_load"]["after"] is None for t in loaded)
+        assert loaded
+        # the Capacity Scheduler under the same load, or the one line that says why not
+        computed = brief["capacity_under_load"]
+        assert computed == (brief["capacity_under_load_problem"] is None)
+        converted = [t for t in loaded if t["guaranteed"]["after"] is not None]
+        assert all((t["under_load"]["after"] is not None) == computed for t in converted)

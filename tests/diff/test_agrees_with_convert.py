@@ -141,3 +141,44 @@ def test_generated_configurations(tmp_path: Path) -> None:
                     ) from None
 
     check()
+
+
+@pytest.mark.parametrize("percentage", [False, True], ids=["weight", "percentage"])
+def test_under_a_demand_snapshot_diff_and_convert_judge_the_allocation_alike(
+    percentage: bool, tmp_path: Path
+) -> None:
+    """``diff --demand`` of a Fair file and its conversion: each queue's instantaneous fair share
+    against the Capacity Scheduler's allocation under the same load, unexpected exactly where
+    convert's brief calls the move under load major (more than 10 points, or 2x), with the same
+    figures."""
+    from fsctl.diff import diff_trees
+    from fsctl.io.demand import read_demand
+    from fsctl.io.loader import load
+
+    fair, demand = SAMPLES / "fair" / "departments.xml", SAMPLES / "demand" / "departments.yaml"
+    report = io.StringIO()
+    options = ConvertCommand(
+        str(fair),
+        output_dir=str(tmp_path),
+        fmt="json",
+        demand=str(demand),
+        convert=ConvertOptions(percentage=percentage, cluster=CLUSTER),
+    )
+    convert(options, report, io.StringIO())
+    brief = json.loads(report.getvalue())["brief"]
+    assert brief["capacity_under_load"]
+    major, moved = set(), set()
+    for team in brief["teams"]:
+        for change in team["changes"]:
+            if change["measure"] == "load":
+                moved.update([change["queue"], *change["queues_below"]])
+                if change["level"] == "major":
+                    major.update([change["queue"], *change["queues_below"]])
+    old, new = load(str(fair)).result.tree, load(str(tmp_path / "capacity-scheduler.xml")).result.tree
+    snapshot, _ = read_demand(str(demand))
+    assert old is not None and new is not None and snapshot is not None
+    under_load = [
+        c for c in diff_trees(old, new, cluster=CLUSTER, demand=snapshot) if c.property == "shareUnderLoad"
+    ]
+    assert {c.queue for c in under_load if not c.expected} == major and major
+    assert {c.queue for c in under_load} <= moved | {"root"}

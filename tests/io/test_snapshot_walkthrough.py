@@ -53,7 +53,12 @@ def test_the_migration_previewed_under_todays_load(
     expected = [c for c in changes if "(expected from the conversion" in c["effect"]]
     assert {c["property"] for c in expected} >= {"shareOfCluster"}
     unexpected = {c["property"] for c in changes if c not in expected}
-    assert unexpected and unexpected <= {"placement", "maximum-capacity", "maxChildResources"}, unexpected
+    assert unexpected and unexpected <= {
+        "placement",
+        "maximum-capacity",
+        "maxChildResources",
+        "shareUnderLoad",
+    }, unexpected
 
     # a change under consideration, under today's load: the shares it moves
     edited = tmp_path / "edited.xml"

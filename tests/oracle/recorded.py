@@ -8,7 +8,8 @@ snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it), ``app
 ``yarn-site.xml``, and ``hadoop.json``: the oracle's answers per Hadoop release line (every line of
 ``tests.oracle.lines.LINES``) and verb. A Capacity Scheduler case whose ``case.json`` holds
 ``leaves`` (the load of a ``cs-preempt`` request) is also asked for one round of the preemption
-policy (3.3 and later).
+policy (3.3 and later); one with a snapshot (``demand.json``) for the allocation under that load
+(``cs-load``, 3.3 and later; ``case.json`` may name the ``hadoop_versions`` it is asked of).
 Re-record after a change to the oracle or a new case with::
 
     python -m tests.oracle.recorded
@@ -39,6 +40,12 @@ def case_settings(case: Path) -> dict[str, Any]:
     settings: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
     settings.setdefault("cluster", DEFAULT_CLUSTER)
     return settings
+
+
+def case_versions(case: Path) -> tuple[str, ...]:
+    """The Hadoop lines a case's load is asked of (``case.json``'s ``hadoop_versions``, else those
+    of the load verbs, 3.3 and later)."""
+    return tuple(case_settings(case).get("hadoop_versions", MODERN_LINES))
 
 
 def demand_file(case: Path) -> Path | None:
@@ -90,13 +97,14 @@ def requests(case: Path, version: str) -> dict[str, dict[str, Any]]:
     settings = case_settings(case)
     file = str(source)
     apps = submitted_apps(case)
+    site = yarn_site(case)
+    snapshot = demand_file(case)
     place = {"place": {"verb": "place", "file": file, "apps": apps}} if apps is not None else {}
     if source.name == "capacity-scheduler.xml":
         asked: dict[str, dict[str, Any]] = {
             "capacity": {"verb": "capacity", "file": file, "cluster": settings["cluster"]},
             **place,
         }
-        site = yarn_site(case)
         if site is not None:  # its resource types, its calculator
             asked["capacity"]["yarn_site"] = str(site)
         if "leaves" in settings and version in MODERN_LINES:  # a load: one round of the policy on it
@@ -109,14 +117,22 @@ def requests(case: Path, version: str) -> dict[str, dict[str, Any]]:
             if site is not None:
                 preempt["yarn_site"] = str(site)
             asked["cs-preempt"] = preempt
+        if snapshot is not None and version in MODERN_LINES and version in case_versions(case):
+            load: dict[str, Any] = {
+                "verb": "cs-load",
+                "file": file,
+                "cluster": settings["cluster"],
+                "demand": json.loads(snapshot.read_text())["queues"],
+            }
+            if site is not None:
+                load["yarn_site"] = str(site)
+            asked["cs-load"] = load
         return asked
     shares: dict[str, Any] = {"verb": "shares", "file": file, "cluster": settings["cluster"]}
     if "demand" in settings:
         shares["demand"] = settings["demand"]
-    snapshot = demand_file(case)
     if snapshot is not None:
         shares["demand"] = json.loads(snapshot.read_text())["queues"]
-    site = yarn_site(case)
     if site is not None:
         shares["yarn_site"] = str(site)
         if apps is not None:

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from fsctl.model.versions import parse_version
-from tests.oracle import fs2cs_side, fsctl_side
+from tests.oracle import fs2cs_side, fsctl_side, load_compare
 from tests.oracle.app_divergences import divergences, held_as_given
 from tests.oracle.lines import FS2CS_LINES, LINES, MODERN_LINES, effective_resources
 from tests.oracle.recorded import (
     CASES,
     case_input,
     case_settings,
+    case_versions,
     convert_flags,
     demand_file,
     expected,
@@ -47,7 +48,12 @@ def _site(case: Path) -> str | None:
     return None if site is None else str(site)
 
 
-APP_CASES = [p for p in CASE_DIRS if demand_file(p) is not None]
+APP_CASES = [
+    p for p in CASE_DIRS if demand_file(p) is not None and case_input(p).name == "fair-scheduler.xml"
+]
+LOAD_CASES = [
+    p for p in CASE_DIRS if demand_file(p) is not None and case_input(p).name == "capacity-scheduler.xml"
+]
 PLACE_CASES = [p for p in CASE_DIRS if submitted_apps(p) is not None]
 
 
@@ -123,6 +129,28 @@ def test_fsctl_gives_hadoops_recorded_applications(case: Path, version: str) -> 
     assert "SM108" not in warned
     totals = frozenset(path for path, load in loads.items() if "applications" not in load)
     assert divergences(hadoop, ours, totals) == []
+
+
+@pytest.mark.parametrize(
+    ("case", "version"),
+    [(p, v) for p in LOAD_CASES for v in case_versions(p)],
+    ids=[f"{p.name}-{v}" for p in LOAD_CASES for v in case_versions(p)],
+)
+def test_fsctl_gives_hadoops_recorded_allocation(case: Path, version: str) -> None:
+    # a Capacity file under load: every queue's, user's and application's allocation and limits
+    hadoop = expected(case)[version]["cs-load"]
+    assert hadoop["ok"], hadoop.get("error")
+    site = yarn_site(case)
+    snapshot = demand_file(case)
+    assert snapshot is not None
+    ours = load_compare.fsctl_load(
+        str(case_input(case)),
+        None if site is None else str(site),
+        case_settings(case)["cluster"],
+        str(snapshot),
+        version,
+    )
+    assert load_compare.divergences(hadoop, ours) == []
 
 
 @pytest.mark.parametrize("version", LINES)

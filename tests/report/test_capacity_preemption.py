@@ -44,7 +44,8 @@ def test_the_preview_matches_its_golden_file(fmt: str, golden: str) -> None:
 
 def test_json_carries_the_preview_beside_the_queues() -> None:
     document = json.loads(simulate("json"))
-    assert list(document) == ["version", "cluster", "queues", "preemption"]
+    # under the snapshot's load: the allocation (``load``) and the preview beside the queues
+    assert list(document) == ["version", "cluster", "load", "queues", "preemption"]
     preview = document["preemption"]
     assert preview["monitor"] is True and preview["hadoop"] == "3.4"
     assert preview["selectors"] == ["FifoCandidatesSelector", "IntraQueueCandidatesSelector"]
@@ -69,8 +70,11 @@ def test_csv_rows_gain_the_preview_columns() -> None:
     header = rows[0]
     assert "preemption.to_obtain.memory-mb" in header and header[-1] == "preemption.containers"
     assert all(len(row) == len(header) for row in rows)
-    default = next(row for row in rows if row[0] == "root.default")
+    path, kind = header.index("path"), header.index("kind")
+    default = next(row for row in rows if row[path] == "root.default" and row[kind] == "queue")
     assert default[header.index("preemption.containers")].split() == ["notebook-2/13", "notebook-2/12"]
+    # a user's or an application's row carries its queue's path, not the queue's preview
+    assert all(row[header.index("preemption.containers")] == "" for row in rows[1:] if row[kind] != "queue")
 
 
 def test_html_adds_the_preview_tables() -> None:

@@ -86,7 +86,7 @@ public final class Oracle {
     System.setOut(System.err);
     DefaultMetricsSystem.setMiniClusterMode(true);
     if (argv.length == 0) {
-      System.err.println("usage: oracle VERB ARGS... (load, shares, fs2cs, capacity, place, serve, version, rm)");
+      System.err.println("usage: oracle VERB ARGS... (load, shares, fs2cs, capacity, cs-load, place, serve, version, rm)");
       System.exit(2);
     }
     if (argv[0].equals("rm")) {
@@ -198,6 +198,9 @@ public final class Oracle {
         break;
       case "place":
         answer = Submissions.answer(request, base);
+        break;
+      case "cs-load":
+        answer = byName("dev.fsctl.oracle.load.CsLoad", request, base);
         break;
       case "refresh":
         answer = byName("dev.fsctl.oracle.Refresh", request, base);
