@@ -11,12 +11,13 @@ queue of a team is compared on the same cluster, like with like:
 - ``maximum``: the effective maximum on both sides: a Fair queue never holds more than its own or
   any ancestor's ``maxResources`` (``FSQueue.assignContainerPreCheck`` walks up the chain), a
   Capacity queue its absolute maximum capacity;
-- ``load`` (with a demand snapshot): the Fair Scheduler's instantaneous fair share under the load
-  before; after, the Capacity Scheduler's allocation when the same demand persists
-  (:mod:`fsctl.evaluate.capacity_load`, the applications where the converted files place them:
-  :mod:`fsctl.convert.load`), given to :func:`capacity_figures`; where the snapshot cannot describe
-  a state of the converted tree, nothing is compared (the team shows the Fair side alone, and
-  :class:`CapacityUnderLoad` says why).
+- ``load`` (with a demand snapshot): the Fair Scheduler's instantaneous fair share under the load,
+  at most the queue's demand (:attr:`~fsctl.evaluate.fair.QueueShares.usable_fair_share`: a queue
+  that asks for less than its share loses nothing by a smaller allocation) before; after, the
+  Capacity Scheduler's allocation when the same demand persists (:mod:`fsctl.evaluate.capacity_load`,
+  the applications where the converted files place them: :mod:`fsctl.convert.load`), given to
+  :func:`capacity_figures`; where the snapshot cannot describe a state of the converted tree,
+  nothing is compared (the team shows the Fair side alone, and :class:`CapacityUnderLoad` says why).
 
 A change is ranked by its size as a share of the cluster (the resource type that moved most) and
 labelled: ``major`` from 2x or 1/2x, more than :data:`MAJOR_POINTS` points of the cluster, a
@@ -161,8 +162,8 @@ class Figures:
 def fair_figures(result: FairResult, under_load: bool) -> dict[str, QueueFigures]:
     """The static queues the Fair Scheduler creates: steady fair share, effective maximum (the
     componentwise minimum of the queue's and its ancestors' maximum shares, and the cluster) and,
-    ``under_load``, the instantaneous fair share. The vectors are the result's own (read, never
-    changed): a large tree is not copied."""
+    ``under_load``, the instantaneous fair share at most the queue's demand. The vectors are the
+    result's own (read, never changed): a large tree is not copied."""
     figures: dict[str, QueueFigures] = {}
     effective: dict[str, Vector] = {}
     cluster = result.cluster
@@ -176,7 +177,7 @@ def fair_figures(result: FairResult, under_load: bool) -> dict[str, QueueFigures
         effective[queue.path] = own
         if queue.created and not queue.dynamic:
             figures[queue.path] = QueueFigures(
-                queue.steady_fair_share, own, queue.fair_share if under_load else None
+                queue.steady_fair_share, own, queue.usable_fair_share if under_load else None
             )
     return figures
 

@@ -141,7 +141,8 @@ def routing_changes(fair: QueueTree, capacity: QueueTree, fair_is_old: bool) -> 
 def load_changes(
     fair: QueueTree, capacity: QueueTree, fair_result: Any, cluster: Vector, demand: Any, oriented: Any
 ) -> list[Change]:
-    """Under a demand snapshot: each queue's instantaneous fair share (the Fair side, ``fair_result``)
+    """Under a demand snapshot: each queue's instantaneous fair share at most its demand (the Fair
+    side, ``fair_result``)
     against the Capacity Scheduler's allocation when the same demand persists, the snapshot's
     applications where the Capacity file's mapping rules place them (``fsctl.convert.load``), as
     ``fsctl convert --demand`` compares them; judged by the table of thresholds as a share of the
@@ -164,19 +165,20 @@ def load_changes(
         before, allocated = fair_result.find(queue.path), load.find(queue.path)
         if before is None or allocated is None or not before.created or queue.parent is None:
             continue
-        a_text = share_of_cluster(before.fair_share, fair_result.cluster)
+        usable = before.usable_fair_share  # as convert's brief compares them
+        a_text = share_of_cluster(usable, fair_result.cluster)
         b_text = share_of_cluster(allocated.used, load.cluster)
         if a_text is None or b_text is None or a_text == b_text:
             continue
         fractions = [
             {t: v / cluster[t] for t, v in vector.items() if cluster.get(t)}
-            for vector in (before.fair_share, allocated.used)
+            for vector in (usable, allocated.used)
         ]
         warned = share_severity(*fractions) >= Severity.WARNING
         old_text, new_text = oriented(a_text, b_text)
         effect = (
-            f"under the load: instantaneous fair share {a_text} of the cluster, {b_text} allocated by the "
-            "Capacity Scheduler when the demand persists"
+            f"under the load: instantaneous fair share {a_text} of the cluster (at most the demand), "
+            f"{b_text} allocated by the Capacity Scheduler when the demand persists"
         )
         effect += (
             ": a share of the cluster moving more than 10 points, or 2x (the table of thresholds)"

@@ -121,6 +121,15 @@ class QueueShares:
     def active(self) -> bool:
         return self.runnable_apps > 0
 
+    @property
+    def usable_fair_share(self) -> Vector:
+        """The instantaneous fair share, at most the queue's demand, per type: what of its share a
+        queue can hold under the load. The Fair Scheduler does not cap the share by demand
+        (ComputeFairShares); what a queue does not ask for goes to the others, so comparing a queue
+        asking for less than its share with another scheduler's allocation compares the demand."""
+        share, demand = self.fair_share, self.demand
+        return {t: min(v, demand.get(t, 0)) for t, v in share.items() if v is not None}
+
 
 @dataclass(slots=True)
 class FairResult:

@@ -241,7 +241,7 @@ def load_sentence(figures: Figures) -> str:
     """What the team table's load columns are (empty without a snapshot), after a "; "."""
     if not figures.demand:
         return ""
-    fair = "; under this load: the Fair Scheduler's instantaneous fair share"
+    fair = "; under this load: the Fair Scheduler's instantaneous fair share (at most the demand)"
     if figures.capacity_under_load:
         return fair + " before, the Capacity Scheduler's allocation when the demand persists after"
     problem = figures.under_load.problem if figures.under_load is not None else None
