@@ -161,8 +161,16 @@ def render_json(report: SimulateReport, stream: TextIO, *, skip_private: bool = 
             pieces.clear()
     if rows:
         pieces.append("\n  ]")
+    _live_check_piece(report, pieces)
     pieces.append("\n}\n")
     stream.write("".join(pieces))
+
+
+def _live_check_piece(report: SimulateReport, pieces: list[str]) -> None:
+    """The live check after the rows, whichever way the rows were written."""
+    if report.live_check is not None:
+        live = json.dumps(live_check_json(report.live_check), indent=2).replace("\n", "\n  ")
+        pieces.append(f',\n  "live_check": {live}')
 
 
 def _public(row: Row) -> Row:
@@ -243,9 +251,7 @@ def render_json_of_result(report: SimulateReport, stream: TextIO) -> None:
     write_rows(report.result, pieces, stream)
     if queues:
         pieces.append("\n  ]")
-    if report.live_check is not None:
-        live = json.dumps(live_check_json(report.live_check), indent=2).replace("\n", "\n  ")
-        pieces.append(f',\n  "live_check": {live}')
+    _live_check_piece(report, pieces)
     pieces.append("\n}\n")
     stream.write("".join(pieces))
 
@@ -793,6 +799,7 @@ def render(report: SimulateReport, fmt: str, stream: TextIO, color: bool = False
             return
         rows = SimulateReport(report.format, report.cluster, report.types, report.rows)
         rows.document, rows.load, rows.findings = report.document, report.load, report.findings
+        rows.live_check = report.live_check
         render_json(rows, stream, skip_private=True)
     elif fmt == "csv":
         render_csv(report, stream)

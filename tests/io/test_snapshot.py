@@ -4,6 +4,7 @@ tests/oracle/test_live_rm.py) replayed through ``--from``, then simulate's live 
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import sys
@@ -65,6 +66,20 @@ def test_simulate_on_a_recorded_snapshot_equals_the_rm(
     assert check is not None
     assert check.queues == len(snap.reported) and check.values >= 5 * check.queues
     assert check.differences == [], [d.message for d in check.differences]
+
+
+@pytest.mark.parametrize(("configuration", "case"), RECORDED, ids=lambda v: getattr(v, "name", ""))
+def test_the_live_check_is_in_the_json_report(
+    configuration: Configuration, case: Path, tmp_path: Path
+) -> None:
+    # whichever way the rows are written (the Capacity Scheduler under load writes them as rows)
+    out = tmp_path / "snapshot.json"
+    assert take(case, out)[0] == 0
+    options = dataclasses.replace(simulate_options(case, out), fmt="json")
+    stdout = io.StringIO()
+    assert simulate.run(options, stdout, io.StringIO()) == 0
+    check = json.loads(stdout.getvalue())["live_check"]
+    assert check["differences"] == [] and check["queues"] == len(json.loads(out.read_text())["reported"])
 
 
 @pytest.mark.parametrize(("configuration", "case"), RECORDED, ids=lambda v: getattr(v, "name", ""))
