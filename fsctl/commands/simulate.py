@@ -312,6 +312,7 @@ def _capacity_preemption(
             snapshot,
             options.hadoop_version,
             asked=options.preemption,
+            allocated=report.result if report.load else None,
         )
     except PreemptionInputError as exc:
         raise SimulateError(_located(exc.diagnostic)) from None

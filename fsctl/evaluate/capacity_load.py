@@ -98,6 +98,9 @@ class UserAllocation:
     used: Vector  # allocated and reserved
     pending: Vector
     user_limit: Vector
+    #: ``getResourceLimitForAllUsers``: the limit over every user of the queue, active or not
+    #: (intra-queue preemption holds users to it)
+    user_limit_all_users: Vector
     am_used: Vector
     limit: str | None = None
 
@@ -921,6 +924,7 @@ def _result(
                         used=vec(user.used),
                         pending=vec(pending),
                         user_limit=vec(limit),
+                        user_limit_all_users=vec(engine.user_specific_limit_for_all_users(q, user)),
                         am_used=vec(user.am_used),
                         limit=USER_LIMIT if any(pending) and calc.greater_than(user.used, limit) else None,
                     )

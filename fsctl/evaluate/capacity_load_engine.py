@@ -339,7 +339,16 @@ class Engine:
             leaf.cached_version = leaf.version
         return leaf.cached_limit
 
-    def _memory_user_limit(self, leaf: LeafNode) -> Res:
+    def user_specific_limit_for_all_users(self, leaf: LeafNode, user: UserNode) -> Res:
+        """``getComputedResourceLimitForAllUsers`` (what intra-queue preemption holds each user to):
+        the limit computed over every user of the queue, scaled by the user's weight."""
+        if self.calc.dominant:
+            limit = self._compute_user_limit(leaf, all_users=True)
+        else:
+            limit = self._memory_user_limit(leaf, all_users=True)
+        return self.calc.multiply_and_normalize_down(limit, user.weight, self.minimum)
+
+    def _memory_user_limit(self, leaf: LeafNode, all_users: bool = False) -> Res:
         """:meth:`_compute_user_limit` for the default calculator, which compares memory only and
         builds every vector of it from memory alone (one vcore): the same arithmetic on memory."""
         minimum = self.minimum[0]
@@ -347,8 +356,12 @@ class Engine:
         consumed = round_up(java_long(self.calc.cluster[0] * leaf.usage_ratio + 0.5), minimum)
         current = capacity if consumed < capacity else consumed + minimum
         mulp = leaf.user_limit_percent if self.v34 else float(int(leaf.user_limit_percent))
+        # UsersManager.computeUserLimit: for all users, the current capacity over all users' weights
+        used, weights = (
+            (current, leaf.all_weights) if all_users else (leaf.active_used[0] + minimum, leaf.active_weights)
+        )
         limit = max(
-            divide_and_ceil_float(leaf.active_used[0] + minimum, leaf.active_weights),
+            divide_and_ceil_float(used, weights),
             divide_and_ceil(java_long(current * mulp), 100),
         )
         ulf = leaf.user_limit_factor
@@ -359,7 +372,7 @@ class Engine:
         memory = round_up(min(limit, cap), minimum)
         return (memory, 1 if memory > 0 else 0) + (0,) * (len(self.minimum) - 2)
 
-    def _compute_user_limit(self, leaf: LeafNode) -> Res:
+    def _compute_user_limit(self, leaf: LeafNode, all_users: bool = False) -> Res:
         calc, minimum = self.calc, self.minimum
         capacity = leaf.guaranteed
         original = capacity
@@ -367,8 +380,8 @@ class Engine:
         capacity = calc.max(capacity, required)
         consumed = calc.multiply_and_normalize_up(calc.cluster, leaf.usage_ratio, minimum)
         current = capacity if calc.less_than(consumed, capacity) else calc.add(consumed, required)
-        weights = leaf.active_weights
-        used = calc.add(leaf.active_used, required)
+        weights = leaf.all_weights if all_users else leaf.active_weights
+        used = current if all_users else calc.add(leaf.active_used, required)
         mulp = leaf.user_limit_percent if self.v34 else float(int(leaf.user_limit_percent))
         limit = calc.max(
             calc.divide_and_ceil(used, weights),

@@ -59,6 +59,7 @@ from fsctl.model.versions import DEFAULT_VERSION, HadoopVersion
 if TYPE_CHECKING:
     from fsctl.capacity.values import CapacityTree
     from fsctl.evaluate.capacity import CapacityResult, CapacityShares
+    from fsctl.evaluate.capacity_load import LoadResult
     from fsctl.model.demand import DemandSnapshot
 
 PRIORITY_UTILIZATION = "priority-utilization"
@@ -580,11 +581,14 @@ def preview_of_snapshot(
     hadoop_version: HadoopVersion = DEFAULT_VERSION,
     *,
     asked: bool = False,
+    allocated: LoadResult | None = None,
 ) -> PreemptionPreview | None:
     """The preview ``fsctl simulate`` shows: when the configuration runs the policy on a snapshot's
-    load, or when ``asked`` (``--preemption``); None otherwise. Raises
-    :class:`PreemptionInputError` for a setting the policy cannot read (SM241) or a snapshot entry
-    that names no leaf of the tree (SM104, SM105)."""
+    load, or when ``asked`` (``--preemption``); None otherwise. With ``allocated`` (the Capacity
+    Scheduler's allocation of the snapshot, :mod:`fsctl.evaluate.capacity_load`) the policy runs on
+    the state that allocation reached, user limits included; else on the snapshot's usage with its
+    whole pending demand (SM244). Raises :class:`PreemptionInputError` for a setting the policy
+    cannot read (SM241) or a snapshot entry that names no leaf of the tree (SM104, SM105)."""
     from fsctl.catalogue.capacity_preemption import SM240, SM244
     from fsctl.catalogue.simulate import SM104, SM105
     from fsctl.evaluate.capacity_preemption_state import read_settings, state_from_snapshot
@@ -615,8 +619,13 @@ def preview_of_snapshot(
                     queue=load.path,
                 )
             )
-        minimum = _minimum_allocation(tree, result.types)
-        state, notes = state_from_snapshot(snapshot, leaves, dict(zip(result.types, minimum, strict=True)))
+        minimum = dict(zip(result.types, _minimum_allocation(tree, result.types), strict=True))
+        if allocated is not None:
+            from fsctl.evaluate.capacity_load_preemption import state_from_load
+
+            state = state_from_load(allocated, snapshot, minimum)
+        else:
+            state, notes = state_from_snapshot(snapshot, leaves, minimum)
     preview = preview_preemption(result, tree, state, settings, hadoop_version)
     found: list[Diagnostic] = []
     if not settings.monitor:
@@ -629,7 +638,7 @@ def preview_of_snapshot(
                 property=key,
             )
         )
-    if any(leaf.apps for leaf in state.leaves.values()):
+    if allocated is None and any(leaf.apps for leaf in state.leaves.values()):
         found.append(
             SM244.at(
                 Location(snapshot.source) if snapshot is not None and snapshot.source else None,

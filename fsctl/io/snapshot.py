@@ -389,6 +389,8 @@ def _pending(read: _Reader, app: dict[str, Any], where: str) -> tuple[Vector, Ve
         if request.get("resourceName", "*") != "*":
             continue  # node and rack requests repeat the off-switch one (AppSchedulingInfo)
         capability = read.resource(request, "capability", here)
+        if capability.get("memory-mb", 0) <= 0:  # the scheduler normalises every ask to its minimum
+            raise read.fail(f"{here}.capability", "no memory-mb: not a ResourceManager's ask")
         count = read.amount(request, "numContainers", here)
         container = container or capability
         if count and read.whole(request, "priority", here, default=-1) == 0:

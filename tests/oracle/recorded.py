@@ -9,7 +9,8 @@ snapshot, ``{"queues": {...}}``, as ``fsctl simulate --demand`` reads it), ``app
 ``tests.oracle.lines.LINES``) and verb. A Capacity Scheduler case whose ``case.json`` holds
 ``leaves`` (the load of a ``cs-preempt`` request) is also asked for one round of the preemption
 policy (3.3 and later); one with a snapshot (``demand.json``) for the allocation under that load
-(``cs-load``, 3.3 and later; ``case.json`` may name the ``hadoop_versions`` it is asked of).
+(``cs-load``, 3.3 and later; ``case.json`` may name the ``hadoop_versions`` it is asked of, and
+``"preempt": true`` for one round of the preemption policy on the state the allocation reached).
 Re-record after a change to the oracle or a new case with::
 
     python -m tests.oracle.recorded
@@ -126,6 +127,8 @@ def requests(case: Path, version: str) -> dict[str, dict[str, Any]]:
             }
             if site is not None:
                 load["yarn_site"] = str(site)
+            if settings.get("preempt"):  # then one round of the preemption policy on that state
+                load["preempt"] = True
             asked["cs-load"] = load
         return asked
     shares: dict[str, Any] = {"verb": "shares", "file": file, "cluster": settings["cluster"]}

@@ -306,3 +306,54 @@ def test_cv306_says_where_hadoop_puts_applications_to_a_reservable_queue() -> No
     ]
     assert f"'root.plan' without a reservation lands in {fair['queue']} (" in finding["message"]
     assert f"under the Fair Scheduler and in {capacity['queue']} (" in finding["message"]
+
+
+PREEMPT_LOAD_CASES = [p for p in LOAD_CASES if case_settings(p).get("preempt")]
+
+
+@pytest.mark.parametrize(
+    ("case", "version"),
+    [(p, v) for p in PREEMPT_LOAD_CASES for v in case_versions(p)],
+    ids=[f"{p.name}-{v}" for p in PREEMPT_LOAD_CASES for v in case_versions(p)],
+)
+def test_the_preemption_preview_runs_on_the_state_the_allocation_reached(case: Path, version: str) -> None:
+    # simulate --demand --preemption: one round of ProportionalCapacityPreemptionPolicy on what the
+    # CapacityScheduler holds when the demand persists (user limits included), as Hadoop ran it on
+    # the same scheduler: every queue's usage, pending, guarantee, ideal assignment and what it
+    # would preempt, and the containers taken from each application
+    from fsctl.commands.simulate import SimulateOptions, build_report
+
+    hadoop = expected(case)[version]["cs-load"]
+    assert hadoop["ok"], hadoop.get("error")
+    snapshot = demand_file(case)
+    assert snapshot is not None
+    report = build_report(
+        SimulateOptions(
+            str(case_input(case)),
+            cluster=_cluster(case_settings(case)["cluster"], case),
+            demand=str(snapshot),
+            yarn_site=_site(case),
+            preemption=True,
+            hadoop_version=parse_version(version),
+        )
+    )
+    preview = report.preemption
+    assert preview is not None and not [f for f in preview.findings if f.code == "SM244"]
+    theirs = hadoop["preemption"]["queues"]
+    assert {q.path for q in preview.queues} == set(theirs)
+    for q in preview.queues:
+        for key in ("used", "pending", "guaranteed", "ideal_assigned", "to_be_preempted"):
+            ours = {t: getattr(q, key).get(t, 0) for t in theirs[q.path][key]}
+            assert ours == theirs[q.path][key], (q.path, key)
+    taken: dict[str, dict[str, object]] = {}
+    for c in preview.selected:
+        row = taken.setdefault(f"{c.queue} {c.app}", {"containers": 0, "total": {}})
+        row["containers"] = int(str(row["containers"])) + 1
+        total = row["total"]
+        assert isinstance(total, dict)
+        for t, amount in c.resource.items():
+            total[t] = total.get(t, 0) + amount
+    assert taken == {
+        app: {"containers": row["containers"], "total": {t: v for t, v in row["total"].items()}}
+        for app, row in hadoop["preemption"]["selected"].items()
+    }

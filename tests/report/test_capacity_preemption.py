@@ -50,8 +50,9 @@ def test_json_carries_the_preview_beside_the_queues() -> None:
     assert preview["monitor"] is True and preview["hadoop"] == "3.4"
     assert preview["selectors"] == ["FifoCandidatesSelector", "IntraQueueCandidatesSelector"]
     taken = [(c["queue"], c["application"], c["user"]) for c in preview["containers"]]
-    assert taken[0] == ("root.default", "notebook-2", "eve")
-    assert ("root.qa.p1", "backfill-2019", "ana") in taken
+    # on the state the allocation reached: qa.p1 and default, far beyond their guarantees, give back
+    assert taken[0] == ("root.qa.p1", "backfill-2019", "ana")
+    assert ("root.default", "notebook-2", "eve") in taken
     rows = {q["path"]: q for q in preview["queues"]}
     assert rows["root.qa.p0"]["preemption_disabled"] is True
     assert rows["root.default"]["containers"] == sum(
@@ -72,7 +73,9 @@ def test_csv_rows_gain_the_preview_columns() -> None:
     assert all(len(row) == len(header) for row in rows)
     path, kind = header.index("path"), header.index("kind")
     default = next(row for row in rows if row[path] == "root.default" and row[kind] == "queue")
-    assert default[header.index("preemption.containers")].split() == ["notebook-2/13", "notebook-2/12"]
+    assert default[header.index("preemption.containers")].split() == [
+        f"notebook-2/{n}" for n in range(13, 5, -1)
+    ]
     # a user's or an application's row carries its queue's path, not the queue's preview
     assert all(row[header.index("preemption.containers")] == "" for row in rows[1:] if row[kind] != "queue")
 

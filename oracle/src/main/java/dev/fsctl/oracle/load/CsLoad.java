@@ -113,7 +113,13 @@ public final class CsLoad {
     conf.setClass(YarnConfiguration.RM_SCHEDULER, CapacityScheduler.class, ResourceScheduler.class);
     conf.setBoolean("yarn.scheduler.capacity.schedule-asynchronously.enable", false);
     conf.setBoolean("yarn.scheduler.capacity.multi-node-placement-enabled", false);
-    conf.setBoolean(YarnConfiguration.RM_SCHEDULER_ENABLE_MONITORS, false);
+    if (Boolean.TRUE.equals(request.get("preempt"))) {
+      // the queues read the monitor switch as the yarn-site sets it (with it off, every queue's
+      // preemption is disabled), but no monitor runs: LoadPreemption runs the policy once, after
+      conf.set(YarnConfiguration.RM_SCHEDULER_MONITOR_POLICIES, "");
+    } else {
+      conf.setBoolean(YarnConfiguration.RM_SCHEDULER_ENABLE_MONITORS, false);
+    }
     // mock node host names do not resolve: container tokens name the host, not its address
     conf.setBoolean("hadoop.security.token.service.use_ip", false);
     SecurityUtil.setConfiguration(conf);
@@ -212,6 +218,13 @@ public final class CsLoad {
         appRows.add(describeApp(cs, s));
       }
       answer.put("applications", appRows);
+      if (Boolean.TRUE.equals(request.get("preempt"))) {  // one round of the policy on this state
+        Map<ApplicationAttemptId, String> names = new java.util.HashMap<>();
+        for (Submitted s : submitted) {
+          names.put(s.attempt, s.app.queue + " " + s.app.name);
+        }
+        answer.put("preemption", LoadPreemption.round(context, cs, names));
+      }
       return answer;
     } finally {
       rm.stop();
