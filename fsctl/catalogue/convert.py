@@ -112,9 +112,10 @@ CV108 = define(
     """The conversion needs a Capacity Scheduler feature the target Hadoop version lacks.
 
     JSON mapping rules arrived in Hadoop 3.4 (YARN-10457): ``--fallback-queue`` and
-    ``--rules-to-file`` need them. For an older target fsctl does what that release's fs2cs does by
-    itself (3.3.6: percentages, since 3.3 fails on ``2w`` with NumberFormatException, and no
-    placement rules); drop the switch, or target 3.4.
+    ``--rules-to-file`` need them. For an older target fsctl does what 3.3.6's fs2cs does by itself
+    (percentages, since 3.3 fails on ``2w`` with NumberFormatException, and no placement rules:
+    CV440), as do 3.2, 3.1 and 2.10, which have no fs2cs, weight mode or JSON rules; drop the
+    switch, or target 3.4.
     """,
 )
 
@@ -495,6 +496,22 @@ CV410 = define(
     reports the cap itself (FS330).
     """,
     hadoop_source="scheduler/fair/FSQueue.java#fitsInMaxShare",
+)
+
+CV440 = define(
+    "CV440",
+    "placement-rules-left-out",
+    INFO,
+    """The target's Capacity Scheduler has no JSON mapping rules: the placement policy is left out.
+
+    JSON mapping rules arrived in Hadoop 3.4 (YARN-10457). For an older target fsctl does what
+    3.3.6's fs2cs does without ``-m``: it converts no placement rule (3.3's fs2cs converts them only
+    when asked, to the legacy ``queue-mappings``; 3.2, 3.1 and 2.10 have no fs2cs), so each
+    application goes to the queue it is submitted to (``default`` when it names none). The migration
+    brief lists the applications that land elsewhere; write ``queue-mappings`` by hand if they
+    must keep their queues, or target 3.4. ``--skip-placement-rules`` says the loss is intended and
+    silences this finding.
+    """,
 )
 
 CV411 = define(

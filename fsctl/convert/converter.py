@@ -385,19 +385,28 @@ def _placement(
     tree: QueueTree, site: SiteView, options: ConvertOptions, fallback: str | None, out: Emitter
 ) -> tuple[list[dict[str, Any]] | None, str | None]:
     converted: list[dict[str, Any]] | None = None
-    if options.json_placement:
-        policy = tree.placement
-        if policy is None:
-            policy = placement.default_policy(
-                site.boolean(FAIR + "allow-undeclared-pools", True),
-                site.boolean(FAIR + "user-as-default-queue", True),
-            )
-        if policy:
+    policy = tree.placement
+    if policy is None:
+        policy = placement.default_policy(
+            site.boolean(FAIR + "allow-undeclared-pools", True),
+            site.boolean(FAIR + "user-as-default-queue", True),
+        )
+    if options.json_placement and policy:
 
-            def static_children(path: str) -> bool:
-                return out.get_cs(f"{path}.queues") is not None
+        def static_children(path: str) -> bool:
+            return out.get_cs(f"{path}.queues") is not None
 
-            converted = placement.convert_placement(policy, options, out, static_children).rules
+        converted = placement.convert_placement(policy, options, out, static_children).rules
+    elif options.convert_placement and policy:
+        version = options.hadoop_version
+        names = ", ".join(rule.name for rule in policy)
+        out.finding(
+            rules.CV440,
+            tree.info.placement_location or tree.root.location,
+            f"the placement policy ({names}) is not converted: Hadoop {version[0]}.{version[1]} has no JSON "
+            "mapping rules (they arrived in 3.4), so each application goes to the queue it is submitted to "
+            "(default when it names none)",
+        )
     if fallback is not None:
         converted = placement.with_fallback(converted or [], fallback)
         out.finding(

@@ -55,6 +55,38 @@ def test_a_3_3_target_converts_as_3_3_fs2cs_does_by_itself() -> None:
     assert props == cs(run(PROJECTS, hadoop_version=(3, 3), percentage=True, convert_placement=False))
 
 
+TEAMS = allocations(
+    '<queue name="a"><weight>3</weight><queue name="x"/><queue name="y"/></queue><queue name="b"/>'
+    '<queuePlacementPolicy><rule name="specified" create="false"/><rule name="primaryGroup" create="true"/>'
+    '<rule name="default" queue="b"/></queuePlacementPolicy>'
+)
+
+
+@pytest.mark.parametrize("line", [(3, 3), (3, 2), (3, 1), (2, 10)])
+def test_an_older_target_converts_unasked_with_percentages_and_names_the_placement_left_out(
+    line: tuple[int, int],
+) -> None:
+    # 3.2, 3.1 and 2.10 have no fs2cs, no weight mode and no JSON mapping rules: as 3.3.6's fs2cs
+    result = run(TEAMS, hadoop_version=line)
+    assert not result.failed and not codes(result, "CV108")
+    props = cs(result)
+    assert (props["root.a.capacity"], props["root.b.capacity"]) == ("75.000", "25.000")
+    assert props["root.a.x.capacity"] == "50.000"
+    assert not any("auto-queue-creation-v2" in key or "mapping-rule" in key for key in props)
+    (left_out,) = [d for d in result.findings if d.code == "CV440"]
+    assert left_out.severity.name == "INFO"
+    policy = "placement policy (specified, primaryGroup, default) is not converted"
+    assert f"{policy}: Hadoop {line[0]}.{line[1]} has no JSON mapping rules" in left_out.message
+    # the same output when the user asks for it, and then no finding: the loss is intended
+    asked = run(TEAMS, hadoop_version=line, percentage=True, convert_placement=False)
+    assert cs(asked) == props and not codes(asked, "CV440")
+
+
+def test_a_3_4_target_converts_the_placement_policy_and_leaves_nothing_out() -> None:
+    result = run(TEAMS)
+    assert not codes(result, "CV440") and "mapping-rule-json" in cs(result)
+
+
 @pytest.mark.parametrize("switch", ["fallback_queue", "rules_to_file"])
 def test_switches_that_need_json_mapping_rules_need_3_4(switch: str) -> None:
     option = {"fallback_queue": "root.qa.p0"} if switch == "fallback_queue" else {"rules_to_file": True}

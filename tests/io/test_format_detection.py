@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from fsctl.io.loader import configuration_kind, load
@@ -63,11 +63,13 @@ _KEY_PART = st.text("abcdefghijklmnopqrstuvwxyz-.", min_size=1, max_size=12)
 
 
 _KEYS = st.lists(_KEY_PART, max_size=5)
-#: a global key is never one under root (``root.`` drawn as a global key is a queue's)
+#: a scheduler-wide key: anything after the prefix but a queue's (CapacitySchedulerConfiguration
+#: .getQueuePrefix: yarn.scheduler.capacity.root. starts root's own keys and its descendants')
 _GLOBAL_KEYS = st.lists(_KEY_PART.filter(lambda k: not k.startswith("root.")), max_size=5)
 
 
 @given(_KEYS, _GLOBAL_KEYS, _KEYS)
+@example([], ["root", "rootx", "root-"], [])  # not a queue prefix: a scheduler-wide key
 def test_detection_follows_the_keys(queue_keys: list[str], global_keys: list[str], rm: list[str]) -> None:
     names = [P + "root." + k for k in queue_keys] + [P + k for k in global_keys]
     names += ["yarn.resourcemanager." + k for k in rm]

@@ -13,7 +13,7 @@ from tests.conftest import SAMPLES, run_fsctl
 from tests.oracle.allocation_files import allocation_files
 from tests.oracle.boot import boot
 from tests.oracle.conftest import oracle_for
-from tests.oracle.lines import LINES
+from tests.oracle.lines import LINES, line_cases
 from tests.oracle.oracle import write_temporary
 
 SITE = SAMPLES / "yarn-site.xml"
@@ -38,11 +38,9 @@ def check_conversion_boots(
 
 
 def for_line(version: str) -> list[str]:
-    """A target before 3.4: 3.3 does what 3.3.6's fs2cs does unasked (percentages, no placement
-    rules); the lines before it have no fs2cs, and are asked for the same explicitly."""
-    if version == "3.3":
-        return ["--hadoop-version", version]
-    return ["--hadoop-version", version, "--percentage", "--skip-placement-rules"]
+    """A target before 3.4 needs no other flag: convert chooses percentages and no placement rules
+    by itself, as 3.3.6's fs2cs does (the lines before 3.3 have no fs2cs, nor weights or JSON rules)."""
+    return ["--hadoop-version", version]
 
 
 #: (flags, the line whose Capacity Scheduler boots the output): 3.4's choices, then every older line
@@ -62,15 +60,18 @@ def test_converted_samples_boot(sample: Path, site: Path | None, target: str, tm
     check_conversion_boots(sample, tmp_path / "out", site, flags, version)
 
 
-def test_converted_generated_files_boot(hadoop_cases: int, tmp_path: Path) -> None:
+@pytest.mark.parametrize("version", LINES)
+def test_converted_generated_files_boot(version: str, hadoop_cases: int, tmp_path: Path) -> None:
     counter = iter(range(10**9))
+    flags = [] if version == "3.4" else for_line(version)
+    cases = line_cases(version, max(1, hadoop_cases // 4))
 
-    @settings(max_examples=max(1, hadoop_cases // 4), deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=cases, deadline=None, suppress_health_check=list(HealthCheck))
     @given(allocation_files(malformed=False))
     def check(text: str) -> None:
         path = Path(write_temporary(text, "fsctl-boot-"))
         try:
-            check_conversion_boots(path, tmp_path / f"out-{next(counter)}", None, [])
+            check_conversion_boots(path, tmp_path / f"out-{next(counter)}", None, flags, version)
         finally:
             path.unlink()
 

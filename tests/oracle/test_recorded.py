@@ -357,3 +357,34 @@ def test_the_preemption_preview_runs_on_the_state_the_allocation_reached(case: P
         app: {"containers": row["containers"], "total": {t: v for t, v in row["total"].items()}}
         for app, row in hadoop["preemption"]["selected"].items()
     }
+
+
+@pytest.mark.parametrize("version", LINES)
+def test_cs312_says_where_hadoop_puts_applications_to_a_shared_short_name(version: str) -> None:
+    # alice submits to 'c' (root.c, root.c.c, root.c.c.c, root.b.c), bob to root.c.c.c, dave to 'x'
+    # (the parent root.x and the leaf root.a.x), erin to root.a.x
+    from fsctl.io.loader import load
+    from fsctl.lint import LintContext, run_lint
+
+    case = CASES / "cs-short-name-registered-last"
+    alice, bob, _, dave, erin, _ = expected(case)[version]["place"]["placements"]
+    line = parse_version(version)
+    loaded = load(str(case_input(case)), hadoop_version=line).result
+    messages = {
+        d.queue: d.message for d in run_lint(loaded, LintContext(hadoop_version=line)) if d.code == "CS312"
+    }
+    c, x = messages["root.c.c"], messages["root.x"]
+    if parse_version(version) >= (3, 3):
+        assert alice["rejected"] and dave["rejected"] and not bob["rejected"] and not erin["rejected"]
+        assert c.endswith("submissions and mapping rules must use the full path")
+        return
+    assert (alice["queue"], bob["rejected"], dave["rejected"], erin["rejected"]) == (
+        "root.b.c",
+        True,
+        True,
+        True,
+    )
+    assert c.endswith(f"submitted to 'c' runs in {alice['queue']}, and root.c.c.c can never be submitted to")
+    assert x.endswith(
+        "submitted to 'x' is rejected (root.x is a parent), and root.a.x can never be submitted to"
+    )
