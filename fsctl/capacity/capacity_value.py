@@ -177,44 +177,55 @@ def parse_capacity(
     label: str = "",
     maximum: bool = False,
     resource_types: Sequence[str] = MANDATORY_TYPES,
+    exact_names: bool = False,
 ) -> CapacityValue | None:
     """Read a ``capacity`` (or, with ``maximum``, a ``maximum-capacity``) as Hadoop does.
 
     ``label`` selects the ``accessible-node-labels.<label>.`` variant, which is range-checked for
-    both keys. Returns None when the key is unset. Raises :class:`CapacityError`.
+    both keys. ``exact_names``: Hadoop 3.1 reads only the amounts named exactly ``memory`` and
+    ``vcores``. Returns None when the key is unset. Raises :class:`CapacityError`.
     """
     if text is None:
         return None
     is_root = queue_path == "root"
-    key = (text, is_root, label, maximum, tuple(resource_types))
+    key = (text, is_root, label, maximum, tuple(resource_types), exact_names)
     cached = _PARSED.get(key)
     if cached is not None:
         return cached
-    value = _parse_capacity(text, queue_path, is_root, label, maximum, resource_types)
+    value = _parse_capacity(text, queue_path, is_root, label, maximum, resource_types, exact_names)
     if len(_PARSED) < 4096:  # values are immutable; big trees repeat a few of them many times
         _PARSED[key] = value
     return value
 
 
-_PARSED: dict[tuple[str, bool, str, bool, tuple[str, ...]], CapacityValue] = {}
+_PARSED: dict[tuple[str, bool, str, bool, tuple[str, ...], bool], CapacityValue] = {}
 
 
 def _parse_capacity(
-    text: str, queue_path: str, is_root: bool, label: str, maximum: bool, resource_types: Sequence[str]
+    text: str,
+    queue_path: str,
+    is_root: bool,
+    label: str,
+    maximum: bool,
+    resource_types: Sequence[str],
+    exact_names: bool,
 ) -> CapacityValue:
     vector = parse_vector(text, queue_path, resource_types)
-    # "[memory=1w,vcores=50%]"-like values pass the legacy regex ("%" aside) but are vectors
-    relative = any(entry.kind is not EntryKind.ABSOLUTE for entry in vector)
-    if is_legacy_absolute(text) and not (relative and text.lstrip().startswith("[")):
-        resources, skipped = parse_absolute(text, resource_types)
-        return CapacityValue(
-            CapacityMode.ABSOLUTE,
-            text,
-            percent=100.0 if is_root or maximum else 0.0,
-            resources=resources,
-            vector=vector,
-            skipped=skipped,
-        )
+    if is_legacy_absolute(text):
+        resources, skipped = parse_absolute(text, resource_types, exact_names)
+        # a vector with weights but no "%" passes the absolute-resource pattern too: legacy mode
+        # reads its amounts, skipping the unknown unit 'w' (updateResourceValuesFromConfig; oracle
+        # 3.4.2: [memory=1024,vcores=1w] is 1024 MB and 0 vcores), and only where that leaves no
+        # memory is it the vector it looks like ([memory=2w,vcores=2w]: a weight of 2, 0 %)
+        if resources or all(entry.kind is EntryKind.ABSOLUTE for entry in vector):
+            return CapacityValue(
+                CapacityMode.ABSOLUTE,
+                text,
+                percent=100.0 if is_root or maximum else 0.0,
+                resources=resources,
+                vector=vector,
+                skipped=skipped,
+            )
     if is_weight(text) and not maximum:
         weight = parse_weight(text)
         check_weight(weight, queue_path, label)
@@ -278,12 +289,13 @@ def convert_to_mi(unit: str, amount: int) -> int:
 
 
 def parse_absolute(
-    text: str, resource_types: Sequence[str] = MANDATORY_TYPES
+    text: str, resource_types: Sequence[str] = MANDATORY_TYPES, exact_names: bool = False
 ) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
     """The amounts of a legacy ``[name=value,...]`` capacity, and the entries Hadoop skips.
 
     Memory is in MB. Decimals raise (``Long.valueOf``). Memory 0 means no resource at all
-    (``Resources.none()``), returned as an empty tuple.
+    (``Resources.none()``), returned as an empty tuple. ``exact_names``: 3.1's
+    ``updateResourceValuesFromConfig`` knows only ``memory`` and ``vcores``, untrimmed.
     """
     inner = text.strip()[1:-1] if text.strip().startswith("[") else text
     amounts: dict[str, int] = {}
@@ -293,9 +305,9 @@ def parse_absolute(
         if len(parts) < 2:
             skipped.append(pair.strip())
             continue
-        name, raw = parts[0].strip(), parts[1]
+        name, raw = (parts[0] if exact_names else parts[0].strip()), parts[1]
         resource = MEMORY if name in ("memory", MEMORY) else name
-        if resource not in resource_types:
+        if resource not in resource_types or (exact_names and name not in ("memory", VCORES)):
             skipped.append(f"{name} not supported.")
             continue
         unit = _units_of(raw)
@@ -314,6 +326,41 @@ def parse_absolute(
     ordered = {name: amounts.get(name, 0) for name in resource_types}
     ordered.update(amounts)
     return tuple(ordered.items()), tuple(skipped)
+
+
+#: UnitsConversionUtil.KNOWN_UNITS as Hadoop prints it (a HashSet: oracle 3.3.6 and 3.2.4)
+_KNOWN_UNITS_SHOWN = "[, Gi, G, k, m, M, n, p, P, T, u, Ti, Pi, Mi, Ki]"
+
+
+def refused_before_vectors(
+    text: str, resource_types: Sequence[str] = MANDATORY_TYPES, exact_names: bool = False
+) -> str | None:
+    """Why Hadoop 3.1 to 3.3 refuse a bracketed capacity, or None (3.4's vectors are not theirs).
+
+    ``CapacitySchedulerConfiguration`` of those lines reads a value the absolute-resource pattern
+    does not match (``%`` in it) with ``getFloat``, and converts every entry's unit with
+    ``UnitsConversionUtil.convert``, which throws for one it does not know (``w``), where 3.4's
+    ``updateResourceValuesFromConfig`` skips the entry."""
+    if not is_legacy_absolute(text):
+        return f'NumberFormatException: For input string: "{text.strip()}"'
+    for pair in text.strip()[1:-1].split(","):
+        parts = pair.split("=")
+        while parts and not parts[-1]:  # String.split drops trailing empty strings
+            parts.pop()
+        if len(parts) < 2:
+            continue
+        name, raw = (parts[0] if exact_names else parts[0].strip()), parts[1]
+        if (MEMORY if name in ("memory", MEMORY) else name) not in resource_types or (
+            exact_names and name not in ("memory", VCORES)
+        ):
+            continue  # "not supported", skipped before the value is read (3.1: untrimmed)
+        unit = _units_of(raw)
+        number = raw[: len(raw) - len(unit)]
+        if not re.fullmatch(r"[+-]?[0-9]+", number):  # Long.valueOf comes first
+            return f'NumberFormatException: For input string: "{number}"'
+        if unit not in _UNITS:
+            return f"IllegalArgumentException: Unknown unit '{unit}'. Known units are {_KNOWN_UNITS_SHOWN}"
+    return None
 
 
 def parse_vector(
@@ -347,7 +394,9 @@ def _parse_vector(text: str, resource_types: tuple[str, ...]) -> tuple[VectorEnt
     entries: dict[str, VectorEntry] = {r: VectorEntry(r, 0.0, EntryKind.ABSOLUTE) for r in resource_types}
     for pair in compact[1:-1].split(","):
         parts = pair.split("=")
-        if len(parts) != 2:
+        while parts and not parts[-1]:  # String.split drops trailing empty strings
+            parts.pop()
+        if len(parts) < 2:
             continue
         name = MEMORY if parts[0] == "memory" else parts[0]
         raw = parts[1]
@@ -369,6 +418,8 @@ def _parse_vector(text: str, resource_types: tuple[str, ...]) -> tuple[VectorEnt
         else:
             kind = EntryKind.ABSOLUTE
         entries[name] = VectorEntry(name, value, kind)
+    if entries[MEMORY].value == 0:
+        return ()  # "Memory always have to be defined": whatever its kind
     return tuple(entries.values())
 
 

@@ -28,6 +28,7 @@ from fsctl.capacity.capacity_value import (
     is_weight,
     parse_capacity,
     parse_vector,
+    refused_before_vectors,
 )
 from fsctl.capacity.values import CapacityTree
 from fsctl.catalogue import capacity as rules
@@ -220,9 +221,23 @@ class ValueParser:
                 prop,
             )
             return None
+        if (3, 1) <= self.version < (3, 4) and java_trim(text).startswith("["):
+            refused = refused_before_vectors(text, self.resource_types, self.version < (3, 2))
+            if refused is not None:
+                if "%" in text or "Unknown unit 'w'" in refused:  # 3.4's syntax
+                    refused += " (capacity vectors of percentages and weights need Hadoop 3.4)"
+                    self._report(rules.CS128, setting, refused, queue, prop)
+                else:
+                    self._report(rules.CS103, setting, refused, queue, prop)
+                return None
         try:
             value = parse_capacity(
-                text, queue_path, label=label, maximum=maximum, resource_types=self.resource_types
+                text,
+                queue_path,
+                label=label,
+                maximum=maximum,
+                resource_types=self.resource_types,
+                exact_names=self.version < (3, 2),
             )
         except CapacityError as exc:
             rule = {"range": rules.CS102, "weight": rules.CS104}.get(exc.kind, rules.CS103)
@@ -583,11 +598,16 @@ class _TreeChecker:
             yield rules.CS109.on(queue, suffix, message)
 
     def _weight_maximum(self, queue: Queue) -> Iterator[Diagnostic]:
-        """Q21: non-legacy mode refuses WEIGHT in a maximum-capacity vector."""
+        """Q21: non-legacy mode refuses WEIGHT in a maximum-capacity vector, once the calculation
+        asks for the maximum: only for a queue whose capacity (of that label) is a vector
+        (``ResourceCalculationDriver.setChildResources``)."""
         for suffix, setting in queue.declared.items():
             if suffix != "maximum-capacity" and not suffix.endswith(".maximum-capacity"):
                 continue
             if any(suffix.startswith(p) for p in keys.TEMPLATE_PREFIXES):
+                continue
+            capacity = queue.declared.get(suffix[: -len("maximum-capacity")] + "capacity")
+            if capacity is None or not isinstance(capacity.value, CapacityValue) or not capacity.value.vector:
                 continue
             value = setting.value
             if isinstance(value, CapacityValue):

@@ -5,7 +5,9 @@ Legacy queue mode (the default) follows ``CSQueueUtils.updateAbsoluteCapacitiesB
 percentages and normalised weights multiply down the tree in Java floats, absolute queues are
 downscaled by their parent when the children ask for more than it has. Non-legacy mode follows
 ``ResourceCalculationDriver`` per resource type: absolute children first, then percentages of what is
-left, then weights. User limits and AM limits are the idle-cluster preview of cs.md §7.3–§7.4.
+left, then weights; each queue's capacities are then its resources over its parent's
+(``CapacitySchedulerQueueCapacityHandler.setQueueCapacities``). User limits and AM limits are the
+idle-cluster preview of cs.md §7.3–§7.4.
 
 Walks are iterative (pre-order), linear in the number of queues.
 """
@@ -19,7 +21,7 @@ from typing import Any
 
 from fsctl.capacity.capacity_value import CapacityMode, CapacityValue, EntryKind, parse_capacity
 from fsctl.capacity.values import CapacityQueue, CapacityTree
-from fsctl.hadoop.javanum import java_float_divide, to_float32
+from fsctl.hadoop.javanum import java_double_divide, java_float_divide, java_min, to_float32
 from fsctl.model.resources import MEMORY, Vector, java_int, java_long, resource_types
 
 
@@ -314,10 +316,17 @@ def _legacy_absolute(
 
 # -- non-legacy mode ---------------------------------------------------------------------------
 
+#: ResourceCalculationDriver.CALCULATOR_PRECEDENCE
+_PRECEDENCE = (EntryKind.ABSOLUTE, EntryKind.PERCENTAGE, EntryKind.WEIGHT)
+#: what QueueCapacityVector.newInstance() holds for a resource: an amount of 0 (a queue's maximum
+#: when its maximum-capacity does not parse or is unset)
+_NO_AMOUNT = (EntryKind.ABSOLUTE, 0.0)
 
-def _vector(
-    queue: CapacityQueue | None, key: str, types: tuple[str, ...], maximum: bool
-) -> dict[str, tuple[EntryKind, float]]:
+Entries = dict[str, tuple[EntryKind, float]]
+
+
+def _entries(queue: CapacityQueue | None, key: str, types: tuple[str, ...], maximum: bool) -> Entries:
+    """A queue's configured capacity vector (QueueCapacityConfigParser), per resource."""
     if queue is None:
         return {}
     value = capacity_value(queue.effective.value_of(key), queue.path, maximum=maximum, types=types)
@@ -326,8 +335,22 @@ def _vector(
     return {e.resource: (e.kind, e.value) for e in value.vector}
 
 
+def _rounded(value: float, kind: EntryKind) -> float:
+    """DefaultQueueResourceRoundingStrategy: Math.round for the last type (weights), else Math.floor."""
+    if kind is EntryKind.WEIGHT:
+        return float(math.floor(value + 0.5)) if math.isfinite(value) else (0.0 if value != value else value)
+    return math.floor(value) if math.isfinite(value) else value
+
+
 def _non_legacy(result: CapacityResult, dominant: bool) -> None:
-    """``ResourceCalculationDriver``: per parent and resource, absolute, then percentage, then weight."""
+    """``CapacitySchedulerQueueCapacityHandler`` in flexible mode: each parent's
+    ``ResourceCalculationDriver`` sets its children's effective resources, then
+    ``setQueueCapacities`` derives their capacities from those resources.
+
+    What the ResourceManager runs when the handler reads the same capacity-scheduler.xml as the
+    queues (its configuration directory on the classpath); a handler built from another
+    configuration keeps legacy mode's capacities (a percentage as configured, a weight at 0) for the
+    same resources."""
     types, cluster = result.types, result.cluster
     root = result.queues[0]
     root.guaranteed = dict(cluster)
@@ -335,70 +358,149 @@ def _non_legacy(result: CapacityResult, dominant: bool) -> None:
     root.capacity = root.absolute_capacity = 1.0
     # the fractions below root scale by its maximum-capacity; the resources do not (oracle, 3.4.2)
     root.absolute_maximum_capacity = root.maximum_capacity
-    for parent in result.queues:
-        children = parent.children
-        if not children:
+    # each queue's absolute maximum capacity from its configured maximum
+    setup = {root.path: root.absolute_maximum_capacity}
+    for parent in result.queues:  # pre-order: a parent's resources are set before its children's
+        if not parent.children:
             continue
-        mins = {c.path: _vector(c.queue, "capacity", types, False) for c in children}
-        maxes = {c.path: _vector(c.queue, "maximum-capacity", types, True) for c in children}
-        guaranteed: dict[str, Vector] = {c.path: {} for c in children}
-        for t in types:
-            remaining = parent.guaranteed.get(t, 0)
-            have = remaining
-            absolute = [
-                (c, mins[c.path][t][1])
-                for c in children
-                if t in mins[c.path] and mins[c.path][t][0] is EntryKind.ABSOLUTE
-            ]
-            need = sum(v for _, v in absolute)
-            scale = have / need if need and have < need else 1.0
-            for c, v in absolute:
-                guaranteed[c.path][t] = math.floor(v * scale)
-            remaining -= sum(guaranteed[c.path][t] for c, _ in absolute)
-            after_absolute = remaining
-            for c in children:
-                kind_value = mins[c.path].get(t)
-                if kind_value is not None and kind_value[0] is EntryKind.PERCENTAGE:
-                    guaranteed[c.path][t] = math.floor(after_absolute * kind_value[1] / 100)
-                    remaining -= guaranteed[c.path][t]
-            weighted = [
-                (c, mins[c.path][t][1])
-                for c in children
-                if t in mins[c.path] and mins[c.path][t][0] is EntryKind.WEIGHT
-            ]
-            weight_sum = sum(w for _, w in weighted)
-            for c, w in weighted:
-                share = w / weight_sum if weight_sum else 0.0
-                guaranteed[c.path][t] = remaining if share == 1.0 else math.floor(remaining * share + 0.5)
-        for child in children:
-            g = {t: guaranteed[child.path].get(t, 0) for t in types}
-            m: Vector = {}
-            for t in types:
-                parent_max = parent.maximum.get(t, 0)
-                kind_value = maxes[child.path].get(t)
-                if kind_value is None:
-                    value = parent_max
-                elif kind_value[0] is EntryKind.PERCENTAGE:
-                    value = math.floor(parent_max * kind_value[1] / 100)
+        _drive(parent, types, cluster)
+        for child in parent.children:
+            # what the queue's setup left (updateAbsoluteCapacities on the configured maximum, 0
+            # when that is 0), kept where the resources give no maximum capacity
+            configured = child.maximum_capacity
+            child.absolute_maximum_capacity = f32(configured * setup[parent.path]) if configured > 0 else 0.0
+            setup[child.path] = child.absolute_maximum_capacity
+            _capacities_from_resources(child, parent, cluster, types, dominant)
+
+
+def _drive(parent: CapacityShares, types: tuple[str, ...], cluster: Mapping[str, int]) -> None:
+    """``ResourceCalculationDriver.calculateResources`` for one parent, in its double arithmetic:
+    per resource (memory first), absolute children, then percentages, then weights, each phase
+    taking its share of what the phases before it left (``getRemainingRatioOfResource``)."""
+    children = parent.children
+    mins = [_entries(c.queue, "capacity", types, False) for c in children]
+    maxes = [_entries(c.queue, "maximum-capacity", types, True) for c in children]
+    parent_min, parent_max = parent.guaranteed, parent.maximum
+    # a ManagedParentQueue (v1 auto-creation) neither scales its absolute children down nor lets
+    # them past what is left: they get 0
+    managed = parent.queue is not None and parent.queue.effective.auto_create == "v1"
+    # the resources of the parent's own vector are those it scales (root's: every resource)
+    scaled = types if parent.parent is None else tuple(_entries(parent.queue, "capacity", types, False))
+    ratios = None if managed else _normalized_ratios(parent.guaranteed, mins, scaled)
+    weights: dict[str, float] = {}
+    for entries in mins:
+        for t, (kind, value) in entries.items():
+            if kind is EntryKind.WEIGHT:
+                weights[t] = weights.get(t, 0.0) + value
+    guaranteed: list[Vector] = [{} for _ in children]
+    maximum: list[Vector] = [{} for _ in children]
+    for t in types:
+        have, most, whole = parent_min.get(t, 0), parent_max.get(t, 0), cluster.get(t, 0)
+        overall = batch = float(have)  # overallRemainingResource, batchRemainingResource
+        for phase in _PRECEDENCE:
+            used = 0.0
+            for i, child in enumerate(children):
+                kind_value = mins[i].get(t)
+                if kind_value is None or kind_value[0] is not phase:
+                    continue
+                value = kind_value[1]
+                remaining_ratio = java_double_divide(batch, have)
+                if phase is EntryKind.ABSOLUTE:
+                    ratio = 1.0 if ratios is None else ratios.get(t, 0.0)
+                    low = ratio * remaining_ratio * value
+                elif phase is EntryKind.PERCENTAGE:
+                    low = whole * (java_double_divide(have, whole) * remaining_ratio * value / 100)
                 else:
-                    value = math.floor(kind_value[1])
-                if value == 0:
-                    value = parent_max
-                if value > parent_max:
-                    child.warnings.append(f"maximum {t} exceeds the parent's; capped")
-                    value = parent_max
-                m[t] = value
-            for t in types:
-                if m[t] < g[t]:
-                    g[t] = m[t]
-            if g.get(MEMORY, 0) == 0:
-                g = dict.fromkeys(types, 0)  # memory 0 zeroes every other type
-                child.warnings.append("zero resource (QUEUE_ZERO_RESOURCE)")
-            child.guaranteed, child.maximum = g, m
-            child.capacity = f32(_divide(g, parent.guaranteed, cluster, types, dominant))
-            child.maximum_capacity = f32(_divide(m, parent.maximum, cluster, types, dominant))
-            child.absolute_capacity = f32(child.capacity * parent.absolute_capacity)
-            child.absolute_maximum_capacity = f32(child.maximum_capacity * parent.absolute_maximum_capacity)
+                    normalized = java_double_divide(value, weights[t])
+                    # "use all remaining resources if no other resource uses weight"
+                    low = (
+                        batch
+                        if normalized == 1
+                        else whole * (java_double_divide(have, whole) * remaining_ratio * normalized)
+                    )
+                max_kind, max_value = maxes[i].get(t, _NO_AMOUNT)
+                if max_kind is EntryKind.PERCENTAGE:
+                    high = whole * (java_double_divide(most, whole) * max_value / 100)
+                else:
+                    high = max_value
+                low, high = _rounded(low, phase), _rounded(high, max_kind)
+                # validateCalculatedResources
+                if t != MEMORY and guaranteed[i].get(MEMORY, 0) == 0:
+                    low = 0.0  # memory is the primary resource: without it there is none
+                if high != 0 and high > most:
+                    child.warnings.append(f"QUEUE_MAX_RESOURCE_EXCEEDS_PARENT: {t}")
+                high = float(most) if high == 0 else java_min(high, most)
+                if high < low:
+                    child.warnings.append(f"QUEUE_EXCEEDS_MAX_RESOURCE: {t}")
+                    low = high
+                if low > overall:
+                    if managed:
+                        low = 0.0
+                    else:
+                        child.warnings.append(f"QUEUE_OVERUTILIZED: {t}")
+                        low = overall
+                if low == 0:
+                    child.warnings.append(f"QUEUE_ZERO_RESOURCE: {t}")
+                guaranteed[i][t], maximum[i][t] = java_long(low), java_long(high)
+                overall -= low
+                used += low
+            batch -= used
+    for i, child in enumerate(children):
+        # a resource no phase set keeps the 0 a queue starts with
+        child.guaranteed = {t: guaranteed[i].get(t, 0) for t in types}
+        child.maximum = {t: maximum[i].get(t, 0) for t in types}
+
+
+def _normalized_ratios(have: Amounts, mins: list[Entries], types: tuple[str, ...]) -> dict[str, float] | None:
+    """``AbsoluteResourceCapacityCalculator.setNormalizedResourceRatio``: per resource, the float
+    ratio by which the absolute children are scaled down to fit the parent (1 when they fit); None
+    where no child asks for an amount (every ratio then reads as 1)."""
+    ratios: dict[str, float] | None = None
+    for t in types:
+        asked = 0
+        for entries in mins:
+            kind, value = entries.get(t, _NO_AMOUNT)
+            if kind is EntryKind.ABSOLUTE:
+                asked = java_long(asked + value)  # long += double
+        if asked == 0:
+            continue
+        numerator = f32(asked) if have.get(t, 0) >= asked else f32(have.get(t, 0))
+        if ratios is None:
+            ratios = {}  # ResourceVector.newInstance(): the resources without a ratio read as 0
+        ratios[t] = java_float_divide(numerator, f32(asked))
+    return ratios
+
+
+def _capacities_from_resources(
+    child: CapacityShares,
+    parent: CapacityShares,
+    cluster: Mapping[str, int],
+    types: tuple[str, ...],
+    dominant: bool,
+) -> None:
+    """``CapacitySchedulerQueueCapacityHandler.setQueueCapacities`` and
+    ``CSQueueUtils.updateAbsoluteCapacitiesByNodeLabels`` (flexible mode): a queue's capacities
+    are its resources over its parent's, in the scheduler's calculator, Java floats."""
+    capacity = _ratio(child.guaranteed, parent.guaranteed, cluster, types, dominant)
+    maximum = _ratio(child.maximum, parent.maximum, cluster, types, dominant)
+    child.capacity = 0.0 if math.isinf(capacity) else capacity
+    child.maximum_capacity = 0.0 if math.isinf(maximum) else maximum
+    child.absolute_capacity = f32(child.capacity * parent.absolute_capacity)
+    if child.maximum_capacity > 0:
+        child.absolute_maximum_capacity = f32(child.maximum_capacity * parent.absolute_maximum_capacity)
+
+
+def _ratio(a: Amounts, b: Amounts, cluster: Amounts, types: tuple[str, ...], dominant: bool) -> float:
+    """``ResourceCalculator.divide``: Default's ``divideSafelyAsFloat`` on memory (0 / 0 is 0),
+    Dominant's float of the ratio of the two dominant shares (types the cluster has none of left
+    out)."""
+    if not dominant:
+        x, y = a.get(MEMORY, 0), b.get(MEMORY, 0)
+        return 0.0 if x == 0 and y == 0 else java_float_divide(f32(x), f32(y))
+    shares = [(a.get(t, 0) / cluster[t], b.get(t, 0) / cluster[t]) for t in types if cluster.get(t)]
+    top = max((x for x, _ in shares), default=0.0)
+    bottom = max((y for _, y in shares), default=0.0)
+    return to_float32(java_double_divide(top, bottom))
 
 
 # -- node labels ---------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 ``FairSharePolicy.FairShareComparator`` (fs-math.md §2.1), ``DominantResourceFairnessPolicy``
 ``COMPARATOR2`` (§2.2, memory and vcores only; with the pre-YARN-11482 ``s2Needy`` bug for versions
-before 3.4) and ``FifoPolicy`` (§2.3). A negative result means ``s1`` goes first.
+before 3.3) and ``FifoPolicy`` (§2.3). A negative result means ``s1`` goes first.
 """
 
 from __future__ import annotations
@@ -56,7 +56,9 @@ def fair_compare(s1: Schedulable, s2: Schedulable) -> int:
 
 def drf_comparator(cluster: Mapping[str, int], version: HadoopVersion = DEFAULT_VERSION) -> Comparator:
     """``DominantResourceFairnessPolicy.DominantResourceFairnessComparator2`` (memory and vcores)."""
-    buggy = version < (3, 4)  # YARN-11482 (3.4.0) fixed s2Needy
+    # YARN-11482 fixed s2Needy in 3.4.0 and in 3.3.6 too (its DominantResourceFairnessComparator2
+    # reads resourceInfo2; 3.2.4 and 3.1.4 still read resourceInfo1)
+    buggy = version < (3, 3)
 
     def shares(s: Schedulable) -> tuple[list[float], int]:
         mem = s.usage.get(MEMORY, 0) / cluster[MEMORY] if cluster.get(MEMORY) else 0.0

@@ -312,6 +312,13 @@ def java_max(a: float, b: float) -> float:
     return max(a, b)
 
 
+def java_double_divide(a: float, b: float) -> float:
+    """``a / b`` on Java doubles: +-Infinity for a non-zero over zero, NaN for zero over zero."""
+    if b == 0:
+        return math.nan if a == 0 or math.isnan(a) else math.copysign(math.inf, a) * math.copysign(1.0, b)
+    return a / b
+
+
 def java_float_divide(a: float, b: float) -> float:
     """``a / b`` on Java floats: +-Infinity for a non-zero over zero, NaN for zero over zero."""
     if b == 0:

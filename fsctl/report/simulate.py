@@ -659,8 +659,7 @@ def _capacity_row(report: SimulateReport, row: Row, total_memory: int) -> list[t
     name = _indent(row)
     guaranteed = row.get("guaranteed") or {}
     fraction = (guaranteed.get(MEMORY) or 0) / total_memory if total_memory else None
-    # a weight's capacity is 0 (Hadoop's QueueCapacities): the weight says more
-    weight = row.get("weight") if row.get("mode") == "weight" else None
+    weight = row.get("weight") if row.get("_capacity_is_weight") else None
     capacity = f"{_number(weight)}w" if weight is not None else _pct(row.get("capacity"))
     line = (
         f"{name:<34} {capacity:>7} {_pct(row.get('absolute_capacity')):>7} "
@@ -907,6 +906,9 @@ def capacity_rows(result: Any) -> list[Row]:
             "guaranteed": vec(q.guaranteed, missing_is_null=False),
             "maximum": vec(q.maximum, missing_is_null=False),
             "_depth": q.depth,
+            # in legacy mode a weight's capacity is 0 (Hadoop's QueueCapacities): the text shows the
+            # weight; flexible mode derives it from the queue's resources, as every other queue's
+            "_capacity_is_weight": result.legacy and q.mode == "weight",
         }
         if q.leaf:
             row["user_limit"] = vec(q.single_user_limit)

@@ -149,6 +149,30 @@ def test_a_weight_queues_capacity_is_0_in_json_and_its_weight_in_text(write: Wri
     assert line.split()[1:3] == ["3w", "75.00"]
 
 
+def test_in_flexible_mode_a_weight_queues_capacity_is_its_share_in_json_and_text(write: Write) -> None:
+    # CapacitySchedulerQueueCapacityHandler.setQueueCapacities: the queue's resources over its
+    # parent's (recorded: cs-flexible-capacities)
+    config = write(
+        "cs.xml",
+        configuration(
+            {
+                "yarn.scheduler.capacity.legacy-queue-mode.enabled": "false",
+                "yarn.scheduler.capacity.root.queues": "a,b",
+                "yarn.scheduler.capacity.root.a.capacity": "1w",
+                "yarn.scheduler.capacity.root.b.capacity": "3w",
+            }
+        ),
+    )
+    cluster = {"memory-mb": 102400, "vcores": 100}
+    code, out, err = simulate(config, cluster=cluster, fmt="json")
+    assert code == 0, err
+    b = rows(out)["root.b"]
+    assert (b["capacity"], b["absolute_capacity"], b["weight"]) == (75.0, 75.0, 3.0)
+    _, text, _ = simulate(config, cluster=cluster, fmt="text")
+    (line,) = [row for row in text.splitlines() if row.split()[:1] == ["b"]]
+    assert line.split()[1:3] == ["75.00", "75.00"]
+
+
 @pytest.mark.parametrize(
     ("demand", "message"),
     [

@@ -64,7 +64,7 @@ DRF_CASES = [
 
 
 @pytest.mark.parametrize(("case", "cluster", "s1", "s2", "sign"), DRF_CASES, ids=[c[0] for c in DRF_CASES])
-@pytest.mark.parametrize("version", [(3, 3), (3, 4)])
+@pytest.mark.parametrize("version", [(3, 2), (3, 3), (3, 4)])
 def test_drf_comparator(
     case: str, cluster: tuple[int, int], s1: Schedulable, s2: Schedulable, sign: int, version: tuple[int, int]
 ) -> None:
@@ -72,21 +72,22 @@ def test_drf_comparator(
     # before and after YARN-11482
     compare = drf_comparator({MEMORY: cluster[0], VCORES: cluster[1]}, version)
     assert (compare(s1, s2) > 0) - (compare(s1, s2) < 0) == sign
-    if version >= (3, 4):  # the s2Needy bug makes the old comparator asymmetric
+    if version >= (3, 3):  # the s2Needy bug makes the old comparator asymmetric
         assert (compare(s2, s1) > 0) - (compare(s2, s1) < 0) == -sign
 
 
-def test_drf_s2_needy_bug_before_yarn_11482() -> None:
-    # fs-math.md §2.2: before 3.4, s2Needy used s1's usage: s2 (usage 4000 >= min 3000) counts as needy
-    # when s1's usage (1000) is below s2's min share, so neither is "the needy one"
+@pytest.mark.parametrize(
+    ("version", "buggy"), [((3, 4), False), ((3, 3), False), ((3, 2), True), ((3, 1), True)]
+)
+def test_drf_s2_needy_bug_before_yarn_11482(version: tuple[int, int], buggy: bool) -> None:
+    # fs-math.md §2.2: s2Needy used s1's usage before YARN-11482 (3.4.0, and 3.3.6's Comparator2): s2
+    # (usage 4000 >= min 3000) counts as needy when s1's usage (1000) is below s2's min share
     cluster = {MEMORY: 8000, VCORES: 8}
     s1 = sched((1000, 1), minimum=(2000, 0))
     s2 = sched((4000, 1), minimum=(3000, 0))
-    assert drf_comparator(cluster, (3, 4))(s1, s2) < 0  # fixed: only s1 is needy
-    assert drf_comparator(cluster, (3, 3))(s1, s2) < 0  # buggy: both needy, 0.5 vs 1.33 still puts s1 first
+    assert drf_comparator(cluster, version)(s1, s2) < 0  # buggy: both needy, 0.5 vs 1.33 still s1 first
     s3 = sched((1000, 1), minimum=(500, 0))  # not needy itself, but makes s2 look needy under the bug
-    assert drf_comparator(cluster, (3, 4))(s3, s2) < 0
-    assert drf_comparator(cluster, (3, 3))(s3, s2) > 0
+    assert (drf_comparator(cluster, version)(s3, s2) > 0) == buggy
 
 
 def test_fair_comparator_order() -> None:

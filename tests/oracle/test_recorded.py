@@ -388,3 +388,14 @@ def test_cs312_says_where_hadoop_puts_applications_to_a_shared_short_name(versio
     assert x.endswith(
         "submitted to 'x' is rejected (root.x is a parent), and root.a.x can never be submitted to"
     )
+
+
+@pytest.mark.parametrize("version", [line for line in LINES if (3, 1) <= parse_version(line) < (3, 4)])
+def test_a_vector_entry_hadoop_cannot_convert_is_refused_with_its_message_before_3_4(version: str) -> None:
+    # CapacitySchedulerConfiguration.updateResourceValuesFromConfig of 3.1-3.3 converts every unit
+    # (UnitsConversionUtil.convert throws for 'w'); 3.4's skips an unknown one
+    case = CASES / "cs-vector-units-before-3.4"
+    hadoop = expected(case)[version]["capacity"]["error"]
+    _, errors, _ = fsctl_side.load_verdict(str(case_input(case)), version)
+    (error,) = errors
+    assert error.startswith(f"CS128 {hadoop['class'].rsplit('.', 1)[1]}: {hadoop['message']} (")

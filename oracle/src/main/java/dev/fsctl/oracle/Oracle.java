@@ -291,6 +291,7 @@ public final class Oracle {
       // (ConvertedConfigValidator starts from an empty one and so misses yarn-site settings such as
       // yarn.scheduler.capacity.resource-calculator, which fs2cs itself writes there.)
       Configuration siteConf = new YarnConfiguration(base);
+      ConfDirOnClasspath.install(siteConf, new File(csFile));
       CapacitySchedulerConfiguration csConfig = new CapacitySchedulerConfiguration(siteConf, false);
       csConfig.addResource(new Path(new File(dir, "capacity-scheduler.xml").getAbsolutePath()));
       siteConf.set(YarnConfiguration.FS_BASED_RM_CONF_STORE, dir.getAbsolutePath());

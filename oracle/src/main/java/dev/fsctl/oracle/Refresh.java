@@ -49,6 +49,7 @@ public final class Refresh {
       place(Oracle.str(request, "file"), dir, "capacity-scheduler.xml");
       place(Oracle.str(request, "yarn_site"), dir, YarnConfiguration.YARN_SITE_CONFIGURATION_FILE);
       Configuration siteConf = new YarnConfiguration(base);
+      ConfDirOnClasspath.install(siteConf, new File(Oracle.str(request, "file")));
       CapacitySchedulerConfiguration csConfig = new CapacitySchedulerConfiguration(siteConf, false);
       csConfig.addResource(new Path(new File(dir, "capacity-scheduler.xml").getAbsolutePath()));
       siteConf.set(YarnConfiguration.FS_BASED_RM_CONF_STORE, dir.getAbsolutePath());

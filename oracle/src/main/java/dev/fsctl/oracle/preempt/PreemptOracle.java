@@ -9,6 +9,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fsctl.oracle.ConfDirOnClasspath;
 import java.io.File;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -643,6 +644,7 @@ public final class PreemptOracle {
     try {
       Files.copy(new File(csFile).toPath(), new File(dir, "capacity-scheduler.xml").toPath());
       Configuration siteConf = new YarnConfiguration(base);
+      ConfDirOnClasspath.install(siteConf, new File(csFile));
       CapacitySchedulerConfiguration csConfig = new CapacitySchedulerConfiguration(siteConf, false);
       csConfig.addResource(new Path(new File(dir, "capacity-scheduler.xml").getAbsolutePath()));
       siteConf.set(YarnConfiguration.FS_BASED_RM_CONF_STORE, dir.getAbsolutePath());
