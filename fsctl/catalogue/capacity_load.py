@@ -241,3 +241,23 @@ SM214 = define(
     and no cluster runs ten million containers). Give what runs or waits.
     """,
 )
+
+SM215 = define(
+    "SM215",
+    "preemption-round-throws",
+    WARNING,
+    """Hadoop 3.3's preemption policy throws on this load: nothing is preempted, every round.
+
+    With intra-queue preemption on, ``FifoIntraQueuePreemptionPlugin.skipContainerBasedOnIntraQueuePolicy``
+    looks an application's queue up by the short name the application carries
+    (``CapacityScheduler.getQueue(app.getQueueName())``). Where that name is shared by another
+    queue (``root.qa.p1`` and ``root.qb.p1``), Hadoop 3.3.6 finds no queue and throws a
+    ``NullPointerException`` as soon as the intra-queue selector weighs a container of such an
+    application: ``editSchedule`` ends there, no container is preempted (not even those the
+    earlier selectors chose), and the scheduling monitor logs the error and tries again next
+    round, with the same result while the load stays. Hadoop 3.4 looks the queue up by its path.
+    Found by the oracle on a running CapacityScheduler; give the leaves distinct names, or move to
+    3.4, for preemption to work on them.
+    """,
+    hadoop_source="monitor/capacity/FifoIntraQueuePreemptionPlugin.java",
+)

@@ -41,6 +41,7 @@ from fsctl.evaluate.capacity_preemption_select import (
     DeductOrder,
     FifoSelector,
     PolicyContext,
+    PolicyThrows,
     selection_order,
 )
 from fsctl.evaluate.capacity_preemption_state import (
@@ -203,6 +204,7 @@ def preview_preemption(
         observe_only=settings.observe_only,
         set_order=orders.set_order,
         deduct_order=orders.deduct_order,
+        unfindable=frozenset() if hadoop_version >= (3, 4) else _shared_short_names(result),
     )
     selectors: list[FifoSelector | IntraQueueSelector] = [
         FifoSelector(considers_reserved=settings.additional_on_reserved)
@@ -218,10 +220,15 @@ def preview_preemption(
             )
         )
     selected: list[SelectedContainer] = []
-    for selector in selectors:
-        start = len(ctx.choice_log)
-        selector.select(ctx)
-        selected.extend(_selected(selector.name, c, types) for c in ctx.choice_log[start:])
+    thrown: PolicyThrows | None = None
+    try:
+        for selector in selectors:
+            start = len(ctx.choice_log)
+            selector.select(ctx)
+            selected.extend(_selected(selector.name, c, types) for c in ctx.choice_log[start:])
+    except PolicyThrows as exc:  # editSchedule ends: no container is preempted, none unreserved
+        thrown, selected = exc, []
+        ctx.events.clear()
     unreserved = [
         _selected("FifoCandidatesSelector", c, types) for event, c in ctx.events if event == KILL_RESERVED
     ]
@@ -241,7 +248,31 @@ def preview_preemption(
         absolute_capacities={q.path: q.abs_capacity for q in root.walk()},
     )
     preview.findings = _findings(result, tree, settings)
+    if thrown is not None:
+        from fsctl.catalogue.capacity_load import SM215
+
+        shown = ".".join(str(p) for p in hadoop_version)
+        preview.findings.insert(
+            0,
+            SM215.at(
+                None,
+                f"Hadoop {shown}'s preemption policy throws NullPointerException weighing a container of "
+                f"{thrown.app} in {thrown.queue}: its short name {thrown.queue.rsplit('.', 1)[-1]!r} is "
+                "shared with another queue (FifoIntraQueuePreemptionPlugin); nothing is preempted",
+                queue=thrown.queue,
+            ),
+        )
     return preview
+
+
+def _shared_short_names(result: CapacityResult) -> frozenset[str]:
+    """The leaves whose short name another queue shares: ``CapacityScheduler.getQueue`` (3.3,
+    ``CSQueueStore``) finds none of them by it."""
+    count: dict[str, int] = {}
+    for q in result.queues:
+        name = q.path.rsplit(".", 1)[-1]
+        count[name] = count.get(name, 0) + 1
+    return frozenset(q.path for q in result.queues if q.leaf and count[q.path.rsplit(".", 1)[-1]] > 1)
 
 
 def _selected(selector: str, c: ContainerInfo, types: tuple[str, ...]) -> SelectedContainer:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fsctl.evaluate import capacity_preemption_calc as R
 from fsctl.evaluate.capacity_preemption_calc import Res
 from fsctl.evaluate.capacity_preemption_ideal import AppInfo, ContainerInfo, TempQueue
-from fsctl.evaluate.capacity_preemption_select import PolicyContext, sorted_containers
+from fsctl.evaluate.capacity_preemption_select import PolicyContext, PolicyThrows, sorted_containers
 from fsctl.model.resources import INT_MAX, UNBOUNDED
 
 USERLIMIT_FIRST = "USERLIMIT_FIRST"
@@ -295,7 +295,11 @@ class IntraQueueSelector:
         self, ctx: PolicyContext, tq: TempQueue, app: AppInfo, used: Res | None, container: ContainerInfo
     ) -> bool:
         """``skipContainerBasedOnIntraQueuePolicy``: under userlimit_first, a container whose loss
-        would bring its user to (or under) the user limit is kept, and so are the later ones."""
+        would bring its user to (or under) the user limit is kept, and so are the later ones. It
+        first looks the queue up by the application's short queue name, whatever the order policy:
+        3.3 finds none for a name another queue shares, and throws."""
+        if tq.path in ctx.unfindable:
+            raise PolicyThrows(tq.path, app.name)
         user = tq.users.get(app.user)
         if user is None or used is None:
             return False

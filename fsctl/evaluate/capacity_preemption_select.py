@@ -39,6 +39,15 @@ KILL_RESERVED = "KILL_RESERVED_CONTAINER"
 MARK_FOR_PREEMPTION = "MARK_CONTAINER_FOR_PREEMPTION"
 
 
+class PolicyThrows(Exception):
+    """The round ends on an exception Hadoop's policy throws (``editSchedule`` selects nothing)."""
+
+    def __init__(self, queue: str, app: str) -> None:
+        super().__init__(f"{queue} {app}")
+        self.queue = queue
+        self.app = app
+
+
 @dataclass
 class PolicyContext:
     """What ``ProportionalCapacityPreemptionPolicy`` shares with its selectors for one round."""
@@ -65,6 +74,9 @@ class PolicyContext:
     events: list[tuple[str, ContainerInfo]] = field(default_factory=list)
     #: every container selected, in the order the selectors took them
     choice_log: list[ContainerInfo] = field(default_factory=list)
+    #: leaves ``CapacityScheduler.getQueue`` cannot find by the short name their applications carry
+    #: (3.3: a name another queue shares), where the intra-queue plugin throws (SM215)
+    unfindable: frozenset[str] = frozenset()
 
     def is_selected(self, container: ContainerInfo) -> bool:
         chosen = self.selected.get(container.app.app_id)

@@ -118,5 +118,12 @@ def test_the_samples_preview_is_hadoops(version: str) -> None:
     )
     assert hadoop["ok"], hadoop.get("error")
     ours = fsctl_round(capacity_xml, yarn_site, version, snapshot.cluster, state, hadoop_orders(hadoop))
+    if any(f.code == "SM215" for f in ours.findings):
+        # the sample's leaves share short names (p1 under qa, qb and qc): where the intra-queue
+        # plugin weighs one of their containers, a running 3.3.6 scheduler's round throws and takes
+        # nothing (the recorded cs-load-preemption-sample-departments case), which the policy's test
+        # framework, finding every queue by a name of its own, cannot show
+        assert version == "3.3" and not ours.selected
+        return
     assert divergences(hadoop, ours) == []
     assert ours.selected  # the example takes containers

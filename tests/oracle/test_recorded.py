@@ -339,6 +339,11 @@ def test_the_preemption_preview_runs_on_the_state_the_allocation_reached(case: P
     )
     preview = report.preemption
     assert preview is not None and not [f for f in preview.findings if f.code == "SM244"]
+    # Hadoop 3.3's round may end on an exception (an application of a leaf whose short name another
+    # queue shares): fsctl says so (SM215), and nothing is taken
+    thrown = hadoop["preemption"]["error"]
+    assert (thrown is not None) == any(f.code == "SM215" for f in preview.findings), thrown
+    assert thrown is None or thrown["class"] == "java.lang.NullPointerException"
     theirs = hadoop["preemption"]["queues"]
     assert {q.path for q in preview.queues} == set(theirs)
     for q in preview.queues:

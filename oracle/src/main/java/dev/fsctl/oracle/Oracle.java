@@ -51,6 +51,7 @@ import org.apache.hadoop.yarn.server.resourcemanager.nodelabels.RMNodeLabelsMana
 import org.apache.hadoop.yarn.security.ConfiguredYarnAuthorizer;
 import org.apache.hadoop.yarn.security.YarnAuthorizationProvider;
 import org.apache.hadoop.yarn.util.resource.ResourceUtils;
+import org.apache.hadoop.yarn.util.resource.Resources;
 
 /**
  * Hadoop's own scheduler code answering the questions fsctl answers, as JSON on stdout.
@@ -182,6 +183,7 @@ public final class Oracle {
     QueueMetrics.clearQueueMetrics();
     Configuration base = baseConfiguration(str(request, "yarn_site"));
     ResourceUtils.resetResourceTypes(base);
+    refreshFixedResources();
     Map<String, Object> answer;
     switch (verb == null ? "" : verb) {
       case "load":
@@ -218,6 +220,31 @@ public final class Oracle {
     }
     answer.putIfAbsent("hadoop", VersionInfo.getVersion());
     return answer;
+  }
+
+  /**
+   * {@code Resources.none()} and {@code Resources.unbounded()} are JVM-wide singletons that size
+   * their values to the resource types known when first made, and re-size only when asked for a
+   * type past their end: after a request with other types of the same count, they would answer for
+   * the earlier ones (a custom type's unbounded amount read as 0). A ResourceManager knows its types
+   * before it makes them; each request here gets them made afresh for its own types. Lines without
+   * them (2.10) have nothing to refresh.
+   */
+  public static void refreshFixedResources() {
+    for (Object fixed : new Object[] {Resources.none(), Resources.unbounded()}) {
+      for (Class<?> c = fixed.getClass(); c != null; c = c.getSuperclass()) {
+        try {
+          java.lang.reflect.Method init = c.getDeclaredMethod("initResourceMap");
+          init.setAccessible(true);
+          init.invoke(fixed);
+          break;
+        } catch (NoSuchMethodException e) {
+          // declared higher up, or not at all
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException("cannot refresh " + fixed, e);
+        }
+      }
+    }
   }
 
   /**

@@ -22,7 +22,8 @@ import org.apache.hadoop.yarn.util.resource.Resources;
  * scheduler's configuration as the scheduling monitor's policy reads them. The answer: each queue's
  * {@code TempQueuePerPartition} (default partition) and, per application ({@code names}: "queue
  * name"), the containers the selectors chose (count and total), in the shape fsctl's preview
- * reports them.
+ * reports them; {@code error}, the exception the round ended on (the scheduling monitor logs it),
+ * else null.
  */
 final class LoadPreemption {
   private LoadPreemption() {
@@ -33,7 +34,14 @@ final class LoadPreemption {
       Map<ApplicationAttemptId, String> names) throws Exception {
     ProportionalCapacityPreemptionPolicy policy =
         new ProportionalCapacityPreemptionPolicy(context, cs, SystemClock.getInstance());
-    policy.editSchedule();
+    Map<String, Object> error = null;
+    try {
+      policy.editSchedule();
+    } catch (RuntimeException e) {  // the monitor logs it and tries again next round: an answer
+      error = new LinkedHashMap<>();
+      error.put("class", e.getClass().getName());
+      error.put("message", e.getMessage());
+    }
     Map<String, Map<String, TempQueuePerPartition>> temps =
         (Map<String, Map<String, TempQueuePerPartition>>) call(policy, "getQueuePartitions");
     Map<String, Object> queues = new TreeMap<>();
@@ -70,6 +78,7 @@ final class LoadPreemption {
       selected.put(e.getKey(), a);
     }
     Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("error", error);
     answer.put("queues", queues);
     answer.put("selected", selected);
     return answer;

@@ -246,6 +246,7 @@ public final class PreemptOracle {
       fw.setup();  // resets the resource types to memory and vcores, and logs at DEBUG
       org.apache.log4j.Logger.getRootLogger().setLevel(level);
       ResourceUtils.resetResourceTypes(base);
+      dev.fsctl.oracle.Oracle.refreshFixedResources();
       StringBuilder spec = new StringBuilder();
       for (CSQueue q : frameworkOrder(real.getRootQueue(), new ArrayList<>())) {
         if (spec.length() > 0) {
