@@ -120,7 +120,7 @@ def test_capacity_submissions_by_short_name_and_path(version: str, hadoop_cases:
     def check(text: str) -> None:
         path = write_temporary(text, "fsctl-cs-route-")
         try:
-            if fsctl_side.load_verdict(path, version)[0] and not _limit_unasked(path, text, version):
+            if fsctl_side.load_verdict(path, version)[0] and not _limit_unasked(text):
                 _compare(path, text, "capacity", version, CAPACITY_APPS)
         finally:
             Path(path).unlink()
@@ -128,20 +128,8 @@ def test_capacity_submissions_by_short_name_and_path(version: str, hadoop_cases:
     check()
 
 
-def _limit_unasked(path: str, text: str, version: str) -> bool:
-    """Whether an application limit decides a submission where the oracle cannot say: from 3.3 the
-    place verb's MockRM has no nodes, so a queue with an absolute capacity has a limit of 0 there
-    (fsctl, with no cluster, counts it as a share); before 3.3 the verb resolves the queue without
-    submitting (no validateSubmitApplication), so a leaf fsctl refuses for a limit of 0 is left
-    out. Elsewhere the limit is compared too."""
-    from fsctl.io.loader import load
-    from fsctl.routing.engine import submission_refusal
-
-    if parse_version(version) >= (3, 3):
-        return "<value>[memory=" in text
-    tree = load(path, hadoop_version=parse_version(version)).result.tree
-    assert tree is not None
-    return any(
-        (refusal := submission_refusal(tree, leaf.path)) is not None and "already has 0" in refusal
-        for leaf in tree.leaves()
-    )
+def _limit_unasked(text: str) -> bool:
+    """Whether an application limit decides a submission where the oracle cannot say: the place
+    verb's MockRM has no nodes, so a queue with an absolute capacity has a limit of 0 there (fsctl,
+    with no cluster, counts it as a share). Elsewhere the limit is compared too."""
+    return "<value>[memory=" in text
