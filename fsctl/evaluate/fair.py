@@ -581,7 +581,10 @@ def _apply_load(
             apps = stand_in_apps(load, types, shares.apps)
             first = 0  # totals have no start: submitted before every listed application
         leaves.append((shares, load, apps))
-        submissions += [((first, app.start_time), len(submissions), shares, app) for app in apps]
+        # each application its own position: ties in start time keep the snapshot's order, and an
+        # application naming no user is its own user (_admit keys it by the position)
+        base = len(submissions)
+        submissions += [((first, app.start_time), base + i, shares, app) for i, app in enumerate(apps)]
     room = {q.path: q.max_running_apps for q in result.queues}
     runnable_apps = _admit(result, submissions, room, user_limit)
     for shares, load, apps in leaves:
