@@ -17,6 +17,8 @@ _REPORTED_BY = (
     ("GN", ("generate",)),
     ("SM107", ("simulate", "diff", "convert")),
     ("SM26", ("simulate",)),
+    ("SM24", ("simulate",)),  # the preemption preview
+    ("SM215", ("simulate",)),
     ("SM", ("simulate", "diff")),
     ("SN", ("snapshot",)),
     ("RT", ("route", "convert")),
