@@ -9,7 +9,7 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueCap
  * The calls present on some Hadoop lines only, resolved at run time where one source serves them
  * all (what differs more lives in {@link Line}).
  */
-final class Compat {
+public final class Compat {
   /** The Capacity Scheduler's leaf type: AbstractLeafQueue on 3.4, LeafQueue before. */
   private static final Class<?> LEAF_QUEUE = leafQueueClass();
 
@@ -27,7 +27,7 @@ final class Compat {
   }
 
   /** Hadoop's own test of a leaf: the CapacityScheduler's {@code instanceof} its leaf queue type. */
-  static boolean isLeaf(CSQueue queue) {
+  public static boolean isLeaf(CSQueue queue) {
     return LEAF_QUEUE.isInstance(queue);
   }
 

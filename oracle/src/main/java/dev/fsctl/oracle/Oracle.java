@@ -309,7 +309,7 @@ public final class Oracle {
    * read through a {@code FileSystemBasedConfigurationProvider} from a directory where it is named
    * capacity-scheduler.xml, as the ResourceManager reads it.
    */
-  static CapacityScheduler capacityScheduler(Configuration base, String csFile) throws Exception {
+  public static CapacityScheduler capacityScheduler(Configuration base, String csFile) throws Exception {
     File dir = Files.createTempDirectory("fsctl-oracle-cs").toFile();
     try {
       Files.copy(new File(csFile).toPath(), new File(dir, "capacity-scheduler.xml").toPath());

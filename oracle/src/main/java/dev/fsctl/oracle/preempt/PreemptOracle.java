@@ -9,11 +9,11 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.fsctl.oracle.ConfDirOnClasspath;
+import dev.fsctl.oracle.Compat;
+import dev.fsctl.oracle.Oracle;
 import java.io.File;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -26,29 +26,21 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.yarn.FileSystemBasedConfigurationProvider;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.ResourceInformation;
-import org.apache.hadoop.yarn.conf.ConfigurationProvider;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.event.AbstractEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.MockNodes;
-import org.apache.hadoop.yarn.server.resourcemanager.RMContextImpl;
 import org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy;
 import org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.TempQueuePerPartition;
 import org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.mockframework.ProportionalCapacityPreemptionPolicyMockFramework;
-import org.apache.hadoop.yarn.server.resourcemanager.nodelabels.RMNodeLabelsManager;
-import org.apache.hadoop.yarn.server.resourcemanager.placement.PlacementManager;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceUsage;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AbstractCSQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CSQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CSQueueUtils;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
-import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacitySchedulerConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.LeafQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueCapacities;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.SchedulingMode;
@@ -94,7 +86,7 @@ public final class PreemptOracle {
   public static Map<String, Object> answer(Map<String, Object> request, Configuration base) throws Exception {
     CapacityScheduler real;
     try {
-      real = bootCapacityScheduler(base, (String) request.get("file"));
+      real = Oracle.capacityScheduler(base, (String) request.get("file"));
     } catch (Exception e) {
       return failure(rootCause(e));
     }
@@ -152,7 +144,7 @@ public final class PreemptOracle {
       synthetic.put("root", "root");
       for (String leaf : leaves.keySet()) {
         CSQueue q = real.getQueue(leaf);
-        if (q == null || !q.getQueuePath().equals(leaf) || !isLeaf(q)) {
+        if (q == null || !q.getQueuePath().equals(leaf) || !Compat.isLeaf(q)) {
           return failure("IllegalArgumentException", leaf + " is not a leaf queue of the scheduler");
         }
       }
@@ -187,7 +179,7 @@ public final class PreemptOracle {
         Resource u = Resources.createResource(0, 0);
         Resource r = Resources.createResource(0, 0);
         Resource p = Resources.createResource(0, 0);
-        if (isLeaf(q)) {
+        if (Compat.isLeaf(q)) {
           for (Map<String, Object> app : apps(q.getQueuePath())) {
             for (Map<String, Object> c : containers(app)) {
               Resources.addTo(u, resourceOf(asMap(c.get("resource"))));
@@ -225,7 +217,7 @@ public final class PreemptOracle {
         row.put("preemption_disabled", q.getPreemptionDisabled());
         row.put("intra_queue_preemption_disabled", q.getIntraQueuePreemptionDisabled());
         row.put("priority", q.getPriority().getPriority());
-        if (!isLeaf(q)) {
+        if (!Compat.isLeaf(q)) {
           row.put("ordering_policy", orderingPolicyName(q));
           List<String> children = new ArrayList<>();
           for (CSQueue child : q.getChildQueues()) {
@@ -285,7 +277,7 @@ public final class PreemptOracle {
       fw.buildEnv(labels, nodes, spec.toString(), appSpec.toString(), false);
       renameMocks();
       for (CSQueue q : queues) {  // the real order of children back (frameworkOrder moved leaves last)
-        if (!isLeaf(q)) {
+        if (!Compat.isLeaf(q)) {
           List<CSQueue> kids = fw.cs.getQueue(q.getQueuePath()).getChildQueues();
           List<String> order = new ArrayList<>();
           for (CSQueue child : q.getChildQueues()) {
@@ -325,10 +317,10 @@ public final class PreemptOracle {
      */
     private List<CSQueue> frameworkOrder(CSQueue queue, List<CSQueue> out) {
       out.add(queue);
-      if (!isLeaf(queue)) {
+      if (!Compat.isLeaf(queue)) {
         for (boolean parents : new boolean[] {true, false}) {
           for (CSQueue child : queue.getChildQueues()) {
-            if (isLeaf(child) != parents) {
+            if (Compat.isLeaf(child) != parents) {
               frameworkOrder(child, out);
             }
           }
@@ -369,7 +361,7 @@ public final class PreemptOracle {
       when(mocked.getPreemptionDisabled()).thenReturn(real.getPreemptionDisabled());
       when(mocked.getIntraQueuePreemptionDisabled()).thenReturn(real.getIntraQueuePreemptionDisabled());
       when(mocked.getPriority()).thenReturn(Priority.newInstance(real.getPriority().getPriority()));
-      if (!isLeaf(real)) {
+      if (!Compat.isLeaf(real)) {
         Object policy = mocked.getClass().getMethod("getQueueOrderingPolicy").invoke(mocked);
         String name = orderingPolicyName(real);
         when(((org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.policy.QueueOrderingPolicy)
@@ -638,44 +630,6 @@ public final class PreemptOracle {
   }
 
   // ---------------------------------------------------------------- helpers
-
-  /** The capacity verb's recipe (Oracle.capacityScheduler): yarn-site under the CS file. */
-  static CapacityScheduler bootCapacityScheduler(Configuration base, String csFile) throws Exception {
-    File dir = Files.createTempDirectory("fsctl-oracle-preempt").toFile();
-    try {
-      Files.copy(new File(csFile).toPath(), new File(dir, "capacity-scheduler.xml").toPath());
-      Configuration siteConf = new YarnConfiguration(base);
-      ConfDirOnClasspath.install(siteConf, new File(csFile));
-      CapacitySchedulerConfiguration csConfig = new CapacitySchedulerConfiguration(siteConf, false);
-      csConfig.addResource(new Path(new File(dir, "capacity-scheduler.xml").getAbsolutePath()));
-      siteConf.set(YarnConfiguration.FS_BASED_RM_CONF_STORE, dir.getAbsolutePath());
-      RMContextImpl rmContext = new RMContextImpl();
-      ConfigurationProvider provider = new FileSystemBasedConfigurationProvider();
-      provider.init(siteConf);
-      rmContext.setConfigurationProvider(provider);
-      rmContext.setQueuePlacementManager(new PlacementManager());
-      RMNodeLabelsManager mgr = new RMNodeLabelsManager();
-      mgr.init(siteConf);
-      rmContext.setNodeLabelManager(mgr);
-      CapacityScheduler cs = new CapacityScheduler();
-      cs.setConf(siteConf);
-      cs.setRMContext(rmContext);
-      rmContext.setScheduler(cs);
-      cs.serviceInit(csConfig);
-      cs.serviceStart();
-      return cs;
-    } finally {
-      for (File f : dir.listFiles()) {
-        f.delete();
-      }
-      dir.delete();
-    }
-  }
-
-  static boolean isLeaf(CSQueue queue) {
-    boolean childless = queue.getChildQueues() == null || queue.getChildQueues().isEmpty();
-    return childless && !queue.getClass().getSimpleName().contains("Parent");
-  }
 
   static int depth(String path) {
     int n = 0;
